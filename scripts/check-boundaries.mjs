@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// The architecture's import rules, checked rather than remembered:
+//   contract imports only zod; server imports contract (and Node/npm) only, never browser code;
+//   browser code never imports server; features never import another feature;
+//   data flows one way: contract -> api -> features -> app (components sit beside api, below features).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const src = join(root, 'src');
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (/\.(ts|tsx)$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+const area = (file) => {
+  const parts = relative(src, file).split(sep);
+  if (parts[0] === 'features') return `features/${parts[1]}`;
+  return parts[0];
+};
+
+// Which src areas each area may import (besides itself).
+const allowed = {
+  contract: [],
+  server: ['contract'],
+  api: ['contract'],
+  i18n: [],
+  components: ['contract', 'api', 'i18n'],
+  features: ['contract', 'api', 'components', 'i18n'],
+  app: ['contract', 'api', 'components', 'i18n', 'features'],
+  test: ['contract', 'api', 'components', 'i18n'],
+  'main.tsx': ['app', 'api', 'i18n', 'components'],
+};
+
+const problems = [];
+for (const file of walk(src)) {
+  const from = area(file);
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  for (const spec of specs) {
+    const rel = relative(src, file);
+    if (from === 'contract' && !spec.startsWith('.') && spec !== 'zod') {
+      problems.push(`${rel}: contract may import only zod, not "${spec}"`);
+      continue;
+    }
+    if (!spec.startsWith('.')) continue;
+    const target = resolve(dirname(file), spec);
+    if (!target.startsWith(src + sep)) continue;
+    const to = area(target);
+    if (to === from) continue;
+    const base = from.startsWith('features/') ? 'features' : from;
+    const ok =
+      (allowed[base] ?? []).includes(to.startsWith('features/') ? (base === 'app' ? 'features' : to) : to) ||
+      (base === 'test' && to.startsWith('features/'));
+    if (!ok) problems.push(`${rel}: ${from} must not import ${to} ("${spec}")`);
+  }
+}
+
+if (problems.length) {
+  console.error(`Import boundaries broken (${problems.length}):\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('import boundaries: ok');
