@@ -1,0 +1,52 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startSandbox, type SandboxHandle } from './support/sandbox';
+
+export interface ConsoleFixtures {
+  /** Uncaught page errors seen during the test; the test fails if any remain. */
+  pageErrors: string[];
+}
+
+interface WorkerFixtures {
+  sandbox: SandboxHandle;
+}
+
+/** The console's config.json, pointed at this worker's sandbox. */
+export function configFor(sandbox: SandboxHandle, token: string | undefined = sandbox.token) {
+  return {
+    default_profile: 'sandbox',
+    profiles: [
+      { id: 'sandbox', name: 'Local sandbox', base_url: sandbox.baseUrl, secondary_url: sandbox.secondaryUrl, ...(token ? { token } : {}) },
+    ],
+  };
+}
+
+export async function serveConfig(page: Page, config: unknown) {
+  await page.route('**/config.json', (route) => route.fulfill({ json: config, headers: { 'cache-control': 'no-store' } }));
+}
+
+export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
+  sandbox: [
+    async ({}, use) => {
+      const sandbox = await startSandbox(['--lock-wait-ms', '1500', '--purge-delay-ms', '1500', '--stream-delay-ms', '20']);
+      await use(sandbox);
+      await sandbox.stop();
+    },
+    { scope: 'worker' },
+  ],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  page: async ({ page, sandbox }, use) => {
+    await sandbox.reset();
+    await serveConfig(page, configFor(sandbox));
+    await use(page);
+  },
+});
+
+export { expect };

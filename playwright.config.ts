@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './e2e/support/chromium.mjs';
+
+const executablePath = findChromium();
+if (!executablePath) {
+  throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
+}
+
+/** The built console, served with production headers; BASE_PATH runs the whole suite under a sub-path. */
+const port = Number(process.env.E2E_PORT ?? 4310);
+const basePath = `/${(process.env.BASE_PATH ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}${basePath}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    // Sandbox ports are chosen per worker, so the API origins are any loopback port.
+    command: `npm run build && node scripts/serve-static.mjs --port ${port} --base ${basePath} --connect-src "'self' http://127.0.0.1:*"`,
+    url: `http://127.0.0.1:${port}${basePath}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// A small static host for the built console, as a production host would serve it:
+// files from dist/, index.html for deep links under the base path, and the security headers of README's nginx config.
+//   node scripts/serve-static.mjs [--dir dist] [--port 4173] [--base /] [--connect-src "<origins>"] [--no-csp]
+// Prints `static ready url=http://127.0.0.1:N<base>` when listening.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { securityHeaders } from './security-headers.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const dir = resolve(opt('dir', 'dist'));
+const port = Number(opt('port', '4173'));
+const base = `/${opt('base', '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+const connectSrc = opt('connect-src', "'self'");
+const withCsp = !args.includes('--no-csp');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+if (!existsSync(join(dir, 'index.html'))) {
+  console.error(`serve-static: ${dir}/index.html not found — run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+const headers = securityHeaders({ connectSrc, csp: withCsp });
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let pathname;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    res.writeHead(400, headers).end('bad path');
+    return;
+  }
+  if (!pathname.startsWith(base) && pathname !== base.slice(0, -1)) {
+    res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+    return;
+  }
+  const rel = pathname.slice(base.length);
+  const file = normalize(join(dir, rel));
+  if (file !== dir && !file.startsWith(dir + sep)) {
+    res.writeHead(403, headers).end('forbidden');
+    return;
+  }
+  const isFile = existsSync(file) && statSync(file).isFile();
+  // Deep links get index.html; a missing asset (it has an extension) is a real 404.
+  const target = isFile ? file : extname(rel) ? null : join(dir, 'index.html');
+  if (!target) {
+    res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+    return;
+  }
+  const type = TYPES[extname(target)] ?? 'application/octet-stream';
+  const cache = target.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  res.writeHead(200, { ...headers, 'content-type': type, 'cache-control': cache });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(target).pipe(res);
+});
+
+server.listen(port, '127.0.0.1', () => {
+  const { port: actual } = server.address();
+  console.log(`static ready url=http://127.0.0.1:${actual}${base}`);
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG_RECENT_LIMIT, createCatalogStore } from './store';
+import { sightingsFor } from './sightings';
+
+/** A real in-memory Storage, so persistence is exercised through the same interface as the browser's. */
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+}
+
+describe('catalog store', () => {
+  it('remembers ids per profile and kind, refreshes labels and keeps pins', () => {
+    let t = 1000;
+    const store = createCatalogStore(new MemoryStorage(), () => t++);
+    store.remember('p1', [{ kind: 'dataset', id: '731', label: 'Handbook' }]);
+    store.remember('p2', [{ kind: 'dataset', id: '999' }]);
+    store.setPinned('p1', 'dataset', '731', true);
+    store.remember('p1', [{ kind: 'dataset', id: '731', label: 'Handbook v2' }]);
+    expect(store.list('p1', 'dataset')).toEqual([expect.objectContaining({ id: '731', label: 'Handbook v2', pinned: true })]);
+    expect(store.list('p2').map((e) => e.id)).toEqual(['999']);
+    expect(store.list('p1', 'knowledge')).toEqual([]);
+  });
+
+  it('persists across instances and forgets the oldest unpinned beyond the limit', () => {
+    const storage = new MemoryStorage();
+    let t = 0;
+    const a = createCatalogStore(storage, () => t++);
+    a.remember('p', [{ kind: 'document', id: 'keep' }]);
+    a.setPinned('p', 'document', 'keep', true);
+    for (let i = 0; i < CATALOG_RECENT_LIMIT + 5; i++) a.remember('p', [{ kind: 'document', id: `d${i}` }]);
+    const b = createCatalogStore(storage);
+    const ids = b.list('p', 'document').map((e) => e.id);
+    expect(ids).toHaveLength(CATALOG_RECENT_LIMIT + 1);
+    expect(ids).toContain('keep');
+    expect(ids).not.toContain('d0');
+    expect(ids).toContain(`d${CATALOG_RECENT_LIMIT + 4}`);
+  });
+
+  it('exports and imports, merging and rejecting bad entries', () => {
+    const a = createCatalogStore(new MemoryStorage());
+    a.remember('p', [{ kind: 'knowledge', id: '631', label: 'KB', record: { name: 'KB' } }]);
+    a.setPinned('p', 'knowledge', '631', true);
+    const text = a.exportJson('p');
+    const withBad = JSON.parse(text);
+    withBad.entries.push({ kind: 'nope', id: 'x' });
+    const b = createCatalogStore(new MemoryStorage());
+    b.remember('p', [{ kind: 'knowledge', id: '631' }]);
+    const report = b.importJson(JSON.stringify(withBad));
+    expect(report).toEqual({ added: 0, updated: 1, rejected: 1 });
+    expect(b.get('p', 'knowledge', '631')).toMatchObject({ label: 'KB', pinned: true });
+    expect(() => b.importJson('{"hello":1}')).toThrow(/not a Knowledge Console catalog/);
+    expect(() => b.importJson('nope')).toThrow(/not JSON/);
+  });
+
+  it('drops records too large for localStorage but keeps the id', () => {
+    const store = createCatalogStore(new MemoryStorage());
+    store.remember('p', [{ kind: 'document', id: '1', record: { text: 'x'.repeat(40_000) } }]);
+    expect(store.get('p', 'document', '1')).toMatchObject({ id: '1', lastRecord: undefined });
+  });
+});
+
+describe('sightings', () => {
+  it('finds the linked ids of answers', () => {
+    expect(sightingsFor('getKnowledge', { knowledge_id: 'k1' }, undefined, { name: 'KB', dataset_id: 'd1' })).toEqual([
+      { kind: 'knowledge', id: 'k1', label: 'KB', record: { name: 'KB', dataset_id: 'd1' } },
+      { kind: 'dataset', id: 'd1', label: undefined, record: undefined },
+    ]);
+    const completion = sightingsFor('chatCompletions', { space_id: '101' }, { message: 'hi' }, {
+      conversation_id: 'c9',
+      document_chunks: [
+        { document_id: 'doc1', document_name: 'a.md', dataset_id: 'ds1' },
+        { document_id: 'doc1', document_name: 'a.md', dataset_id: 'ds1' },
+      ],
+    });
+    expect(completion.map((s) => `${s.kind}:${s.id}`)).toEqual(['space:101', 'conversation:c9', 'document:doc1', 'dataset:ds1']);
+    const conv = sightingsFor('updateConversation', { conversation_id: 'c1' }, {}, { title: 'T', agent_id: 'agent-x', agent: { name: 'Helper' } });
+    expect(conv.map((s) => `${s.kind}:${s.id}:${s.label}`)).toEqual(['conversation:c1:T', 'agent:agent-x:Helper']);
+  });
+});
