@@ -14,7 +14,6 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'dom',
           include: ['src/**/*.test.tsx'],
