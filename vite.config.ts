@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { kcProxyPlugin, normaliseBase, parseAllowList } from './vite/proxy-plugin';
+
+// One static build serves any environment: the base path comes from BASE_PATH at build time,
+// the connection profiles from public/config.json at run time.
+const base = normaliseBase(process.env.BASE_PATH);
+
+export default defineConfig({
+  base,
+  plugins: [react(), kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) })],
+  // Lazily loaded pages become their own chunks (Vite's default splitting on dynamic import).
+});
