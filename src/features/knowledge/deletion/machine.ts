@@ -1,0 +1,154 @@
+import { LIMITS } from '../../../contract';
+
+/**
+ * Tracked deletion of a knowledge document. A 200 from the service proves nothing (the deletion is
+ * asynchronous, and when the per-document lock is not obtained in ~30 s the answer is 200 and nothing
+ * is deleted), so a deletion is only "deleted" once a read confirms it.
+ *
+ *   requesting ──200──▶ pending ──check: gone──▶ deleted
+ *        │                 │  └─check: present, window not over──▶ pending (next check later)
+ *        │                 └─check: present past the window──▶ requesting (re-issue, ≤ maxAttempts)
+ *        │                                                   └─ attempts used up ──▶ not_deleted ──retry──▶ requesting
+ *        └─error──▶ failed (the optimistic state is rolled back; the ErrorResponse is shown)
+ */
+export type DeletionState = 'requesting' | 'pending' | 'deleted' | 'not_deleted' | 'failed';
+
+export interface DeletionAttempt {
+  startedAt: number;
+  /** 'accepted' = 200; 'error' = non-2xx or no answer. */
+  outcome?: 'accepted' | 'error';
+  finishedAt?: number;
+  error?: { status?: number; code?: number; message: string };
+  checks: { at: number; result: 'gone' | 'present' | 'error'; detail?: string }[];
+}
+
+export interface TrackedDeletion {
+  profileId: string;
+  knowledgeId: string;
+  documentId: string;
+  documentName?: string;
+  /** total_files before the first request; a later drop confirms the deletion. */
+  baselineTotalFiles?: number;
+  state: DeletionState;
+  attempts: DeletionAttempt[];
+  /** Index of the first attempt of the current round; a manual retry starts a new round. */
+  roundStart: number;
+  /** When the next confirmation read is due (pending only). */
+  nextCheckAt?: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface DeletionTiming {
+  firstCheckMs: number;
+  backoffFactor: number;
+  /** The lock window: a document still present this long after the 200 was not deleted. */
+  lockWindowMs: number;
+  /** Slack past the window before concluding. */
+  graceMs: number;
+  maxAttempts: number;
+}
+
+export const DEFAULT_TIMING: DeletionTiming = {
+  firstCheckMs: 3_000,
+  backoffFactor: 2,
+  lockWindowMs: LIMITS.deletion.lockWaitMs,
+  graceMs: 5_000,
+  maxAttempts: 3,
+};
+
+export type DeletionEvent =
+  | { type: 'accepted'; at: number }
+  | { type: 'request_failed'; at: number; error: { status?: number; code?: number; message: string } }
+  | { type: 'checked'; at: number; result: 'gone' | 'present' | 'error'; detail?: string }
+  | { type: 'reissue'; at: number }
+  | { type: 'retry'; at: number };
+
+export function startDeletion(
+  init: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId' | 'documentName' | 'baselineTotalFiles'>,
+  at: number,
+): TrackedDeletion {
+  return { ...init, state: 'requesting', attempts: [{ startedAt: at, checks: [] }], roundStart: 0, createdAt: at, updatedAt: at };
+}
+
+const current = (d: TrackedDeletion) => d.attempts[d.attempts.length - 1];
+
+function withCurrent(d: TrackedDeletion, patch: (a: DeletionAttempt) => DeletionAttempt): DeletionAttempt[] {
+  return d.attempts.map((a, i) => (i === d.attempts.length - 1 ? patch(a) : a));
+}
+
+/** When the next check after a 200 at `acceptedAt` is due, given the checks made so far. */
+export function nextCheckTime(acceptedAt: number, checksSoFar: number, timing: DeletionTiming): number {
+  const deadline = acceptedAt + timing.lockWindowMs + timing.graceMs;
+  let offset = timing.firstCheckMs;
+  for (let i = 0; i < checksSoFar; i++) offset *= timing.backoffFactor;
+  return Math.min(acceptedAt + offset, deadline);
+}
+
+export function reduce(d: TrackedDeletion, event: DeletionEvent, timing: DeletionTiming = DEFAULT_TIMING): TrackedDeletion {
+  const attempt = current(d);
+  switch (event.type) {
+    case 'accepted':
+      if (d.state !== 'requesting' || !attempt) return d;
+      return {
+        ...d,
+        state: 'pending',
+        attempts: withCurrent(d, (a) => ({ ...a, outcome: 'accepted', finishedAt: event.at })),
+        nextCheckAt: nextCheckTime(event.at, 0, timing),
+        updatedAt: event.at,
+      };
+    case 'request_failed':
+      if (d.state !== 'requesting') return d;
+      return {
+        ...d,
+        state: 'failed',
+        attempts: withCurrent(d, (a) => ({ ...a, outcome: 'error', finishedAt: event.at, error: event.error })),
+        nextCheckAt: undefined,
+        updatedAt: event.at,
+      };
+    case 'checked': {
+      if (d.state !== 'pending' || attempt?.finishedAt === undefined) return d;
+      const attempts = withCurrent(d, (a) => ({ ...a, checks: [...a.checks, { at: event.at, result: event.result, detail: event.detail }] }));
+      if (event.result === 'gone') return { ...d, state: 'deleted', attempts, nextCheckAt: undefined, updatedAt: event.at };
+      const deadline = attempt.finishedAt + timing.lockWindowMs + timing.graceMs;
+      if (event.result === 'present' && event.at >= deadline) {
+        // Still there after the lock window: the lock was not obtained and nothing was deleted.
+        if (attemptsInRound(d) >= timing.maxAttempts) return { ...d, state: 'not_deleted', attempts, nextCheckAt: undefined, updatedAt: event.at };
+        return { ...d, attempts, nextCheckAt: undefined, updatedAt: event.at };
+      }
+      const checksMade = attempts[attempts.length - 1]!.checks.length;
+      return { ...d, attempts, nextCheckAt: nextCheckTime(attempt.finishedAt, checksMade, timing), updatedAt: event.at };
+    }
+    case 'reissue':
+      if (d.state !== 'pending' || attemptsInRound(d) >= timing.maxAttempts) return d;
+      return { ...d, state: 'requesting', attempts: [...d.attempts, { startedAt: event.at, checks: [] }], nextCheckAt: undefined, updatedAt: event.at };
+    case 'retry':
+      if (d.state !== 'not_deleted' && d.state !== 'failed') return d;
+      // A manual retry starts a fresh round of attempts; the history is kept.
+      return {
+        ...d,
+        state: 'requesting',
+        attempts: [...d.attempts, { startedAt: event.at, checks: [] }],
+        roundStart: d.attempts.length,
+        nextCheckAt: undefined,
+        updatedAt: event.at,
+      };
+  }
+}
+
+/** Attempts made in the current round (a manual retry starts a new round). */
+export function attemptsInRound(d: TrackedDeletion): number {
+  return d.attempts.length - d.roundStart;
+}
+
+/** What the runner must do now for this deletion. */
+export type DeletionAction = { type: 'send' } | { type: 'check'; at: number } | { type: 'reissue' } | { type: 'none' };
+
+export function nextAction(d: TrackedDeletion, timing: DeletionTiming = DEFAULT_TIMING): DeletionAction {
+  if (d.state === 'requesting') return { type: 'send' };
+  if (d.state !== 'pending') return { type: 'none' };
+  if (d.nextCheckAt !== undefined) return { type: 'check', at: d.nextCheckAt };
+  return attemptsInRound(d) < timing.maxAttempts ? { type: 'reissue' } : { type: 'none' };
+}
+
+export const isActive = (d: TrackedDeletion) => d.state === 'requesting' || d.state === 'pending';
