@@ -49,8 +49,8 @@ describe('SSE parser', () => {
     const bytes = new TextEncoder().encode(SAMPLE);
     for (let i = 0; i <= bytes.length; i++) {
       const got: SseMessage[] = [];
-      const it = readSse(streamOf([bytes.slice(0, i), bytes.slice(i)]));
-      for (let step = await it.next(); !step.done; step = await it.next()) got.push(step.value);
+      const messages = readSse(streamOf([bytes.slice(0, i), bytes.slice(i)]));
+      for (let step = await messages.next(); !step.done; step = await messages.next()) got.push(step.value);
       expect(got, `split at byte ${i}`).toEqual(EXPECTED);
     }
   });
