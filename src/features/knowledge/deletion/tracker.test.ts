@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeletionTracker, deletionKey, type DeletionIo } from './tracker';
+import type { DeletionTiming, TrackedDeletion } from './machine';
+
+class MemoryStorage {
+  map = new Map<string, string>();
+  getItem = (k: string) => this.map.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.map.set(k, v);
+  removeItem = (k: string) => void this.map.delete(k);
+  clear = () => this.map.clear();
+  key = (i: number) => [...this.map.keys()][i] ?? null;
+  get length() {
+    return this.map.size;
+  }
+}
+
+/** Short real timings: the same schedule as 3 s / 30 s, scaled down. */
+const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
+
+/** A small in-memory service: deletes succeed unless the document is locked. */
+function fakeService() {
+  const present = new Set(['d1', 'd2']);
+  const locked = new Set<string>();
+  const calls: string[] = [];
+  const io: DeletionIo = {
+    async send(d) {
+      calls.push(`DELETE ${d.documentId}`);
+      if (d.documentId === 'other') throw { status: 404, code: 404, serviceMessage: 'document other does not belong to knowledge base k' };
+      if (!locked.has(d.documentId)) present.delete(d.documentId);
+    },
+    async check(d) {
+      calls.push(`CHECK ${d.documentId}`);
+      return { result: present.has(d.documentId) ? 'present' : 'gone' };
+    },
+    activeProfileId: () => 'p',
+  };
+  return { io, present, locked, calls };
+}
+
+const until = async (fn: () => boolean, ms = 2000) => {
+  const end = Date.now() + ms;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+const trackers: { stop(): void }[] = [];
+afterEach(() => trackers.splice(0).forEach((t) => t.stop()));
+
+describe('deletion tracker runner', () => {
+  it('goes pending → deleted once a read confirms', async () => {
+    const svc = fakeService();
+    const tracker = createDeletionTracker(svc.io, { timing: FAST });
+    trackers.push(tracker);
+    const d = tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd1' });
+    expect(d.state).toBe('requesting');
+    await until(() => tracker.getSnapshot()[0]?.state === 'deleted');
+    expect(svc.calls).toEqual(['DELETE d1', 'CHECK d1']);
+  });
+
+  it('re-issues while the lock is held, and confirms once it is released', async () => {
+    const svc = fakeService();
+    svc.locked.add('d2');
+    // The lock is released just before the second DELETE arrives, as when another holder finishes.
+    const send = svc.io.send;
+    let sends = 0;
+    const io: DeletionIo = { ...svc.io, send: (d) => (++sends === 2 && svc.locked.delete('d2'), send(d)) };
+    const tracker = createDeletionTracker(io, { timing: FAST });
+    trackers.push(tracker);
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd2' });
+    await until(() => tracker.getSnapshot()[0]?.state === 'deleted');
+    expect(svc.calls.filter((c) => c.startsWith('DELETE'))).toEqual(['DELETE d2', 'DELETE d2']);
+    expect(tracker.getSnapshot()[0]?.attempts.map((a) => a.outcome)).toEqual(['accepted', 'accepted']);
+  });
+
+  it('gives up as not deleted after 3 attempts, and a retry starts again', async () => {
+    const svc = fakeService();
+    svc.locked.add('d2');
+    const tracker = createDeletionTracker(svc.io, { timing: FAST });
+    trackers.push(tracker);
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd2' });
+    await until(() => tracker.getSnapshot()[0]?.state === 'not_deleted');
+    expect(svc.calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(3);
+    svc.locked.delete('d2');
+    tracker.retry(deletionKey({ profileId: 'p', knowledgeId: 'k', documentId: 'd2' }));
+    await until(() => tracker.getSnapshot()[0]?.state === 'deleted');
+    expect(tracker.getSnapshot()[0]?.attempts).toHaveLength(4);
+  });
+
+  it('rolls back to failed with the service message when the DELETE fails', async () => {
+    const svc = fakeService();
+    const tracker = createDeletionTracker(svc.io, { timing: FAST });
+    trackers.push(tracker);
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'other' });
+    await until(() => tracker.getSnapshot()[0]?.state === 'failed');
+    expect(tracker.getSnapshot()[0]?.attempts[0]?.error).toEqual({ status: 404, code: 404, message: 'document other does not belong to knowledge base k' });
+  });
+
+  it('survives a reload: a new tracker on the same storage resumes the pending deletion', async () => {
+    const svc = fakeService();
+    svc.locked.add('d2');
+    const storage = new MemoryStorage() as unknown as Storage;
+    const first = createDeletionTracker(svc.io, { timing: FAST, storage });
+    first.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd2' });
+    await until(() => first.getSnapshot()[0]?.state === 'pending');
+    first.stop();
+    const saved = JSON.parse(storage.getItem('kc.deletions.v1')!) as TrackedDeletion[];
+    expect(saved[0]).toMatchObject({ documentId: 'd2', state: 'pending' });
+    expect(JSON.stringify(saved)).not.toMatch(/token|Bearer/i);
+    svc.locked.delete('d2');
+    const second = createDeletionTracker(svc.io, { timing: FAST, storage });
+    trackers.push(second);
+    expect(second.getSnapshot()[0]?.state).toBe('pending');
+    second.resume();
+    await until(() => second.getSnapshot()[0]?.state === 'deleted');
+  });
+
+  it('leaves another profile\'s deletions waiting', async () => {
+    const svc = fakeService();
+    const tracker = createDeletionTracker({ ...svc.io, activeProfileId: () => 'someone-else' }, { timing: FAST });
+    trackers.push(tracker);
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd1' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(svc.calls).toEqual([]);
+    expect(tracker.getSnapshot()[0]?.state).toBe('requesting');
+  });
+});
