@@ -1,0 +1,179 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callEndpoint } from './client';
+import { ApiError } from './errors';
+import { hostUrl, TARGET_HEADER } from './host';
+import { requestLog } from '../log/request-log';
+import { closedPortUrl, DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../test-support/http-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.received.length = 0;
+  requestLog.clear();
+  vi.unstubAllGlobals();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('callEndpoint', () => {
+  it('sends the bearer token and JSON, and returns the parsed record without drift', async () => {
+    server.handle((_, res) => json(res, 200, DATASET_SAMPLE));
+    const result = await callEndpoint('getDataset', { params: { dataset_id: 'ds 1/x' }, profile: profileFor(server.url) });
+    const req = server.received[0]!;
+    expect(req.headers.authorization).toBe('Bearer tok-SECRET-123');
+    expect(req.headers.accept).toBe('application/json');
+    expect(req.method).toBe('GET');
+    // The id is encoded so it cannot change the path's shape.
+    expect(req.url).toBe('/v1/datasets/ds%201%2Fx');
+    expect(result.status).toBe(200);
+    expect(result.drift).toEqual([]);
+    expect(result.data.smart_indexing_enabled).toBe(true);
+    expect(result.data.chunk_size).toBe(512);
+    expect(result.raw).toEqual(DATASET_SAMPLE);
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sends a validated JSON body with its content type', async () => {
+    server.handle((_, res) => json(res, 200, { name: 'a.pdf', description: '', url: 'http://x/a.pdf' }));
+    const result = await callEndpoint('queryDocumentBase', { body: { document_id: '42' }, profile: profileFor(server.url) });
+    const req = server.received[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('/v1/documents/query-base');
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(req.body)).toEqual({ document_id: '42' });
+    expect(result.data.name).toBe('a.pdf');
+  });
+
+  it('refuses a body that breaks the contract and sends nothing', async () => {
+    const error = await failure(
+      callEndpoint('updateConversation', { params: { conversation_id: 'c1' }, body: { title: 'x'.repeat(129) }, profile: profileFor(server.url) }),
+    );
+    expect(error.kind).toBe('invalid_request');
+    expect(error.message).toBe('title must be at most 128 characters');
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('maps an ErrorResponse to status, code and message', async () => {
+    server.handle((_, res) => json(res, 404, { code: 40401, message: 'dataset not found' }));
+    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'nope' }, profile: profileFor(server.url) }));
+    expect(error).toMatchObject({ kind: 'http', status: 404, code: 40401, serviceMessage: 'dataset not found', endpoint: 'getDataset' });
+    expect(error.rawBody).toBeUndefined();
+    expect(error.message).toBe('Get dataset failed with HTTP 404: dataset not found (code 40401).');
+  });
+
+  it('keeps the raw body of an error that is not an ErrorResponse', async () => {
+    const page = '<html><body>502 Bad Gateway</body></html>';
+    server.handle((_, res) => {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      res.end(page);
+    });
+    const error = await failure(callEndpoint('getDocumentTexts', { params: { document_id: '1' }, profile: profileFor(server.url) }));
+    expect(error).toMatchObject({ kind: 'http', status: 502, rawBody: page });
+    expect(error.code).toBeUndefined();
+    expect(error.message).toContain('not an ErrorResponse');
+  });
+
+  it('reports drift (chunk_size 4096, an unknown field) and still returns the data', async () => {
+    server.handle((_, res) => json(res, 200, { ...DATASET_SAMPLE, chunk_size: 4096, shard: 'eu-1' }));
+    const result = await callEndpoint('getDataset', { params: { dataset_id: 'ds1' }, profile: profileFor(server.url) });
+    expect(result.data.chunk_size).toBe(4096);
+    expect(result.drift).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '$.chunk_size', kind: 'range' }),
+        expect.objectContaining({ path: '$.shard', kind: 'unknown_field' }),
+      ]),
+    );
+    expect(requestLog.getEntry(result.logId)?.drift).toEqual(result.drift);
+  });
+
+  it('gives invalid_json with the raw text for a 2xx that is not JSON', async () => {
+    server.handle((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"name": "truncated');
+    });
+    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'ds1' }, profile: profileFor(server.url) }));
+    expect(error).toMatchObject({ kind: 'invalid_json', status: 200, rawBody: '{"name": "truncated' });
+    expect(requestLog.getEntries()[0]?.errorKind).toBe('invalid_json');
+  });
+
+  it('gives unusable with raw body and drift when a required field is missing', async () => {
+    server.handle((_, res) => json(res, 200, { document_id: 7 }));
+    const error = await failure(callEndpoint('getDocumentTexts', { params: { document_id: '7' }, profile: profileFor(server.url) }));
+    expect(error.kind).toBe('unusable');
+    expect(error.rawBody).toBe('{"document_id":7}');
+    expect(error.drift).toEqual([expect.objectContaining({ path: '$.document_contents', kind: 'missing' })]);
+  });
+
+  it('tells a timeout from a caller abort', async () => {
+    server.handle(() => {
+      // Never answers.
+    });
+    const profile = profileFor(server.url);
+    const timedOut = await failure(callEndpoint('getDataset', { params: { dataset_id: 'slow' }, profile, timeoutMs: 200 }));
+    expect(timedOut.kind).toBe('timeout');
+    expect(timedOut.message).toContain('within 0.2 s');
+
+    const controller = new AbortController();
+    const pending = callEndpoint('getDataset', { params: { dataset_id: 'slow' }, profile, signal: controller.signal, timeoutMs: 5_000 });
+    setTimeout(() => controller.abort(), 50);
+    const aborted = await failure(pending);
+    expect(aborted.kind).toBe('aborted');
+    expect(requestLog.getEntries().map((e) => e.errorKind)).toEqual(['timeout', 'aborted']);
+  });
+
+  it('tells a network failure (closed port) from a timeout', async () => {
+    const url = await closedPortUrl();
+    const started = performance.now();
+    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor(url), timeoutMs: 5_000 }));
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain(`Could not reach the base host (${url})`);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('fails with no_profile when there is no profile, sending nothing', async () => {
+    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: null }));
+    expect(error.kind).toBe('no_profile');
+  });
+
+  it('refuses a token that cannot go in a header instead of calling it a network failure', async () => {
+    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor(server.url, { token: 'tökén' }) }));
+    expect(error.kind).toBe('invalid_request');
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('in proxied mode calls the console origin under /__base with the real target in X-KC-Target', async () => {
+    // The test server plays the console's proxy: location is the page's origin in a browser.
+    vi.stubGlobal('location', { origin: server.url });
+    server.handle((_, res) => json(res, 200, DATASET_SAMPLE));
+    const profile = profileFor('http://service.example:9000/', { mode: 'proxied', secondary_url: 'http://other.example' });
+    expect(hostUrl(profile, 'secondary')).toBe(`${server.url}/__secondary`);
+    await callEndpoint('getDataset', { params: { dataset_id: 'ds1' }, profile });
+    const req = server.received[0]!;
+    expect(req.url).toBe('/__base/v1/datasets/ds1');
+    expect(req.headers[TARGET_HEADER.toLowerCase()]).toBe('http://service.example:9000');
+    const entry = requestLog.getEntries()[0]!;
+    expect(entry.targetUrl).toBe('http://service.example:9000/v1/datasets/ds1');
+  });
+
+  it('reports unreachable when the proxy says it could not reach the target', async () => {
+    vi.stubGlobal('location', { origin: server.url });
+    server.handle((_, res) => {
+      res.writeHead(502, { 'X-KC-Proxy-Error': 'connect ECONNREFUSED 10.0.0.1:80' });
+      res.end('proxy error');
+    });
+    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor('http://10.0.0.1', { mode: 'proxied' }) }));
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain('ECONNREFUSED');
+  });
+});

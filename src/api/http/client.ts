@@ -1,0 +1,139 @@
+import {
+  asErrorResponse,
+  buildPath,
+  ENDPOINTS,
+  type EndpointName,
+  type EndpointParams,
+  type PathParams,
+} from '../../contract';
+import { CLIENT_LIMITS } from '../constants';
+import type { ConnectionProfile } from '../connection/profile';
+import { connectionStore } from '../connection/store';
+import { requestLog } from '../log/request-log';
+import { ApiError } from './errors';
+import { send, type SendOutcome } from './transport';
+import type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './types';
+
+export type QueryValue = string | number | boolean | undefined;
+
+interface CommonCallOptions {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Covers the headers and the whole body. Default CLIENT_LIMITS.requestTimeoutMs. */
+  timeoutMs?: number;
+  /** Default: the active profile. `null` means "no profile" and fails with kind 'no_profile'. */
+  profile?: ConnectionProfile | null;
+  /** Parses the answer instead of the endpoint's own record (get knowledge "with settings"). */
+  responseRecord?: ResponseParser;
+}
+
+type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]
+  ? { params?: EndpointParams<N> }
+  : { params: EndpointParams<N> };
+type BodyOption<N extends EndpointName> = N extends keyof EndpointBody ? { body: EndpointBody[N] } : { body?: undefined };
+
+export type CallOptions<N extends EndpointName> = ParamsOption<N> & BodyOption<N> & CommonCallOptions;
+
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function resolveProfile(profile: ConnectionProfile | null | undefined, endpoint?: EndpointName): ConnectionProfile {
+  const resolved = profile === undefined ? connectionStore.getActiveProfile() : profile;
+  if (!resolved) {
+    throw new ApiError({ kind: 'no_profile', endpoint, message: 'No connection profile is active. Add or choose one in Settings.' });
+  }
+  return resolved;
+}
+
+/** Checks a body against the endpoint's request schema; nothing is sent when it fails. */
+export function validateBody(name: EndpointName, body: unknown): void {
+  const schema = ENDPOINTS[name].request;
+  if (!schema) return;
+  const checked = schema.safeParse(body);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    const where = first && first.path.length > 0 && !first.message.includes(String(first.path[0])) ? `${first.path.join('.')}: ` : '';
+    throw new ApiError({ kind: 'invalid_request', endpoint: name, message: first ? `${where}${first.message}` : 'The request body is not valid.' });
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** A non-2xx answer as an ApiError: the ErrorResponse's code and message, or else the raw body. */
+export function httpError(name: EndpointName, status: number, text: string, logId?: string): ApiError {
+  const label = ENDPOINTS[name].name;
+  const json = parseJson(text);
+  const body = json.ok ? asErrorResponse(json.value) : undefined;
+  if (body) {
+    return new ApiError({ kind: 'http', endpoint: name, logId, status, code: body.code, serviceMessage: body.message, message: `${label} failed with HTTP ${status}: ${body.message} (code ${body.code}).` });
+  }
+  return new ApiError({ kind: 'http', endpoint: name, logId, status, rawBody: text, message: `${label} failed with HTTP ${status}; the answer is not an ErrorResponse${text ? '' : ' (empty body)'}.` });
+}
+
+/** Turns an answer into data, or into the ApiError a page shows (the log entry learns the outcome too). */
+export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, parser: ResponseParser): ApiResult<T> {
+  const label = ENDPOINTS[name].name;
+  const { status, text, logId, durationMs } = outcome;
+  // Records the outcome in the log entry, then hands the error back to be thrown.
+  const fail = (error: ApiError): ApiError => {
+    requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message, drift: error.drift });
+    return error;
+  };
+  const json = parseJson(text);
+  if (status < 200 || status > 299) throw fail(httpError(name, status, text, logId));
+  if (!json.ok) {
+    throw fail(new ApiError({ kind: 'invalid_json', endpoint: name, logId, status, rawBody: text, message: `${label} answered HTTP ${status}, but the body is ${text.trim() ? 'not valid JSON' : 'empty'}.` }));
+  }
+  const raw = json.value;
+  const parsed = parser.parse(raw);
+  if (!parsed.ok) {
+    throw fail(new ApiError({ kind: 'unusable', endpoint: name, logId, status, rawBody: text, drift: parsed.drift, message: `${label} answered, but the answer cannot be used: ${parsed.reason}.` }));
+  }
+  if (parsed.drift.length > 0) requestLog.update(logId, { drift: parsed.drift });
+  return { data: parsed.data as T, drift: parsed.drift, raw, rawText: text, status, durationMs, logId };
+}
+
+/**
+ * Calls one of the service's eight operations with the active (or given) profile: bearer auth, JSON
+ * in and out, a timeout, the request body checked against the contract, the answer parsed tolerantly.
+ * Throws ApiError for every failure.
+ */
+export async function callEndpoint<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<ApiResult<EndpointData[N]>> {
+  const endpoint = ENDPOINTS[name];
+  const profile = resolveProfile(options.profile, name);
+  const body = (options as { body?: unknown }).body;
+  if (endpoint.request) validateBody(name, body);
+  let path: string;
+  try {
+    path = buildPath(endpoint.pattern, (options.params ?? {}) as PathParams<typeof endpoint.pattern>) + queryString(options.query);
+  } catch (error) {
+    throw new ApiError({ kind: 'invalid_request', endpoint: name, message: `${endpoint.name}: ${(error as Error).message}.` });
+  }
+  const outcome = await send({
+    profile,
+    host: endpoint.host,
+    method: endpoint.method,
+    path,
+    body: endpoint.request ? body : undefined,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.requestTimeoutMs,
+    label: endpoint.name,
+    endpoint: name,
+  });
+  // Every record in the table is built by defineRecord, whose parse returns a ParseResult; the table's type erases that.
+  const parser = options.responseRecord ?? (endpoint.response as ResponseParser);
+  return interpretAnswer<EndpointData[N]>(name, outcome, parser);
+}

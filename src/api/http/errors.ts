@@ -1,0 +1,68 @@
+import type { DriftWarning, EndpointName } from '../../contract';
+
+/**
+ * Why a call failed. The UI switches on this, so every kind is a distinct thing a user can act on:
+ * - http: the service answered with a non-2xx status
+ * - network: nothing answered (wrong address, service down, proxy could not reach the target)
+ * - cors: the host answered but the browser withheld the answer (no CORS headers for this origin)
+ * - timeout: no complete answer within the time limit
+ * - aborted: the caller cancelled (navigation, a new search, a Stop button)
+ * - invalid_json: a 2xx whose body is not JSON
+ * - unusable: a 2xx JSON answer lacking what the console needs to show it
+ * - invalid_request: the console refused to send a body that breaks the contract (nothing was sent)
+ * - no_profile: there is no connection profile to send the call with
+ */
+export type ApiErrorKind =
+  | 'http'
+  | 'network'
+  | 'cors'
+  | 'timeout'
+  | 'aborted'
+  | 'invalid_json'
+  | 'unusable'
+  | 'invalid_request'
+  | 'no_profile';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  status?: number;
+  code?: number;
+  serviceMessage?: string;
+  rawBody?: string;
+  drift?: DriftWarning[];
+  endpoint?: EndpointName;
+  logId?: string;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  /** ErrorResponse.code when the body was an ErrorResponse. */
+  readonly code?: number;
+  /** ErrorResponse.message when the body was an ErrorResponse. */
+  readonly serviceMessage?: string;
+  /** The answer's text when it was not an ErrorResponse, not JSON, or not usable. */
+  readonly rawBody?: string;
+  readonly drift: DriftWarning[];
+  readonly endpoint?: EndpointName;
+  /** The request-log entry of the call, for a "show in Activity" link. */
+  readonly logId?: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.serviceMessage;
+    this.rawBody = init.rawBody;
+    this.drift = init.drift ?? [];
+    this.endpoint = init.endpoint;
+    this.logId = init.logId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,60 @@
+import { buildPath, ENDPOINTS, type CompletionBody } from '../../contract';
+import { CLIENT_LIMITS } from '../constants';
+import type { ConnectionProfile } from '../connection/profile';
+import { requestLog } from '../log/request-log';
+import { httpError, resolveProfile, validateBody } from './client';
+import { ApiError } from './errors';
+import { finishLogWithText, logStreamBody, sendForStream } from './transport';
+import type { z } from 'zod';
+
+export interface StreamOptions {
+  signal?: AbortSignal;
+  /** Time to wait for the answer's headers; the stream itself may run longer. */
+  timeoutMs?: number;
+  profile?: ConnectionProfile | null;
+}
+
+/**
+ * Opens a streamed chat completion (stream: true is set here) and returns the Response for an SSE
+ * reader. A non-2xx answer is read and thrown as ApiError like any call. The request log receives
+ * the streamed text when the stream ends.
+ */
+export async function openCompletionStream(
+  spaceId: string,
+  body: z.input<typeof CompletionBody>,
+  options: StreamOptions = {},
+): Promise<Response> {
+  const name = 'chatCompletions';
+  const endpoint = ENDPOINTS[name];
+  const profile = resolveProfile(options.profile, name);
+  const streamed = { ...body, stream: true };
+  validateBody(name, streamed);
+  if (!spaceId) throw new ApiError({ kind: 'invalid_request', endpoint: name, message: `${endpoint.name}: missing path parameter space_id.` });
+  const { response, logId, startedAt } = await sendForStream({
+    profile,
+    host: endpoint.host,
+    method: endpoint.method,
+    path: buildPath(endpoint.pattern, { space_id: spaceId }),
+    body: streamed,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.requestTimeoutMs,
+    label: endpoint.name,
+    endpoint: name,
+    accept: 'text/event-stream, application/json',
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    finishLogWithText(logId, startedAt, text, profile.token);
+    const error = httpError(name, response.status, text, logId);
+    requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message });
+    throw error;
+  }
+  if (!response.body) {
+    finishLogWithText(logId, startedAt, '', profile.token);
+    return response;
+  }
+  // One branch for the caller, one for the log; the log's branch reads as fast as data arrives.
+  const [forCaller, forLog] = response.body.tee();
+  void logStreamBody(forLog, logId, startedAt, profile.token);
+  return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

@@ -1,0 +1,225 @@
+import type { EndpointName, Host, Method } from '../../contract';
+import { CLIENT_LIMITS } from '../constants';
+import type { ConnectionProfile } from '../connection/profile';
+import { byteLength, capBody, redactHeaders, redactSecret, requestLog } from '../log/request-log';
+import { ApiError } from './errors';
+import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
+
+/** One HTTP exchange with a host, before its answer is interpreted. */
+export interface SendRequest {
+  profile: ConnectionProfile;
+  host: Host;
+  method: Method;
+  /** Path plus query string below the host, already encoded. */
+  path: string;
+  /** Already validated; sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs: number;
+  /** Human name of the operation for messages, e.g. "Get dataset". */
+  label: string;
+  endpoint?: EndpointName;
+  purpose?: string;
+  accept?: string;
+}
+
+export interface SendOutcome {
+  status: number;
+  headers: Headers;
+  text: string;
+  durationMs: number;
+  logId: string;
+}
+
+export interface StreamOutcome {
+  response: Response;
+  logId: string;
+  startedAt: number;
+}
+
+/** Header values must be ISO-8859-1; fetch throws a TypeError that would otherwise look like a network failure. */
+const HEADER_SAFE = /^[\x20-\x7e]*$/;
+
+const now = () => performance.now();
+
+function isBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined' && !/jsdom/i.test(globalThis.navigator?.userAgent ?? '');
+}
+
+/**
+ * fetch rejects with the same TypeError for a dead host and for a CORS refusal. A no-cors request
+ * gets an opaque answer from a live host whatever its CORS headers, so it tells the two apart.
+ */
+async function answersWithoutCors(url: string): Promise<boolean> {
+  if (!isBrowser()) return false;
+  try {
+    await fetch(url, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(CLIENT_LIMITS.corsProbeTimeoutMs) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function hostLabel(req: SendRequest): string {
+  return `the ${req.host} host (${targetUrl(req.profile, req.host)})`;
+}
+
+async function failureToError(error: unknown, req: SendRequest, url: string, timedOut: boolean, logId: string): Promise<ApiError> {
+  const common = { endpoint: req.endpoint, logId };
+  if (error instanceof ApiError) return error;
+  if (req.signal?.aborted) return new ApiError({ ...common, kind: 'aborted', message: `${req.label} was cancelled.` });
+  if (timedOut) {
+    return new ApiError({ ...common, kind: 'timeout', message: `${req.label} got no complete answer from ${hostLabel(req)} within ${req.timeoutMs / 1000} s.` });
+  }
+  if (req.profile.mode === 'direct' && (await answersWithoutCors(url))) {
+    return new ApiError({
+      ...common,
+      kind: 'cors',
+      message: `${hostLabel(req)} answered, but the browser blocked the answer (CORS): the service does not allow this console's origin. Switch the profile to proxied mode or allow the origin on the service.`,
+    });
+  }
+  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+  return new ApiError({
+    ...common,
+    kind: 'network',
+    message: `Could not reach ${hostLabel(req)}${detail}. Check the address and that the service is running${req.profile.mode === 'direct' ? '; an https page cannot call an http service' : ''}.`,
+  });
+}
+
+function prepare(req: SendRequest): { url: string; headers: Record<string, string>; bodyText?: string } {
+  const token = req.profile.token;
+  if (token && !HEADER_SAFE.test(token)) {
+    throw new ApiError({ kind: 'invalid_request', endpoint: req.endpoint, message: 'The token contains characters that cannot be sent in an HTTP header (only printable ASCII is allowed).' });
+  }
+  const target = targetUrl(req.profile, req.host);
+  if (!URL.canParse(target)) {
+    throw new ApiError({ kind: 'invalid_request', endpoint: req.endpoint, message: `The ${req.host} address "${target}" is not a valid URL.` });
+  }
+  const url = hostUrl(req.profile, req.host) + req.path;
+  if (!URL.canParse(url)) {
+    throw new ApiError({ kind: 'invalid_request', endpoint: req.endpoint, message: `Cannot build a request URL from "${url}".` });
+  }
+  const headers: Record<string, string> = { Accept: req.accept ?? 'application/json', ...hostHeaders(req.profile, req.host) };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body);
+  if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
+  return { url, headers, bodyText };
+}
+
+function startLog(req: SendRequest, url: string, headers: Record<string, string>, bodyText: string | undefined): string {
+  return requestLog.start({
+    method: req.method,
+    host: req.host,
+    url,
+    targetUrl: targetUrl(req.profile, req.host) + req.path,
+    path: req.path,
+    endpoint: req.endpoint,
+    purpose: req.purpose,
+    requestHeaders: redactHeaders(headers),
+    requestBody: bodyText === undefined ? undefined : redactSecret(bodyText, req.profile.token),
+  });
+}
+
+/** Sends a request with a timeout covering headers and body, logs it, and returns the answer's text. */
+export async function send(req: SendRequest): Promise<SendOutcome> {
+  const { url, headers, bodyText } = prepare(req);
+  const logId = startLog(req, url, headers, bodyText);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), req.timeoutMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
+  const t0 = now();
+  try {
+    const response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
+    const text = await response.text();
+    const durationMs = Math.round(now() - t0);
+    const proxyError = response.headers.get(PROXY_ERROR_HEADER);
+    const logged = capBody(redactSecret(text, req.profile.token));
+    requestLog.update(logId, {
+      pending: false,
+      status: response.status,
+      durationMs,
+      sizeBytes: byteLength(text),
+      responseBody: logged.body,
+      responseTruncated: logged.truncated,
+    });
+    if (proxyError) {
+      const error = new ApiError({
+        kind: 'network',
+        status: response.status,
+        endpoint: req.endpoint,
+        logId,
+        rawBody: text,
+        message: `The console's proxy could not reach ${hostLabel(req)}: ${proxyError}.`,
+      });
+      requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message });
+      throw error;
+    }
+    return { status: response.status, headers: response.headers, text, durationMs, logId };
+  } catch (cause) {
+    const error = await failureToError(cause, req, url, timeout.signal.aborted, logId);
+    const entry = requestLog.getEntry(logId);
+    requestLog.update(logId, {
+      pending: false,
+      durationMs: entry?.durationMs ?? Math.round(now() - t0),
+      errorKind: error.kind,
+      errorMessage: error.message,
+    });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends a request and hands back the Response unread, for a streamed answer. The timeout covers only
+ * the wait for the headers: a stream may rightly run longer. The log gets the streamed text when it ends.
+ */
+export async function sendForStream(req: SendRequest): Promise<StreamOutcome> {
+  const { url, headers, bodyText } = prepare(req);
+  const logId = startLog(req, url, headers, bodyText);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), req.timeoutMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
+  const t0 = now();
+  let response: Response;
+  try {
+    response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
+  } catch (cause) {
+    const error = await failureToError(cause, req, url, timeout.signal.aborted, logId);
+    requestLog.update(logId, { pending: false, durationMs: Math.round(now() - t0), errorKind: error.kind, errorMessage: error.message });
+    throw error;
+  }
+  // Headers arrived: from here only the caller's signal may stop the stream.
+  clearTimeout(timer);
+  requestLog.update(logId, { status: response.status });
+  return { response, logId, startedAt: t0 };
+}
+
+/** Completes a streamed call's log entry with the text it carried. */
+export function finishLogWithText(logId: string, startedAt: number, text: string, secret: string | undefined, size = byteLength(text)): void {
+  const logged = capBody(redactSecret(text, secret));
+  requestLog.update(logId, { pending: false, durationMs: Math.round(now() - startedAt), sizeBytes: size, responseBody: logged.body, responseTruncated: logged.truncated });
+}
+
+/** Reads a copy of a streamed body into the log entry once it ends (or fails), cut at the log's cap. */
+export async function logStreamBody(stream: ReadableStream<Uint8Array>, logId: string, startedAt: number, secret: string | undefined): Promise<void> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  let failed: string | undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      // Past the cap the text is not needed, only the size.
+      if (text.length <= CLIENT_LIMITS.logBodyCapBytes) text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  } catch (error) {
+    failed = error instanceof Error ? error.message : String(error);
+  }
+  finishLogWithText(logId, startedAt, text, secret, size);
+  if (failed) requestLog.update(logId, { errorKind: 'aborted', errorMessage: `The stream stopped before its end: ${failed}` });
+}

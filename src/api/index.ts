@@ -1,0 +1,46 @@
+/** The console's typed fetch layer: connection profiles, the two-host client, the request log, React Query. */
+export { CLIENT_LIMITS } from './constants';
+
+export {
+  DEFAULT_KNOWLEDGE_SETTINGS_PARAM,
+  ProfileInput,
+  ConsoleConfig,
+  type ConnectionProfile,
+} from './connection/profile';
+export {
+  STORAGE_KEYS,
+  connectionStore,
+  createConnectionStore,
+  loadConsoleConfig,
+  parseConsoleConfig,
+  useConnection,
+  type ActiveChangeListener,
+  type ConnectionState,
+  type ConnectionStore,
+  type ConnectionStoreOptions,
+  type StorageLike,
+} from './connection/store';
+export { PROBE_ID, testConnection, type HostCheck } from './connection/test-connection';
+
+export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './http/errors';
+export { PROXY_ERROR_HEADER, PROXY_PREFIX, TARGET_HEADER, hostHeaders, hostUrl, targetUrl } from './http/host';
+export { callEndpoint, httpError, queryString, type CallOptions, type QueryValue } from './http/client';
+export { openCompletionStream, type StreamOptions } from './http/stream';
+export type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './http/types';
+
+export {
+  capBody,
+  createRequestLog,
+  exportLog,
+  redactHeaders,
+  requestLog,
+  type RequestLog,
+  type RequestLogEntry,
+} from './log/request-log';
+export { shellQuote, toCurl } from './log/curl';
+export { useRequestLog } from './log/use-request-log';
+
+export { createQueryClient, isRetryableError, retryDelayMs, shouldRetryQuery, type QueryClientOptions } from './query/client';
+export { NO_PROFILE_KEY, apiKeys, profileKey } from './query/keys';
+export { datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery, type KnowledgeQueryOptions, type ProfileOption } from './query/options';
+export { chatCompletion, deleteConversation, deleteKnowledgeDocument, updateConversation, type MutationCallOptions } from './query/mutations';

@@ -1,0 +1,128 @@
+import type { DriftWarning, EndpointName, Host, Method } from '../../contract';
+import { CLIENT_LIMITS } from '../constants';
+import type { ApiErrorKind } from '../http/errors';
+
+/** One call as the Activity page shows it. Holds no token: Authorization is always `Bearer ***`. */
+export interface RequestLogEntry {
+  id: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  method: Method;
+  host: Host;
+  /** The URL the browser fetched (the console's proxy in proxied mode). */
+  url: string;
+  /** The service's own URL for the call (equal to url in direct mode). */
+  targetUrl: string;
+  /** Path and query below the host, e.g. `/v1/datasets/abc`. */
+  path: string;
+  endpoint?: EndpointName;
+  /** Why the console made the call when it is not a page's read or write, e.g. 'test-connection'. */
+  purpose?: string;
+  /** True until the answer (or failure) is complete. */
+  pending: boolean;
+  status?: number;
+  durationMs?: number;
+  sizeBytes?: number;
+  errorKind?: ApiErrorKind;
+  errorMessage?: string;
+  drift: DriftWarning[];
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  /** The answer's text, cut at CLIENT_LIMITS.logBodyCapBytes with a note saying so. */
+  responseBody?: string;
+  responseTruncated?: boolean;
+}
+
+export type NewLogEntry = Omit<RequestLogEntry, 'id' | 'startedAt' | 'pending' | 'drift'> & { drift?: DriftWarning[] };
+export type LogPatch = Partial<Omit<RequestLogEntry, 'id' | 'startedAt'>>;
+
+export interface RequestLog {
+  /** Records a call that is starting; returns its id. */
+  start(entry: NewLogEntry): string;
+  update(id: string, patch: LogPatch): void;
+  /** Oldest first; a new array whenever anything changes (safe for useSyncExternalStore). */
+  getEntries(): readonly RequestLogEntry[];
+  getEntry(id: string): RequestLogEntry | undefined;
+  subscribe(listener: () => void): () => void;
+  clear(): void;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function byteLength(text: string): number {
+  return encoder.encode(text).byteLength;
+}
+
+/** Cuts a body for the log at a byte budget, saying how much was left out. */
+export function capBody(text: string, capBytes: number = CLIENT_LIMITS.logBodyCapBytes): { body: string; truncated: boolean } {
+  const bytes = encoder.encode(text);
+  if (bytes.byteLength <= capBytes) return { body: text, truncated: false };
+  const head = decoder.decode(bytes.subarray(0, capBytes));
+  return {
+    body: `${head}\n… [truncated: the log keeps the first ${capBytes} of ${bytes.byteLength} bytes]`,
+    truncated: true,
+  };
+}
+
+/** Authorization values become `Bearer ***` (or `***`); every other header is kept. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = name.toLowerCase() === 'authorization' ? (/^bearer\s/i.test(value) ? 'Bearer ***' : '***') : value;
+  }
+  return out;
+}
+
+/** Replaces every occurrence of a secret, e.g. a service that echoes the Authorization header in an error. */
+export function redactSecret(text: string, secret: string | undefined): string {
+  if (!secret) return text;
+  return text.split(secret).join('***');
+}
+
+let counter = 0;
+const nextId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+export function createRequestLog(capacity: number = CLIENT_LIMITS.logCapacity): RequestLog {
+  let entries: readonly RequestLogEntry[] = [];
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((l) => l());
+
+  return {
+    start(entry) {
+      const id = nextId();
+      const full: RequestLogEntry = { ...entry, id, startedAt: Date.now(), pending: true, drift: entry.drift ?? [] };
+      const next = [...entries, full];
+      entries = next.length > capacity ? next.slice(next.length - capacity) : next;
+      emit();
+      return id;
+    },
+    update(id, patch) {
+      const index = entries.findIndex((e) => e.id === id);
+      // An entry pushed out of the ring buffer while its call ran is simply gone.
+      if (index < 0) return;
+      const next = entries.slice();
+      next[index] = { ...next[index]!, ...patch };
+      entries = next;
+      emit();
+    },
+    getEntries: () => entries,
+    getEntry: (id) => entries.find((e) => e.id === id),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clear() {
+      entries = [];
+      emit();
+    },
+  };
+}
+
+/** The console's one request log. */
+export const requestLog: RequestLog = createRequestLog();
+
+/** The log as pretty JSON for a download; entries hold no token. */
+export function exportLog(log: RequestLog = requestLog): string {
+  return JSON.stringify({ exportedAt: new Date().toISOString(), entries: log.getEntries() }, null, 2);
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { CompletionBody, UpdateConversationBody } from '../../contract';
+import { CLIENT_LIMITS } from '../constants';
+import type { ConnectionProfile } from '../connection/profile';
+import { callEndpoint } from '../http/client';
+import { ApiError } from '../http/errors';
+
+/** Use these as mutationFn: they are sent once (createQueryClient sets retry: 0 for mutations). */
+export interface MutationCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Default: the active profile. */
+  profile?: ConnectionProfile | null;
+}
+
+export function updateConversation(id: string, body: z.input<typeof UpdateConversationBody>, options: MutationCallOptions = {}) {
+  return callEndpoint('updateConversation', { params: { conversation_id: id }, body, ...options });
+}
+
+export function deleteConversation(id: string, options: MutationCallOptions = {}) {
+  return callEndpoint('deleteConversation', { params: { conversation_id: id }, ...options });
+}
+
+/** A 200 does not prove deletion (the spec's status lock): re-read the knowledge base to confirm. */
+export function deleteKnowledgeDocument(knowledgeId: string, documentId: string, options: MutationCallOptions = {}) {
+  return callEndpoint('deleteKnowledgeDocument', { params: { knowledge_id: knowledgeId, document_id: documentId }, ...options });
+}
+
+/** A non-streamed completion; for stream: true use openCompletionStream. Default timeout CLIENT_LIMITS.completionTimeoutMs. */
+export function chatCompletion(spaceId: string, body: z.input<typeof CompletionBody>, signal?: AbortSignal, options: Omit<MutationCallOptions, 'signal'> = {}) {
+  if (body.stream === true) {
+    return Promise.reject(new ApiError({ kind: 'invalid_request', endpoint: 'chatCompletions', message: 'chatCompletion reads one JSON answer; use openCompletionStream for stream: true.' }));
+  }
+  return callEndpoint('chatCompletions', {
+    params: { space_id: spaceId },
+    body,
+    signal,
+    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.completionTimeoutMs,
+    profile: options.profile,
+  });
+}
