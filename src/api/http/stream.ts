@@ -44,17 +44,17 @@ export async function openCompletionStream(
   });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    finishLogWithText(logId, startedAt, text, profile.token);
+    finishLogWithText(logId, startedAt, text);
     const error = httpError(name, response.status, text, logId);
     requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message });
     throw error;
   }
   if (!response.body) {
-    finishLogWithText(logId, startedAt, '', profile.token);
+    finishLogWithText(logId, startedAt, '');
     return response;
   }
   // One branch for the caller, one for the log; the log's branch reads as fast as data arrives.
   const [forCaller, forLog] = response.body.tee();
-  void logStreamBody(forLog, logId, startedAt, profile.token);
+  void logStreamBody(forLog, logId, startedAt);
   return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -1,7 +1,7 @@
 import type { EndpointName, Host, Method } from '../../contract';
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
-import { byteLength, capBody, redactHeaders, redactSecret, requestLog } from '../log/request-log';
+import { byteLength, requestLog } from '../log/request-log';
 import { ApiError } from './errors';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
 
@@ -115,9 +115,9 @@ function startLog(req: SendRequest, url: string, headers: Record<string, string>
     path: req.path,
     endpoint: req.endpoint,
     purpose: req.purpose,
-    requestHeaders: redactHeaders(headers),
-    requestBody: bodyText === undefined ? undefined : redactSecret(bodyText, req.profile.token),
-  });
+    requestHeaders: headers,
+    requestBody: bodyText,
+  }, req.profile.token);
 }
 
 /** Sends a request with a timeout covering headers and body, logs it, and returns the answer's text. */
@@ -133,15 +133,7 @@ export async function send(req: SendRequest): Promise<SendOutcome> {
     const text = await response.text();
     const durationMs = Math.round(now() - t0);
     const proxyError = response.headers.get(PROXY_ERROR_HEADER);
-    const logged = capBody(redactSecret(text, req.profile.token));
-    requestLog.update(logId, {
-      pending: false,
-      status: response.status,
-      durationMs,
-      sizeBytes: byteLength(text),
-      responseBody: logged.body,
-      responseTruncated: logged.truncated,
-    });
+    requestLog.update(logId, { pending: false, status: response.status, durationMs, sizeBytes: byteLength(text), responseBody: text });
     if (proxyError) {
       const error = new ApiError({
         kind: 'network',
@@ -196,13 +188,12 @@ export async function sendForStream(req: SendRequest): Promise<StreamOutcome> {
 }
 
 /** Completes a streamed call's log entry with the text it carried. */
-export function finishLogWithText(logId: string, startedAt: number, text: string, secret: string | undefined, size = byteLength(text)): void {
-  const logged = capBody(redactSecret(text, secret));
-  requestLog.update(logId, { pending: false, durationMs: Math.round(now() - startedAt), sizeBytes: size, responseBody: logged.body, responseTruncated: logged.truncated });
+export function finishLogWithText(logId: string, startedAt: number, text: string, size = byteLength(text)): void {
+  requestLog.update(logId, { pending: false, durationMs: Math.round(now() - startedAt), sizeBytes: size, responseBody: text });
 }
 
 /** Reads a copy of a streamed body into the log entry once it ends (or fails), cut at the log's cap. */
-export async function logStreamBody(stream: ReadableStream<Uint8Array>, logId: string, startedAt: number, secret: string | undefined): Promise<void> {
+export async function logStreamBody(stream: ReadableStream<Uint8Array>, logId: string, startedAt: number): Promise<void> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -220,6 +211,6 @@ export async function logStreamBody(stream: ReadableStream<Uint8Array>, logId: s
   } catch (error) {
     failed = error instanceof Error ? error.message : String(error);
   }
-  finishLogWithText(logId, startedAt, text, secret, size);
+  finishLogWithText(logId, startedAt, text, size);
   if (failed) requestLog.update(logId, { errorKind: 'aborted', errorMessage: `The stream stopped before its end: ${failed}` });
 }

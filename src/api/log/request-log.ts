@@ -37,8 +37,12 @@ export type NewLogEntry = Omit<RequestLogEntry, 'id' | 'startedAt' | 'pending' |
 export type LogPatch = Partial<Omit<RequestLogEntry, 'id' | 'startedAt'>>;
 
 export interface RequestLog {
-  /** Records a call that is starting; returns its id. */
-  start(entry: NewLogEntry): string;
+  /**
+   * Records a call that is starting; returns its id. `secret` (the call's token) is held outside
+   * the entry and replaced by `***` wherever it appears in anything logged for this call.
+   */
+  start(entry: NewLogEntry, secret?: string): string;
+  /** A long responseBody is cut here, after the secret is removed (a cut could split the secret). */
   update(id: string, patch: LogPatch): void;
   /** Oldest first; a new array whenever anything changes (safe for useSyncExternalStore). */
   getEntries(): readonly RequestLogEntry[];
@@ -83,17 +87,43 @@ export function redactSecret(text: string, secret: string | undefined): string {
 let counter = 0;
 const nextId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
+/** Removes a secret from every string of an entry patch; headers are redacted too. */
+function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T {
+  const out: Record<string, unknown> = { ...patch };
+  for (const [key, value] of Object.entries(out)) {
+    if (typeof value === 'string') out[key] = redactSecret(value, secret);
+  }
+  if (patch.requestHeaders) {
+    out.requestHeaders = Object.fromEntries(
+      Object.entries(redactHeaders(patch.requestHeaders)).map(([name, value]) => [name, redactSecret(value, secret)]),
+    );
+  }
+  if (typeof out.responseBody === 'string') {
+    const capped = capBody(out.responseBody);
+    out.responseBody = capped.body;
+    out.responseTruncated = capped.truncated;
+  }
+  return out as T;
+}
+
 export function createRequestLog(capacity: number = CLIENT_LIMITS.logCapacity): RequestLog {
   let entries: readonly RequestLogEntry[] = [];
+  /** Kept beside the entries, never in them. */
+  const secrets = new Map<string, string>();
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
 
   return {
-    start(entry) {
+    start(entry, secret) {
       const id = nextId();
-      const full: RequestLogEntry = { ...entry, id, startedAt: Date.now(), pending: true, drift: entry.drift ?? [] };
+      if (secret) secrets.set(id, secret);
+      const clean = scrubPatch(entry, secret);
+      const full: RequestLogEntry = { ...clean, id, startedAt: Date.now(), pending: true, drift: entry.drift ?? [] };
       const next = [...entries, full];
-      entries = next.length > capacity ? next.slice(next.length - capacity) : next;
+      if (next.length > capacity) {
+        next.splice(0, next.length - capacity).forEach((gone) => secrets.delete(gone.id));
+      }
+      entries = next;
       emit();
       return id;
     },
@@ -102,7 +132,7 @@ export function createRequestLog(capacity: number = CLIENT_LIMITS.logCapacity): 
       // An entry pushed out of the ring buffer while its call ran is simply gone.
       if (index < 0) return;
       const next = entries.slice();
-      next[index] = { ...next[index]!, ...patch };
+      next[index] = { ...next[index]!, ...scrubPatch(patch, secrets.get(id)) };
       entries = next;
       emit();
     },
@@ -114,6 +144,7 @@ export function createRequestLog(capacity: number = CLIENT_LIMITS.logCapacity): 
     },
     clear() {
       entries = [];
+      secrets.clear();
       emit();
     },
   };
