@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { notFound } from '../http/errors';
+import { SANDBOX_LIMITS } from '../limits';
+import type { Route } from './types';
+
+/** Sandbox-only controls, on the secondary host behind the same bearer auth (the health probe excepted). */
+
+export const LockHoldBody = z.object({
+  hold_ms: z
+    .int({ error: 'hold_ms is required and must be an integer' })
+    .min(0, { error: 'hold_ms must be at least 0' })
+    .max(SANDBOX_LIMITS.maxLockHoldMs, { error: `hold_ms must be at most ${SANDBOX_LIMITS.maxLockHoldMs}` }),
+});
+
+export const holdLock: Route = {
+  host: 'secondary',
+  method: 'POST',
+  pattern: '/__sandbox/locks/:document_id',
+  auth: true,
+  bodySchema: LockHoldBody,
+  handle({ params, body, state }) {
+    const id = params.document_id!;
+    if (state.store.getDocument(id) === undefined) throw notFound(`document ${id} not found`);
+    const { hold_ms } = body as z.output<typeof LockHoldBody>;
+    state.locks.hold(id, hold_ms);
+    return { body: { status: true, message: `lock of document ${id} held for ${hold_ms} ms` } };
+  },
+};
+
+export const releaseLock: Route = {
+  host: 'secondary',
+  method: 'DELETE',
+  pattern: '/__sandbox/locks/:document_id',
+  auth: true,
+  bodySchema: null,
+  handle({ params, state }) {
+    const id = params.document_id!;
+    const held = state.locks.release(id);
+    return { body: { status: true, message: held ? `lock of document ${id} released` : `lock of document ${id} was not held` } };
+  },
+};
+
+export const reset: Route = {
+  host: 'secondary',
+  method: 'POST',
+  pattern: '/__sandbox/reset',
+  auth: true,
+  bodySchema: null,
+  handle({ state }) {
+    state.locks.clear();
+    state.store.reset(state.fixture);
+    state.purge.runDue();
+    return { body: { status: true, message: 'store reset to the fixture' } };
+  },
+};
+
+const health = (host: 'base' | 'secondary'): Route => ({
+  host,
+  method: 'GET',
+  pattern: '/__sandbox/health',
+  auth: false,
+  bodySchema: null,
+  handle: () => ({ body: { status: 'ok' } }),
+});
+
+export const healthBase = health('base');
+export const healthSecondary = health('secondary');

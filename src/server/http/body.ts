@@ -1,0 +1,103 @@
+import type { IncomingMessage } from 'node:http';
+import { SANDBOX_LIMITS } from '../limits';
+import { HttpError } from './errors';
+
+/** 415 unless the request says it carries UTF-8 JSON. */
+export function checkJsonContentType(req: IncomingMessage): void {
+  const header = req.headers['content-type'];
+  if (header === undefined || header.trim() === '') {
+    throw new HttpError(415, 'Content-Type must be application/json');
+  }
+  const [mediaType = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json') {
+    throw new HttpError(415, `Content-Type must be application/json, not ${mediaType.slice(0, 64) || 'empty'}`);
+  }
+  for (const param of params) {
+    const [name, value = ''] = param.split('=').map((s) => s.trim());
+    if (name === 'charset' && value.replace(/"/g, '') !== 'utf-8' && value.replace(/"/g, '') !== 'utf8') {
+      throw new HttpError(415, 'Content-Type charset must be utf-8');
+    }
+  }
+}
+
+/**
+ * Reads the body, refusing past `maxBytes`: a declared Content-Length over it is refused before a byte is read,
+ * an undeclared one as soon as it passes the limit. Either way nothing more is buffered; the rest is discarded
+ * (so a client still sending can read the 413) up to a cap, then the socket is cut.
+ */
+export function readBody(req: IncomingMessage, maxBytes: number = SANDBOX_LIMITS.maxBodyBytes): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    const tooLarge = () => new HttpError(413, `request body is larger than ${maxBytes} bytes`, { Connection: 'close' });
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      discardRest(req, 0);
+      reject(tooLarge());
+      return;
+    }
+    const parts: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        done = true;
+        cleanup();
+        discardRest(req, size);
+        reject(tooLarge());
+        return;
+      }
+      parts.push(chunk);
+    };
+    const onEnd = () => {
+      if (done) return;
+      done = true;
+      cleanup();
+      resolve(Buffer.concat(parts, size));
+    };
+    const onError = (err: Error) => {
+      if (done) return;
+      done = true;
+      cleanup();
+      reject(new HttpError(400, `request body could not be read: ${err.message}`));
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+function discardRest(req: IncomingMessage, alreadyRead: number): void {
+  let seen = alreadyRead;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > SANDBOX_LIMITS.maxDrainBytes) req.socket.destroy();
+  });
+  req.on('error', () => undefined);
+  req.resume();
+}
+
+/** Parses a JSON body; 400 for malformed JSON, 422 when it is not an object. */
+export function parseJsonObject(buffer: Buffer): Record<string, unknown> {
+  if (buffer.length === 0) throw new HttpError(422, 'a JSON object body is required');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw new HttpError(400, 'request body is not valid UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new HttpError(400, `malformed JSON: ${err instanceof Error ? err.message.slice(0, 200) : 'parse error'}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new HttpError(422, `the body must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  return value as Record<string, unknown>;
+}

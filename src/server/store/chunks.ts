@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3';
+
+export interface ChunkHit {
+  id: number;
+  document_id: string;
+  dataset_id: string;
+  chunk_index: number;
+  content: string;
+  /** -bm25(): larger is better, >= 0. */
+  strength: number;
+}
+
+/** The retrieval index: chunk rows plus their text in FTS5 (rowid = chunks.id). */
+export class ChunkIndex {
+  private readonly insertChunk;
+  private readonly insertText;
+  private readonly neighboursStmt;
+  private readonly deleteTextStmt;
+  private readonly deleteChunksStmt;
+
+  constructor(private readonly db: Database.Database) {
+    this.insertChunk = db.prepare('INSERT INTO chunks (document_id, dataset_id, chunk_index) VALUES (?, ?, ?)');
+    this.insertText = db.prepare('INSERT INTO chunk_fts (rowid, content) VALUES (?, ?)');
+    this.neighboursStmt = db.prepare(
+      `SELECT c.id, c.document_id, c.dataset_id, c.chunk_index, f.content, 0 AS strength
+       FROM chunks c JOIN chunk_fts f ON f.rowid = c.id
+       WHERE c.document_id = ? AND c.chunk_index BETWEEN ? AND ? ORDER BY c.chunk_index`,
+    );
+    this.deleteTextStmt = db.prepare('DELETE FROM chunk_fts WHERE rowid IN (SELECT id FROM chunks WHERE document_id = ?)');
+    this.deleteChunksStmt = db.prepare('DELETE FROM chunks WHERE document_id = ?');
+  }
+
+  /** Call inside a transaction. */
+  add(documentId: string, datasetId: string, pieces: readonly string[]): void {
+    pieces.forEach((content, index) => {
+      const { lastInsertRowid } = this.insertChunk.run(documentId, datasetId, index);
+      this.insertText.run(lastInsertRowid, content);
+    });
+  }
+
+  /** Call inside a transaction. */
+  remove(documentId: string): number {
+    this.deleteTextStmt.run(documentId);
+    return this.deleteChunksStmt.run(documentId).changes;
+  }
+
+  /**
+   * The best chunks of one dataset for an FTS5 expression, optionally only of some documents.
+   * An expression FTS5 refuses yields no hits rather than an error (user text must never become a 500).
+   */
+  search(match: string, datasetId: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {
+    const docFilter = documentIds === null ? '' : `AND c.document_id IN (${documentIds.map(() => '?').join(', ')})`;
+    const sql = `SELECT c.id, c.document_id, c.dataset_id, c.chunk_index, chunk_fts.content AS content, -bm25(chunk_fts) AS strength
+      FROM chunk_fts JOIN chunks c ON c.id = chunk_fts.rowid
+      WHERE chunk_fts MATCH ? AND c.dataset_id = ? ${docFilter}
+      ORDER BY bm25(chunk_fts), c.document_id, c.chunk_index LIMIT ?`;
+    try {
+      return this.db.prepare(sql).all(match, datasetId, ...(documentIds ?? []), limit) as ChunkHit[];
+    } catch (err) {
+      if (err instanceof Error && /fts5|syntax/i.test(err.message)) return [];
+      throw err;
+    }
+  }
+
+  neighbours(documentId: string, fromIndex: number, toIndex: number): ChunkHit[] {
+    return this.neighboursStmt.all(documentId, fromIndex, toIndex) as ChunkHit[];
+  }
+
+  countForDocument(documentId: string): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?').get(documentId) as { n: number }).n;
+  }
+}

@@ -1,0 +1,253 @@
+import type Database from 'better-sqlite3';
+import type { ConversationWire, DatasetWire, KnowledgeReadWire } from '../../contract';
+import type { Fixture } from '../fixture';
+import { chunkText } from '../retrieval/chunking';
+import { nowSeconds } from '../time';
+import { ChunkIndex } from './chunks';
+import { conversationFromSeed, datasetFromSeed, knowledgeFromSeed, type StoredConversation, type StoredDataset, type StoredKnowledge } from './records';
+import { DATA_TABLES, SCHEMA_VERSION } from './schema';
+
+export interface DocumentRow {
+  document_id: string;
+  knowledge_id: string;
+  dataset_id: string;
+  name: string;
+  description: string;
+  url: string;
+  text: string;
+  status: number;
+  updated_at: number;
+}
+
+export interface AgentRow {
+  agent_id: string;
+  name: string;
+  mode: string;
+  icon: string;
+}
+
+export interface SpaceRow {
+  space_id: string;
+  name: string;
+  dataset_ids: string[];
+}
+
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+  message_id: string;
+}
+
+export type ConversationPatch = Partial<Pick<StoredConversation, 'agent_id' | 'title' | 'file_ids' | 'status' | 'third_user_id'>> & {
+  config?: { enable_websearch?: boolean };
+};
+
+const EMPTY_AGENT = (agent_id: string): AgentRow => ({ agent_id, name: '', mode: '', icon: '' });
+
+/** Every read and write of the sandbox's state. Each write is one transaction: a kill leaves it done or not at all. */
+export class Store {
+  readonly chunks: ChunkIndex;
+
+  constructor(readonly db: Database.Database) {
+    this.chunks = new ChunkIndex(db);
+  }
+
+  isSeeded(): boolean {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'seeded'").get() as { value: string } | undefined;
+    return row !== undefined;
+  }
+
+  /** Loads a fixture into an empty store (one transaction, chunking every document by its dataset's settings). */
+  seed(fx: Fixture): void {
+    this.db.transaction(() => this.seedInside(fx))();
+  }
+
+  /** Empties every table and seeds again, atomically. */
+  reset(fx: Fixture): void {
+    this.db.transaction(() => {
+      for (const table of DATA_TABLES) this.db.prepare(`DELETE FROM ${table}`).run();
+      this.db.prepare("DELETE FROM meta WHERE key = 'seeded'").run();
+      this.seedInside(fx);
+    })();
+  }
+
+  private seedInside(fx: Fixture): void {
+    const now = nowSeconds();
+    const insAgent = this.db.prepare('INSERT INTO agents (agent_id, record) VALUES (?, ?)');
+    const insDataset = this.db.prepare('INSERT INTO datasets (dataset_id, record) VALUES (?, ?)');
+    const insKnowledge = this.db.prepare('INSERT INTO knowledge (knowledge_id, dataset_id, record) VALUES (?, ?, ?)');
+    const insDocument = this.db.prepare(
+      'INSERT INTO documents (document_id, knowledge_id, dataset_id, name, description, url, text, status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)',
+    );
+    const insConversation = this.db.prepare('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)');
+    const insSpace = this.db.prepare('INSERT INTO spaces (space_id, name, dataset_ids) VALUES (?, ?, ?)');
+
+    for (const a of fx.agents) insAgent.run(a.agent_id, JSON.stringify(a));
+    const datasets = new Map<string, StoredDataset>();
+    for (const d of fx.datasets) {
+      const record = datasetFromSeed(d, now);
+      datasets.set(d.dataset_id, record);
+      insDataset.run(d.dataset_id, JSON.stringify(record));
+    }
+    const knowledgeDataset = new Map<string, string>();
+    for (const k of fx.knowledge) {
+      knowledgeDataset.set(k.knowledge_id, k.dataset_id);
+      insKnowledge.run(k.knowledge_id, k.dataset_id, JSON.stringify(knowledgeFromSeed(k, now)));
+    }
+    for (const doc of fx.documents) {
+      const datasetId = knowledgeDataset.get(doc.knowledge_id)!;
+      const dataset = datasets.get(datasetId)!;
+      insDocument.run(doc.document_id, doc.knowledge_id, datasetId, doc.name, doc.description, doc.url, doc.text, now);
+      this.chunks.add(doc.document_id, datasetId, chunkText(doc.text, dataset.chunk_size, dataset.chunk_overlap));
+    }
+    for (const c of fx.conversations) insConversation.run(c.conversation_id, JSON.stringify(conversationFromSeed(c, now)));
+    for (const s of fx.spaces) insSpace.run(s.space_id, s.name, JSON.stringify(s.dataset_ids));
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?), ('schema_version', ?)").run(String(now), SCHEMA_VERSION);
+  }
+
+  // ---- agents, spaces
+
+  getAgent(agentId: string): AgentRow | undefined {
+    const row = this.db.prepare('SELECT record FROM agents WHERE agent_id = ?').get(agentId) as { record: string } | undefined;
+    return row === undefined ? undefined : (JSON.parse(row.record) as AgentRow);
+  }
+
+  getSpace(spaceId: string): SpaceRow | undefined {
+    const row = this.db.prepare('SELECT space_id, name, dataset_ids FROM spaces WHERE space_id = ?').get(spaceId) as
+      | { space_id: string; name: string; dataset_ids: string }
+      | undefined;
+    return row === undefined ? undefined : { ...row, dataset_ids: JSON.parse(row.dataset_ids) as string[] };
+  }
+
+  // ---- datasets and knowledge
+
+  getStoredDataset(datasetId: string): StoredDataset | undefined {
+    const row = this.db.prepare('SELECT record FROM datasets WHERE dataset_id = ?').get(datasetId) as { record: string } | undefined;
+    return row === undefined ? undefined : (JSON.parse(row.record) as StoredDataset);
+  }
+
+  getDataset(datasetId: string): DatasetWire | undefined {
+    const stored = this.getStoredDataset(datasetId);
+    if (stored === undefined) return undefined;
+    const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM documents WHERE dataset_id = ? AND status != 0').get(datasetId) as { n: number };
+    return { ...stored, document_count: n };
+  }
+
+  getKnowledge(knowledgeId: string): KnowledgeReadWire | undefined {
+    const row = this.db.prepare('SELECT record FROM knowledge WHERE knowledge_id = ?').get(knowledgeId) as { record: string } | undefined;
+    if (row === undefined) return undefined;
+    const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM documents WHERE knowledge_id = ? AND status != 0').get(knowledgeId) as { n: number };
+    return { ...(JSON.parse(row.record) as StoredKnowledge), total_files: n };
+  }
+
+  // ---- documents
+
+  /** A document whatever its status (callers decide what a soft-deleted one means). */
+  getDocument(documentId: string): DocumentRow | undefined {
+    return this.db.prepare('SELECT * FROM documents WHERE document_id = ?').get(documentId) as DocumentRow | undefined;
+  }
+
+  /** Soft delete plus its purge job, in one transaction. False when it was already deleted. */
+  softDeleteDocument(documentId: string, purgeDueAtMs: number): boolean {
+    return this.db.transaction(() => {
+      const changed = this.db.prepare('UPDATE documents SET status = 0, updated_at = ? WHERE document_id = ? AND status != 0').run(nowSeconds(), documentId).changes;
+      if (changed === 0) return false;
+      this.db.prepare('INSERT OR REPLACE INTO purge_jobs (document_id, due_at_ms) VALUES (?, ?)').run(documentId, purgeDueAtMs);
+      return true;
+    })();
+  }
+
+  duePurgeJobs(nowMs: number): string[] {
+    return (this.db.prepare('SELECT document_id FROM purge_jobs WHERE due_at_ms <= ? ORDER BY due_at_ms').all(nowMs) as { document_id: string }[]).map((r) => r.document_id);
+  }
+
+  nextPurgeDueAt(): number | undefined {
+    const row = this.db.prepare('SELECT MIN(due_at_ms) AS due FROM purge_jobs').get() as { due: number | null };
+    return row.due ?? undefined;
+  }
+
+  /** Removes a deleted document's chunks from retrieval and its job, atomically. */
+  purgeDocument(documentId: string): number {
+    return this.db.transaction(() => {
+      const removed = this.chunks.remove(documentId);
+      this.db.prepare('DELETE FROM purge_jobs WHERE document_id = ?').run(documentId);
+      return removed;
+    })();
+  }
+
+  // ---- conversations
+
+  private readConversation(conversationId: string): { record: StoredConversation; deleted: boolean } | undefined {
+    const row = this.db.prepare('SELECT record, deleted FROM conversations WHERE conversation_id = ?').get(conversationId) as
+      | { record: string; deleted: number }
+      | undefined;
+    return row === undefined ? undefined : { record: JSON.parse(row.record) as StoredConversation, deleted: row.deleted !== 0 };
+  }
+
+  private withAgent(record: StoredConversation): ConversationWire {
+    return { ...record, agent: this.getAgent(record.agent_id) ?? EMPTY_AGENT(record.agent_id) };
+  }
+
+  /** A conversation that exists and is not deleted. */
+  getLiveConversation(conversationId: string): ConversationWire | undefined {
+    const found = this.readConversation(conversationId);
+    return found === undefined || found.deleted ? undefined : this.withAgent(found.record);
+  }
+
+  /** Partial update: omitted fields keep their value; config is merged field by field. */
+  updateConversation(conversationId: string, patch: ConversationPatch): ConversationWire | undefined {
+    return this.db.transaction(() => {
+      const found = this.readConversation(conversationId);
+      if (found === undefined || found.deleted) return undefined;
+      const { config, ...fields } = patch;
+      const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      const record: StoredConversation = {
+        ...found.record,
+        ...defined,
+        config: { ...found.record.config, ...(config?.enable_websearch === undefined ? {} : { enable_websearch: config.enable_websearch }) },
+        updated_at: nowSeconds(),
+      };
+      this.db.prepare('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
+      return this.withAgent(record);
+    })();
+  }
+
+  /** Marks a conversation deleted (status 0 in the returned record); it then reads as unknown. */
+  deleteConversation(conversationId: string): ConversationWire | undefined {
+    return this.db.transaction(() => {
+      const found = this.readConversation(conversationId);
+      if (found === undefined || found.deleted) return undefined;
+      const record: StoredConversation = { ...found.record, status: 0, updated_at: nowSeconds() };
+      this.db.prepare('UPDATE conversations SET record = ?, deleted = 1 WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
+      return this.withAgent(record);
+    })();
+  }
+
+  history(conversationId: string, limit: number): Turn[] {
+    const rows = this.db
+      .prepare('SELECT role, content, message_id FROM turns WHERE conversation_id = ? ORDER BY id DESC LIMIT ?')
+      .all(conversationId, limit) as Turn[];
+    return rows.reverse();
+  }
+
+  /** Records a question and its reply, creating the conversation first when `create` is given. */
+  appendTurns(conversationId: string, turns: readonly Turn[], create?: StoredConversation): void {
+    this.db.transaction(() => {
+      const now = nowSeconds();
+      if (create !== undefined) {
+        this.db.prepare('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)').run(conversationId, JSON.stringify(create));
+      } else {
+        const found = this.readConversation(conversationId);
+        if (found !== undefined) {
+          this.db.prepare('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify({ ...found.record, updated_at: now }), conversationId);
+        }
+      }
+      const ins = this.db.prepare('INSERT INTO turns (conversation_id, role, content, message_id, created_at) VALUES (?, ?, ?, ?, ?)');
+      for (const t of turns) ins.run(conversationId, t.role, t.content, t.message_id, now);
+    })();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
