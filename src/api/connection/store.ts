@@ -253,6 +253,7 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
 
     setActive(id) {
       if (!find(id)) throw new Error(`There is no connection profile "${id}".`);
+      if (state.activeId === id) return;
       commit(setActiveId(state, id));
     },
 
