@@ -169,8 +169,8 @@ describe('callEndpoint', () => {
   it('reports unreachable when the proxy says it could not reach the target', async () => {
     vi.stubGlobal('location', { origin: server.url });
     server.handle((_, res) => {
-      res.writeHead(502, { 'X-KC-Proxy-Error': 'connect ECONNREFUSED 10.0.0.1:80' });
-      res.end('proxy error');
+      res.writeHead(502, { 'X-KC-Proxy-Error': 'unreachable', 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ code: 502, message: 'The proxy could not reach http://10.0.0.1: ECONNREFUSED' }));
     });
     const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor('http://10.0.0.1', { mode: 'proxied' }) }));
     expect(error.kind).toBe('network');

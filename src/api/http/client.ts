@@ -9,7 +9,7 @@ import {
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { connectionStore } from '../connection/store';
-import { requestLog } from '../log/request-log';
+import { redactSecret, requestLog } from '../log/request-log';
 import { ApiError } from './errors';
 import { send, type SendOutcome } from './transport';
 import type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './types';
@@ -72,9 +72,13 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** A non-2xx answer as an ApiError: the ErrorResponse's code and message, or else the raw body. */
-export function httpError(name: EndpointName, status: number, text: string, logId?: string): ApiError {
+/**
+ * A non-2xx answer as an ApiError: the ErrorResponse's code and message, or else the raw body.
+ * `secret` (the token) is masked in case the service echoes the Authorization header in its error.
+ */
+export function httpError(name: EndpointName, status: number, answer: string, logId?: string, secret?: string): ApiError {
   const label = ENDPOINTS[name].name;
+  const text = redactSecret(answer, secret);
   const json = parseJson(text);
   const body = json.ok ? asErrorResponse(json.value) : undefined;
   if (body) {
@@ -84,7 +88,7 @@ export function httpError(name: EndpointName, status: number, text: string, logI
 }
 
 /** Turns an answer into data, or into the ApiError a page shows (the log entry learns the outcome too). */
-export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, parser: ResponseParser): ApiResult<T> {
+export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, parser: ResponseParser, secret?: string): ApiResult<T> {
   const label = ENDPOINTS[name].name;
   const { status, text, logId, durationMs } = outcome;
   // Records the outcome in the log entry, then hands the error back to be thrown.
@@ -93,7 +97,7 @@ export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, par
     return error;
   };
   const json = parseJson(text);
-  if (status < 200 || status > 299) throw fail(httpError(name, status, text, logId));
+  if (status < 200 || status > 299) throw fail(httpError(name, status, text, logId, secret));
   if (!json.ok) {
     throw fail(new ApiError({ kind: 'invalid_json', endpoint: name, logId, status, rawBody: text, message: `${label} answered HTTP ${status}, but the body is ${text.trim() ? 'not valid JSON' : 'empty'}.` }));
   }
@@ -135,5 +139,5 @@ export async function callEndpoint<N extends EndpointName>(name: N, options: Cal
   });
   // Every record in the table is built by defineRecord, whose parse returns a ParseResult; the table's type erases that.
   const parser = options.responseRecord ?? (endpoint.response as ResponseParser);
-  return interpretAnswer<EndpointData[N]>(name, outcome, parser);
+  return interpretAnswer<EndpointData[N]>(name, outcome, parser, profile.token);
 }

@@ -45,7 +45,7 @@ export async function openCompletionStream(
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     finishLogWithText(logId, startedAt, text);
-    const error = httpError(name, response.status, text, logId);
+    const error = httpError(name, response.status, text, logId, profile.token);
     requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message });
     throw error;
   }

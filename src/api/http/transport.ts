@@ -1,4 +1,4 @@
-import type { EndpointName, Host, Method } from '../../contract';
+import { asErrorResponse, type EndpointName, type Host, type Method } from '../../contract';
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { byteLength, requestLog } from '../log/request-log';
@@ -57,6 +57,15 @@ async function answersWithoutCors(url: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The proxy explains its own failures in an ErrorResponse body. */
+function proxyDetail(text: string): string | undefined {
+  try {
+    return asErrorResponse(JSON.parse(text))?.message;
+  } catch {
+    return undefined;
   }
 }
 
@@ -141,7 +150,7 @@ export async function send(req: SendRequest): Promise<SendOutcome> {
         endpoint: req.endpoint,
         logId,
         rawBody: text,
-        message: `The console's proxy could not reach ${hostLabel(req)}: ${proxyError}.`,
+        message: `The console's proxy could not reach ${hostLabel(req)}: ${proxyDetail(text) ?? proxyError}.`,
       });
       requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message });
       throw error;

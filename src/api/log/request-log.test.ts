@@ -15,11 +15,13 @@ afterEach(() => requestLog.clear());
 describe('request log', () => {
   it('records a call with a redacted Authorization header, even when the service echoes the token', async () => {
     server.handle((req, res) => json(res, 401, { code: 401, message: `bad token ${req.headers.authorization ?? ''}` }));
-    await callEndpoint('updateConversation', {
+    const error = await callEndpoint('updateConversation', {
       params: { conversation_id: 'c1' },
       body: { title: 'Renamed' },
       profile: profileFor(server.url),
-    }).catch(() => undefined);
+    }).catch((e: unknown) => e);
+    // The error a page shows is masked too.
+    expect(error).toMatchObject({ status: 401, serviceMessage: 'bad token Bearer ***' });
     const entries = requestLog.getEntries();
     expect(entries).toHaveLength(1);
     const entry = entries[0]!;
