@@ -44,3 +44,8 @@ export { createQueryClient, isRetryableError, retryDelayMs, shouldRetryQuery, ty
 export { NO_PROFILE_KEY, apiKeys, profileKey } from './query/keys';
 export { datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery, type KnowledgeQueryOptions, type ProfileOption } from './query/options';
 export { chatCompletion, deleteConversation, deleteKnowledgeDocument, updateConversation, type MutationCallOptions } from './query/mutations';
+
+// Built by other helpers inside src/api; re-exported so features import one module.
+export * from './catalog';
+export { createSseParser, readSse, type SseMessage, type SseParser } from './stream/sse';
+export { completionEvents, interpretPayload, type CompletionStreamEvent } from './stream/completion-stream';
