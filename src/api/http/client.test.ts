@@ -3,6 +3,7 @@ import { callEndpoint } from './client';
 import { ApiError } from './errors';
 import { hostUrl, TARGET_HEADER } from './host';
 import { requestLog } from '../log/request-log';
+import { catalogStore } from '../catalog';
 import { closedPortUrl, DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../test-support/http-server';
 
 let server: TestServer;
@@ -42,6 +43,15 @@ describe('callEndpoint', () => {
     expect(result.data.chunk_size).toBe(512);
     expect(result.raw).toEqual(DATASET_SAMPLE);
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('remembers the ids an answer reveals in the catalog, under the profile that asked', async () => {
+    server.handle((_, res) => json(res, 200, { knowledge_id: 'k-77', name: 'Handbook', dataset_id: 'ds-88' }));
+    const profile = profileFor(server.url);
+    await callEndpoint('getKnowledge', { params: { knowledge_id: 'k-77' }, profile });
+    expect(catalogStore.get(profile.id, 'knowledge', 'k-77')).toMatchObject({ label: 'Handbook', lastRecord: { name: 'Handbook' } });
+    expect(catalogStore.get(profile.id, 'dataset', 'ds-88')).toMatchObject({ id: 'ds-88' });
+    expect(JSON.stringify(catalogStore.getSnapshot())).not.toContain(profile.token);
   });
 
   it('sends a validated JSON body with its content type', async () => {

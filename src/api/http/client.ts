@@ -10,6 +10,7 @@ import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { connectionStore } from '../connection/store';
 import { redactSecret, requestLog } from '../log/request-log';
+import { catalogStore, sightingsFor } from '../catalog';
 import { ApiError } from './errors';
 import { send, type SendOutcome } from './transport';
 import type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './types';
@@ -139,5 +140,8 @@ export async function callEndpoint<N extends EndpointName>(name: N, options: Cal
   });
   // Every record in the table is built by defineRecord, whose parse returns a ParseResult; the table's type erases that.
   const parser = options.responseRecord ?? (endpoint.response as ResponseParser);
-  return interpretAnswer<EndpointData[N]>(name, outcome, parser, profile.token);
+  const result = interpretAnswer<EndpointData[N]>(name, outcome, parser, profile.token);
+  // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
+  catalogStore.remember(profile.id, sightingsFor(name, (options.params ?? {}) as Record<string, string>, body, result.data));
+  return result;
 }
