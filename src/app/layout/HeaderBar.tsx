@@ -1,0 +1,53 @@
+import { ActionIcon, Burger, Group, NativeSelect, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
+import { headerExtras } from '../header-extras';
+import { LogoGlyph, MoonGlyph, SunGlyph } from './Glyphs';
+import { ProfileSelect, ProfileStatus } from './ProfileStatus';
+
+export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+  const t = useT();
+  const { locale, setLocale } = useLocale();
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const themeLabel = computed === 'dark' ? t('header.toLight') : t('header.toDark');
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+        <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
+          <Group gap={8} wrap="nowrap">
+            <LogoGlyph />
+            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
+              {t('app.name')}
+            </Title>
+          </Group>
+        </Link>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {headerExtras.map(({ id, Component }) => (
+          <Component key={id} />
+        ))}
+        <ProfileStatus />
+        <ProfileSelect visibleFrom="sm" />
+        <Tooltip label={themeLabel} withArrow>
+          <ActionIcon variant="default" size="lg" aria-label={themeLabel} onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}>
+            {computed === 'dark' ? <SunGlyph /> : <MoonGlyph />}
+          </ActionIcon>
+        </Tooltip>
+        <NativeSelect
+          aria-label={t('header.language')}
+          size="xs"
+          w={104}
+          value={locale}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            if (isLocale(next)) setLocale(next);
+          }}
+          data={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+        />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { EmptyState, PageHeader } from '../../components';
+import { useT } from '../../i18n';
+
+export default function NotFoundPage() {
+  const t = useT();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageHeader title={t('notFound.title')} />
+      <EmptyState
+        title={t('notFound.title')}
+        description={t('notFound.body', { path: pathname })}
+        actions={
+          <Button component={Link} to="/" variant="light">
+            {t('common.goHome')}
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { connectionStore, createQueryClient } from '../api';
+import { I18nProvider, type Locale } from '../i18n';
+import { theme } from './theme';
+
+/** The colour scheme is a preference (light, dark or auto), kept by Mantine under this key. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-scheme' });
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** Tests pin these; the app reads the stored choices. */
+  locale?: Locale;
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ children, queryClient: given, locale, env }: AppProvidersProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+
+  // An answer cached for one connection must never show under another.
+  useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);
+
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider locale={locale}>{children}</I18nProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { connectionStore } from '../api';
+import { AppProviders } from './providers';
+import { createTestRouter } from './router';
+import { StartupContext } from './startup';
+
+function renderApp(path: string, configError?: string) {
+  return render(
+    <StartupContext.Provider value={{ configError }}>
+      <AppProviders env="test" locale="en">
+        <RouterProvider router={createTestRouter(path)} />
+      </AppProviders>
+    </StartupContext.Provider>,
+  );
+}
+
+const NAV_EN = ['Knowledge bases', 'Datasets', 'Documents', 'Conversations', 'Playground', 'Activity', 'Settings'];
+const NAV_ZH = ['知识库', '数据集', '文档', '会话', '调试台', '请求日志', '设置'];
+
+beforeEach(() => {
+  localStorage.clear();
+  // No profile: the shell then sends no connection checks.
+  connectionStore.init({ profiles: [] });
+});
+
+describe('app shell', () => {
+  it('shows the navigation in English, then in Chinese after switching language', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    for (const label of NAV_EN) expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
+
+    const navZh = screen.getByRole('navigation', { name: '主导航' });
+    for (const label of NAV_ZH) expect(within(navZh).getByRole('link', { name: label })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '概览' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(localStorage.getItem('kc.locale')).toBe('zh-CN');
+  });
+
+  it('opens a deep link with its id', async () => {
+    renderApp('/datasets/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' })).toBeInTheDocument();
+    expect(screen.getByTestId('requested-id')).toHaveTextContent('abc');
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Datasets' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows a not-found page for an unknown path', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('There is no page at /no/such/page.')).toBeInTheDocument();
+  });
+
+  it('still renders, with a warning, when config.json could not be loaded', async () => {
+    renderApp('/settings', 'HTTP 404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByTestId('config-warning')).toHaveTextContent('config.json could not be loaded (HTTP 404)');
+    expect(screen.getByRole('button', { name: 'Add profile' })).toBeInTheDocument();
+  });
+
+  it('toggles the colour scheme from the header', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const toggle = await screen.findByRole('button', { name: /Switch to (dark|light) theme/ });
+    const before = toggle.getAttribute('aria-label');
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ }).getAttribute('aria-label')).not.toBe(before));
+  });
+});

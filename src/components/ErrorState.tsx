@@ -1,0 +1,102 @@
+import { Alert, Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { isApiError, type ApiError } from '../api';
+import { useT, type MessageKey } from '../i18n';
+import { DriftWarnings } from './DriftWarnings';
+
+export interface ErrorStateProps {
+  /** Anything thrown or rejected; an ApiError gets the full treatment. */
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}
+
+function kindKey(error: ApiError): MessageKey {
+  switch (error.kind) {
+    case 'http':
+      return error.status === 401 || error.status === 403 ? 'error.kind.unauthorized' : 'error.kind.http';
+    case 'network':
+    case 'cors':
+    case 'timeout':
+    case 'aborted':
+      return `error.kind.${error.kind}`;
+    case 'invalid_json':
+    case 'unusable':
+      return 'error.kind.parse';
+    case 'invalid_request':
+      return 'error.kind.invalid_request';
+    case 'no_profile':
+      return 'error.kind.config';
+    default:
+      return 'error.kind.other';
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** A failed load or action: what happened in words, the service's own status/code/message, the raw body on demand, and Retry. */
+export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
+  const t = useT();
+  const [showRaw, setShowRaw] = useState(false);
+  const api = isApiError(error) ? error : null;
+  const summary = api ? t(kindKey(api)) : t('error.kind.other');
+  const rows: [string, string][] = [];
+  if (api?.status !== undefined) rows.push([t('error.status'), String(api.status)]);
+  if (api?.code !== undefined) rows.push([t('error.code'), String(api.code)]);
+  if (api?.serviceMessage !== undefined) rows.push([t('error.message'), api.serviceMessage]);
+
+  return (
+    <Alert color="red" variant="light" title={title ?? t('error.title')} role="alert" data-testid="error-state" data-kind={api?.kind ?? 'other'}>
+      <Stack gap="xs">
+        <Text size="sm">{summary}</Text>
+        {api?.serviceMessage === undefined ? (
+          <Text size="sm" c="dimmed">
+            {messageOf(error)}
+          </Text>
+        ) : null}
+        {rows.length > 0 ? (
+          <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" w="auto">
+            <Table.Tbody>
+              {rows.map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Th fw={500} w="1%" style={{ whiteSpace: 'nowrap' }}>
+                    {label}
+                  </Table.Th>
+                  <Table.Td>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+        {api && api.drift.length > 0 ? <DriftWarnings warnings={api.drift} /> : null}
+        {api?.rawBody !== undefined ? (
+          <div>
+            <Anchor component="button" type="button" size="sm" onClick={() => setShowRaw((s) => !s)} aria-expanded={showRaw}>
+              {t('error.rawBody')}: {showRaw ? t('common.hideDetails') : t('common.showDetails')}
+            </Anchor>
+            {showRaw ? (
+              <Code block mt={4} style={{ maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {api.rawBody === '' ? t('error.emptyBody') : api.rawBody}
+              </Code>
+            ) : null}
+          </div>
+        ) : null}
+        {onRetry ? (
+          <Group>
+            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,9 @@
+export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { ErrorState, type ErrorStateProps } from './ErrorState';
+export { DriftWarnings, type DriftWarningsProps } from './DriftWarnings';
+export { RawJson, toPrettyJson, type RawJsonProps } from './RawJson';
+export { CopyButton, type CopyButtonProps } from './CopyButton';
+export { StatusBadge, StatusDot, type StatusBadgeProps, type StatusTone } from './StatusBadge';
+export { HostCheckResult, useCheckLabel } from './HostCheckResult';
+export { useProfileHealth, getProfileHealth, checkProfile, healthTone, failedHost, type ProfileHealth } from './connection-health';

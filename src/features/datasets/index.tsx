@@ -1,0 +1,22 @@
+import { Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { EmptyState, PageHeader } from '../../components';
+import { useT } from '../../i18n';
+
+/** Placeholder until the datasets pages land: says honestly what will be here, and shows a deep link's id. */
+export default function DatasetsPage() {
+  const t = useT();
+  const { id } = useParams();
+  return (
+    <>
+      <PageHeader title={t('datasets.title')} />
+      <EmptyState title={t('common.comingSoon')} description={t('datasets.comingSoon')}>
+        {id ? (
+          <Text size="sm" data-testid="requested-id">
+            {t('datasets.requestedId', { id })}
+          </Text>
+        ) : null}
+      </EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { EmptyState, PageHeader } from '../../components';
+import { useT } from '../../i18n';
+
+/** Placeholder until the documents pages land: says honestly what will be here, and shows a deep link's id. */
+export default function DocumentsPage() {
+  const t = useT();
+  const { id } = useParams();
+  return (
+    <>
+      <PageHeader title={t('documents.title')} />
+      <EmptyState title={t('common.comingSoon')} description={t('documents.comingSoon')}>
+        {id ? (
+          <Text size="sm" data-testid="requested-id">
+            {t('documents.requestedId', { id })}
+          </Text>
+        ) : null}
+      </EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connectionStore, loadConsoleConfig } from './api';
+import { App } from './app/App';
+
+/**
+ * config.json is read before the first render, so the first request already uses the right profile.
+ * If it cannot be read the console still starts, says why, and lets the admin add a profile in Settings.
+ */
+async function start(): Promise<void> {
+  let configError: string | undefined;
+  try {
+    connectionStore.init(await loadConsoleConfig(`${import.meta.env.BASE_URL}config.json`));
+  } catch (error) {
+    configError = error instanceof Error ? error.message : String(error);
+    console.error(configError);
+    // Still restore the profiles this browser added.
+    connectionStore.init({ profiles: [] });
+  }
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App startup={{ configError }} />
+    </StrictMode>,
+  );
+}
+
+void start();
