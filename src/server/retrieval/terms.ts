@@ -12,14 +12,21 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** A light suffix strip so "deleting", "deleted" and "deletes" meet; only for sentence scoring (FTS uses porter). */
+/**
+ * A light suffix strip so "deleting", "deleted" and "deletes" meet (a final "e" goes too, so "stake" and
+ * "stakes" meet); only for sentence scoring and coverage, FTS5 itself uses the porter stemmer.
+ */
 export function stem(word: string): string {
-  const w = word.toLowerCase();
-  if (w.length <= 4) return w;
-  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'edly', 'ies', 'ied', 'ed', 'es', 'ly', 's']) {
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3) return w.slice(0, -suffix.length);
+  let w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'edly', 'ies', 'ied', 'ed', 'es', 's']) {
+    if (!w.endsWith(suffix) || w.length - suffix.length < 3) continue;
+    if (suffix === 'es' && !/(s|x|z|ch|sh)es$/.test(w)) continue;
+    if (suffix === 's' && w.endsWith('ss')) continue;
+    w = w.slice(0, -suffix.length);
+    break;
   }
-  return w;
+  return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
 }
 
 export function words(text: string): string[] {
