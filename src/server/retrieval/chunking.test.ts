@@ -5,7 +5,7 @@ import { paragraphs, sentences, wordPieces } from './text';
 import { ftsQuery, queryTerms, stem } from './terms';
 
 const sentence = (i: number) => `Sentence number ${i} talks about topic ${i} with a few more ordinary words to fill it out.`;
-const longText = Array.from({ length: 12 }, (_, p) => Array.from({ length: 4 }, (_, s) => sentence(p * 4 + s)).join(' ')).join('\n\n');
+const longText = Array.from({ length: 12 }, (_, p) => Array.from({ length: 4 }, (_unused, s) => sentence(p * 4 + s)).join(' ')).join('\n\n');
 
 describe('chunkText (sizes in tokens)', () => {
   it('keeps every chunk within chunk_size tokens and loses no sentence', () => {
