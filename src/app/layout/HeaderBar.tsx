@@ -19,7 +19,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
           <Group gap={8} wrap="nowrap">
             <LogoGlyph />
-            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
+            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
               {t('app.name')}
             </Title>
           </Group>

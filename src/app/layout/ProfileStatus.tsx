@@ -35,7 +35,8 @@ export function ProfileStatus() {
     <Tooltip label={description} multiline maw={320} withArrow>
       <Group gap={6} wrap="nowrap" data-testid="profile-status" data-tone={tone}>
         <StatusDot tone={tone} label={description} />
-        <Text size="sm" fw={500} truncate maw={180}>
+        {/* On a phone the dot alone stays; the name is in the navigation's profile switch. */}
+        <Text size="sm" fw={500} truncate maw={180} visibleFrom="md" aria-hidden="true">
           {active.name}
         </Text>
       </Group>

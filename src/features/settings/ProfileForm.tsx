@@ -17,7 +17,13 @@ export interface ProfileFormProps {
 /** Adds or edits a connection profile. Nothing is saved while a field is invalid; a failed save keeps what was typed. */
 export function ProfileForm({ profile, onDone }: ProfileFormProps) {
   const t = useT();
-  const form = useForm({ resolver: zodResolver(ProfileInput), defaultValues: toFormValues(profile), mode: 'onTouched' });
+  const form = useForm({
+    resolver: zodResolver(ProfileInput),
+    defaultValues: toFormValues(profile),
+    // Validating on blur would move the Save button under the pointer (an error line appears) and swallow the click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { register, control, handleSubmit, formState, setError, getValues, trigger } = form;
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ base: HostCheck; secondary: HostCheck } | null>(null);
