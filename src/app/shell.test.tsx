@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { connectionStore } from '../api';
 import { AppProviders } from './providers';
 import { createTestRouter } from './router';
+import { RouteError } from './pages/RouteError';
 import { StartupContext } from './startup';
 
 function renderApp(path: string, configError?: string) {
@@ -60,7 +61,7 @@ describe('app shell', () => {
   it('still renders, with a warning, when config.json could not be loaded', async () => {
     renderApp('/settings', 'HTTP 404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getByTestId('config-warning')).toHaveTextContent('config.json could not be loaded (HTTP 404)');
+    expect(screen.getByTestId('config-warning')).toHaveTextContent('Could not load config.json, so no preset connection profiles are available; add one in Settings. Reason: HTTP 404');
     expect(screen.getByRole('button', { name: 'Add profile' })).toBeInTheDocument();
   });
 
@@ -71,5 +72,22 @@ describe('app shell', () => {
     const before = toggle.getAttribute('aria-label');
     await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ }).getAttribute('aria-label')).not.toBe(before));
+  });
+
+  it('shows a failing page as an error with a way out, never a blank page', async () => {
+    function Broken(): never {
+      throw new Error('chunk datasets-abc.js failed to load');
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
+    render(
+      <AppProviders env="test" locale="en">
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const alert = await screen.findByTestId('route-error');
+    expect(alert).toHaveTextContent('This page could not be shown');
+    expect(alert).toHaveTextContent('chunk datasets-abc.js failed to load');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Go to the overview' })).toHaveAttribute('href', '/');
   });
 });

@@ -26,9 +26,8 @@ export function HostCheckResult({ host, check, hint }: { host: 'base' | 'seconda
         </Text>
       </Group>
       <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-        {check.url ? `${check.url} — ` : ''}
-        {/* The check's message is the fetch layer's English; an accepted check needs only its status. */}
-        {check.kind === 'ok' && check.status !== undefined ? `HTTP ${check.status}` : check.message}
+        {/* A failed check's message names the URL already; an accepted one needs only its address and status. */}
+        {check.kind === 'ok' ? `${check.url}${check.status !== undefined ? ` — HTTP ${check.status}` : ''}` : check.message}
       </Text>
       {hint ? (
         <Text size="xs" c={check.kind === 'cors' ? 'yellow.8' : 'red.7'}>

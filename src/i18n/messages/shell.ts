@@ -39,7 +39,7 @@ export const shellMessages = defineMessages({
     'notFound.body': 'There is no page at {path}.',
     'routeError.title': 'This page could not be shown',
     'routeError.body': 'The rest of the console still works. Retry, or go back to the overview.',
-    'config.loadFailed': 'config.json could not be loaded ({reason}). No preset profiles are available; add one in Settings.',
+    'config.loadFailed': 'Could not load config.json, so no preset connection profiles are available; add one in Settings. Reason: {reason}',
   },
   zhCN: {
     'app.name': '知识库控制台',
@@ -78,6 +78,6 @@ export const shellMessages = defineMessages({
     'notFound.body': '{path} 没有对应的页面。',
     'routeError.title': '此页面无法显示',
     'routeError.body': '控制台的其他部分仍可正常使用。请重试，或返回概览。',
-    'config.loadFailed': '无法加载 config.json（{reason}）。没有预设的连接配置，请在设置中添加。',
+    'config.loadFailed': '无法加载 config.json，因此没有预设的连接配置，请在设置中添加。原因：{reason}',
   },
 });
