@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'vite/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },
