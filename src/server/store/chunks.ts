@@ -17,6 +17,8 @@ export class ChunkIndex {
   private readonly neighboursStmt;
   private readonly deleteTextStmt;
   private readonly deleteChunksStmt;
+  /** One per distinct number of document ids. */
+  private readonly searchStatements = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {
     this.insertChunk = db.prepare('INSERT INTO chunks (document_id, dataset_id, chunk_index) VALUES (?, ?, ?)');
@@ -55,7 +57,12 @@ export class ChunkIndex {
       WHERE chunk_fts MATCH ? AND c.dataset_id = ? ${docFilter}
       ORDER BY bm25(chunk_fts), c.document_id, c.chunk_index LIMIT ?`;
     try {
-      return this.db.prepare(sql).all(match, datasetId, ...(documentIds ?? []), limit) as ChunkHit[];
+      let statement = this.searchStatements.get(sql);
+      if (statement === undefined) {
+        statement = this.db.prepare(sql);
+        this.searchStatements.set(sql, statement);
+      }
+      return statement.all(match, datasetId, ...(documentIds ?? []), limit) as ChunkHit[];
     } catch (err) {
       if (err instanceof Error && /fts5|syntax/i.test(err.message)) return [];
       throw err;

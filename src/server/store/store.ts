@@ -48,12 +48,24 @@ const EMPTY_AGENT = (agent_id: string): AgentRow => ({ agent_id, name: '', mode:
 export class Store {
   readonly chunks: ChunkIndex;
 
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(readonly db: Database.Database) {
     this.chunks = new ChunkIndex(db);
   }
 
+  /** A prepared statement, compiled once per SQL text. */
+  private q(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   isSeeded(): boolean {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'seeded'").get() as { value: string } | undefined;
+    const row = this.q("SELECT value FROM meta WHERE key = 'seeded'").get() as { value: string } | undefined;
     return row !== undefined;
   }
 
@@ -65,22 +77,22 @@ export class Store {
   /** Empties every table and seeds again, atomically. */
   reset(fx: Fixture): void {
     this.db.transaction(() => {
-      for (const table of DATA_TABLES) this.db.prepare(`DELETE FROM ${table}`).run();
-      this.db.prepare("DELETE FROM meta WHERE key = 'seeded'").run();
+      for (const table of DATA_TABLES) this.q(`DELETE FROM ${table}`).run();
+      this.q("DELETE FROM meta WHERE key = 'seeded'").run();
       this.seedInside(fx);
     })();
   }
 
   private seedInside(fx: Fixture): void {
     const now = nowSeconds();
-    const insAgent = this.db.prepare('INSERT INTO agents (agent_id, record) VALUES (?, ?)');
-    const insDataset = this.db.prepare('INSERT INTO datasets (dataset_id, record) VALUES (?, ?)');
-    const insKnowledge = this.db.prepare('INSERT INTO knowledge (knowledge_id, dataset_id, record) VALUES (?, ?, ?)');
-    const insDocument = this.db.prepare(
+    const insAgent = this.q('INSERT INTO agents (agent_id, record) VALUES (?, ?)');
+    const insDataset = this.q('INSERT INTO datasets (dataset_id, record) VALUES (?, ?)');
+    const insKnowledge = this.q('INSERT INTO knowledge (knowledge_id, dataset_id, record) VALUES (?, ?, ?)');
+    const insDocument = this.q(
       'INSERT INTO documents (document_id, knowledge_id, dataset_id, name, description, url, text, status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)',
     );
-    const insConversation = this.db.prepare('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)');
-    const insSpace = this.db.prepare('INSERT INTO spaces (space_id, name, dataset_ids) VALUES (?, ?, ?)');
+    const insConversation = this.q('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)');
+    const insSpace = this.q('INSERT INTO spaces (space_id, name, dataset_ids) VALUES (?, ?, ?)');
 
     for (const a of fx.agents) insAgent.run(a.agent_id, JSON.stringify(a));
     const datasets = new Map<string, StoredDataset>();
@@ -102,18 +114,18 @@ export class Store {
     }
     for (const c of fx.conversations) insConversation.run(c.conversation_id, JSON.stringify(conversationFromSeed(c, now)));
     for (const s of fx.spaces) insSpace.run(s.space_id, s.name, JSON.stringify(s.dataset_ids));
-    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?), ('schema_version', ?)").run(String(now), SCHEMA_VERSION);
+    this.q("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?), ('schema_version', ?)").run(String(now), SCHEMA_VERSION);
   }
 
   // ---- agents, spaces
 
   getAgent(agentId: string): AgentRow | undefined {
-    const row = this.db.prepare('SELECT record FROM agents WHERE agent_id = ?').get(agentId) as { record: string } | undefined;
+    const row = this.q('SELECT record FROM agents WHERE agent_id = ?').get(agentId) as { record: string } | undefined;
     return row === undefined ? undefined : (JSON.parse(row.record) as AgentRow);
   }
 
   getSpace(spaceId: string): SpaceRow | undefined {
-    const row = this.db.prepare('SELECT space_id, name, dataset_ids FROM spaces WHERE space_id = ?').get(spaceId) as
+    const row = this.q('SELECT space_id, name, dataset_ids FROM spaces WHERE space_id = ?').get(spaceId) as
       | { space_id: string; name: string; dataset_ids: string }
       | undefined;
     return row === undefined ? undefined : { ...row, dataset_ids: JSON.parse(row.dataset_ids) as string[] };
@@ -122,21 +134,21 @@ export class Store {
   // ---- datasets and knowledge
 
   getStoredDataset(datasetId: string): StoredDataset | undefined {
-    const row = this.db.prepare('SELECT record FROM datasets WHERE dataset_id = ?').get(datasetId) as { record: string } | undefined;
+    const row = this.q('SELECT record FROM datasets WHERE dataset_id = ?').get(datasetId) as { record: string } | undefined;
     return row === undefined ? undefined : (JSON.parse(row.record) as StoredDataset);
   }
 
   getDataset(datasetId: string): DatasetWire | undefined {
     const stored = this.getStoredDataset(datasetId);
     if (stored === undefined) return undefined;
-    const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM documents WHERE dataset_id = ? AND status != 0').get(datasetId) as { n: number };
+    const { n } = this.q('SELECT COUNT(*) AS n FROM documents WHERE dataset_id = ? AND status > 0').get(datasetId) as { n: number };
     return { ...stored, document_count: n };
   }
 
   getKnowledge(knowledgeId: string): KnowledgeReadWire | undefined {
-    const row = this.db.prepare('SELECT record FROM knowledge WHERE knowledge_id = ?').get(knowledgeId) as { record: string } | undefined;
+    const row = this.q('SELECT record FROM knowledge WHERE knowledge_id = ?').get(knowledgeId) as { record: string } | undefined;
     if (row === undefined) return undefined;
-    const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM documents WHERE knowledge_id = ? AND status != 0').get(knowledgeId) as { n: number };
+    const { n } = this.q('SELECT COUNT(*) AS n FROM documents WHERE knowledge_id = ? AND status > 0').get(knowledgeId) as { n: number };
     return { ...(JSON.parse(row.record) as StoredKnowledge), total_files: n };
   }
 
@@ -144,25 +156,25 @@ export class Store {
 
   /** A document whatever its status (callers decide what a soft-deleted one means). */
   getDocument(documentId: string): DocumentRow | undefined {
-    return this.db.prepare('SELECT * FROM documents WHERE document_id = ?').get(documentId) as DocumentRow | undefined;
+    return this.q('SELECT * FROM documents WHERE document_id = ?').get(documentId) as DocumentRow | undefined;
   }
 
   /** Soft delete plus its purge job, in one transaction. False when it was already deleted. */
   softDeleteDocument(documentId: string, purgeDueAtMs: number): boolean {
     return this.db.transaction(() => {
-      const changed = this.db.prepare('UPDATE documents SET status = 0, updated_at = ? WHERE document_id = ? AND status != 0').run(nowSeconds(), documentId).changes;
+      const changed = this.q('UPDATE documents SET status = 0, updated_at = ? WHERE document_id = ? AND status != 0').run(nowSeconds(), documentId).changes;
       if (changed === 0) return false;
-      this.db.prepare('INSERT OR REPLACE INTO purge_jobs (document_id, due_at_ms) VALUES (?, ?)').run(documentId, purgeDueAtMs);
+      this.q('INSERT OR REPLACE INTO purge_jobs (document_id, due_at_ms) VALUES (?, ?)').run(documentId, purgeDueAtMs);
       return true;
     })();
   }
 
   duePurgeJobs(nowMs: number): string[] {
-    return (this.db.prepare('SELECT document_id FROM purge_jobs WHERE due_at_ms <= ? ORDER BY due_at_ms').all(nowMs) as { document_id: string }[]).map((r) => r.document_id);
+    return (this.q('SELECT document_id FROM purge_jobs WHERE due_at_ms <= ? ORDER BY due_at_ms').all(nowMs) as { document_id: string }[]).map((r) => r.document_id);
   }
 
   nextPurgeDueAt(): number | undefined {
-    const row = this.db.prepare('SELECT MIN(due_at_ms) AS due FROM purge_jobs').get() as { due: number | null };
+    const row = this.q('SELECT MIN(due_at_ms) AS due FROM purge_jobs').get() as { due: number | null };
     return row.due ?? undefined;
   }
 
@@ -170,7 +182,7 @@ export class Store {
   purgeDocument(documentId: string): number {
     return this.db.transaction(() => {
       const removed = this.chunks.remove(documentId);
-      this.db.prepare('DELETE FROM purge_jobs WHERE document_id = ?').run(documentId);
+      this.q('DELETE FROM purge_jobs WHERE document_id = ?').run(documentId);
       return removed;
     })();
   }
@@ -178,7 +190,7 @@ export class Store {
   // ---- conversations
 
   private readConversation(conversationId: string): { record: StoredConversation; deleted: boolean } | undefined {
-    const row = this.db.prepare('SELECT record, deleted FROM conversations WHERE conversation_id = ?').get(conversationId) as
+    const row = this.q('SELECT record, deleted FROM conversations WHERE conversation_id = ?').get(conversationId) as
       | { record: string; deleted: number }
       | undefined;
     return row === undefined ? undefined : { record: JSON.parse(row.record) as StoredConversation, deleted: row.deleted !== 0 };
@@ -207,7 +219,7 @@ export class Store {
         config: { ...found.record.config, ...(config?.enable_websearch === undefined ? {} : { enable_websearch: config.enable_websearch }) },
         updated_at: nowSeconds(),
       };
-      this.db.prepare('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
+      this.q('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
       return this.withAgent(record);
     })();
   }
@@ -218,7 +230,7 @@ export class Store {
       const found = this.readConversation(conversationId);
       if (found === undefined || found.deleted) return undefined;
       const record: StoredConversation = { ...found.record, status: 0, updated_at: nowSeconds() };
-      this.db.prepare('UPDATE conversations SET record = ?, deleted = 1 WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
+      this.q('UPDATE conversations SET record = ?, deleted = 1 WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
       return this.withAgent(record);
     })();
   }
@@ -235,14 +247,14 @@ export class Store {
     this.db.transaction(() => {
       const now = nowSeconds();
       if (create !== undefined) {
-        this.db.prepare('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)').run(conversationId, JSON.stringify(create));
+        this.q('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)').run(conversationId, JSON.stringify(create));
       } else {
         const found = this.readConversation(conversationId);
         if (found !== undefined) {
-          this.db.prepare('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify({ ...found.record, updated_at: now }), conversationId);
+          this.q('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify({ ...found.record, updated_at: now }), conversationId);
         }
       }
-      const ins = this.db.prepare('INSERT INTO turns (conversation_id, role, content, message_id, created_at) VALUES (?, ?, ?, ?, ?)');
+      const ins = this.q('INSERT INTO turns (conversation_id, role, content, message_id, created_at) VALUES (?, ?, ?, ?, ?)');
       for (const t of turns) ins.run(conversationId, t.role, t.content, t.message_id, now);
     })();
   }
