@@ -7,3 +7,4 @@ export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { StatusBadge, StatusDot, type StatusBadgeProps, type StatusTone } from './StatusBadge';
 export { HostCheckResult, useCheckLabel } from './HostCheckResult';
 export { useProfileHealth, getProfileHealth, checkProfile, healthTone, failedHost, type ProfileHealth } from './connection-health';
+export { IdLookup, type IdLookupProps } from './IdLookup';

@@ -1,4 +1,5 @@
 import { activityMessages } from './messages/activity';
+import { catalogMessages } from './messages/catalog';
 import { commonMessages } from './messages/common';
 import { conversationsMessages } from './messages/conversations';
 import { datasetsMessages } from './messages/datasets';
@@ -19,6 +20,7 @@ export const AREAS = {
   conversations: conversationsMessages,
   playground: playgroundMessages,
   activity: activityMessages,
+  catalog: catalogMessages,
 } as const;
 
 export const en = {
@@ -31,6 +33,7 @@ export const en = {
   ...conversationsMessages.en,
   ...playgroundMessages.en,
   ...activityMessages.en,
+  ...catalogMessages.en,
 };
 
 /** Every message key; `t()` accepts only these, so a typo is a type error. */
@@ -46,6 +49,7 @@ export const zhCN: { readonly [K in MessageKey]: string } = {
   ...conversationsMessages.zhCN,
   ...playgroundMessages.zhCN,
   ...activityMessages.zhCN,
+  ...catalogMessages.zhCN,
 };
 
 export const LOCALES = ['en', 'zh-CN'] as const;

@@ -1,0 +1,123 @@
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../api';
+import { useFormat, useT } from '../i18n';
+
+export interface IdLookupProps {
+  kind: CatalogKind;
+  /** The input's label, e.g. "Dataset id". */
+  label: string;
+  onOpen(id: string): void;
+  /** How many recent ids to list. */
+  recentLimit?: number;
+}
+
+/**
+ * Where every resource page starts: there are no list endpoints, so an admin pastes an id
+ * or picks one the console has met before (pinned first, then recent), per profile.
+ */
+export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps) {
+  const t = useT();
+  const { active } = useConnection();
+  const entries = useCatalog(active?.id, kind);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pinned = entries.filter((e) => e.pinned);
+  const recent = entries.filter((e) => !e.pinned).slice(0, recentLimit);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const id = value.trim();
+    if (!id) {
+      setError(t('catalog.idRequired'));
+      return;
+    }
+    setError(null);
+    onOpen(id);
+  }
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate>
+        <TextInput
+            label={label}
+            description={t('catalog.idHint')}
+            value={value}
+            error={error}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+            // The button sits beside the input itself, below the label and above any error.
+            inputContainer={(input) => (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <div style={{ flex: 1 }}>{input}</div>
+                <Button type="submit">{t('catalog.open')}</Button>
+              </Group>
+            )}
+          />
+      </form>
+      {pinned.length > 0 ? <EntryList title={t('catalog.pinned')} entries={pinned} onOpen={onOpen} /> : null}
+      {recent.length > 0 ? <EntryList title={t('catalog.recent')} entries={recent} onOpen={onOpen} /> : null}
+      {pinned.length + recent.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('catalog.empty')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function EntryList({ title, entries, onOpen }: { title: string; entries: CatalogEntry[]; onOpen(id: string): void }) {
+  const t = useT();
+  const { formatDateTime } = useFormat();
+  return (
+    <Stack gap={4} component="section" aria-label={title}>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+        {title}
+      </Text>
+      <Paper withBorder radius="sm">
+        {entries.map((entry, i) => (
+          <Group
+            key={entry.id}
+            justify="space-between"
+            wrap="nowrap"
+            px="sm"
+            py={6}
+            style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+          >
+            <UnstyledButton onClick={() => onOpen(entry.id)} style={{ flex: 1, minWidth: 0 }} title={t('catalog.seenAt', { when: formatDateTime(entry.lastSeenAt) })}>
+              <Text size="sm" fw={500} truncate>
+                {entry.label ?? entry.id}
+              </Text>
+              {entry.label ? (
+                <Text size="xs" c="dimmed" ff="monospace" truncate>
+                  {entry.id}
+                </Text>
+              ) : null}
+            </UnstyledButton>
+            <PinToggle entry={entry} label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })} />
+          </Group>
+        ))}
+      </Paper>
+    </Stack>
+  );
+}
+
+function PinToggle({ entry, label }: { entry: CatalogEntry; label: string }) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        variant={entry.pinned ? 'light' : 'subtle'}
+        color={entry.pinned ? 'yellow' : 'gray'}
+        aria-label={label}
+        aria-pressed={entry.pinned}
+        onClick={() => catalogStore.setPinned(entry.profileId, entry.kind, entry.id, !entry.pinned)}
+      >
+        <svg width="60%" height="60%" viewBox="0 0 24 24" fill={entry.pinned ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M12 17v5M9 3h6l-1 6 4 4H6l4-4z" />
+        </svg>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
