@@ -8,6 +8,8 @@ if (!executablePath) {
 
 /** The built console, served with production headers; BASE_PATH runs the whole suite under a sub-path. */
 const port = Number(process.env.E2E_PORT ?? 4310);
+/** Separate build folders let several suites run side by side (E2E_DIST); CI uses dist/. */
+const distDir = process.env.E2E_DIST ?? 'dist';
 const basePath = `/${(process.env.BASE_PATH ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
 
 export default defineConfig({
@@ -28,9 +30,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
   webServer: {
     // Sandbox ports are chosen per worker, so the API origins are any loopback port.
-    command: `npm run build && node scripts/serve-static.mjs --port ${port} --base ${basePath} --connect-src "'self' http://127.0.0.1:*"`,
+    command: `npx vite build --outDir ${distDir} --emptyOutDir && node scripts/serve-static.mjs --dir ${distDir} --port ${port} --base ${basePath} --connect-src "'self' http://127.0.0.1:*"`,
     url: `http://127.0.0.1:${port}${basePath}`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
   },

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
+import { writeE2eFixture } from './support/e2e-fixture';
 
 export interface ConsoleFixtures {
   /** Uncaught page errors seen during the test; the test fails if any remain. */
@@ -27,7 +28,9 @@ export async function serveConfig(page: Page, config: unknown) {
 export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
   sandbox: [
     async ({}, use) => {
-      const sandbox = await startSandbox(['--lock-wait-ms', '1500', '--purge-delay-ms', '1500', '--stream-delay-ms', '20']);
+      // Demo data plus one 50,000-piece document; a short lock wait and purge delay keep deletion tests quick.
+      const fixture = writeE2eFixture();
+      const sandbox = await startSandbox(['--fixture', fixture, '--lock-wait-ms', '1500', '--purge-delay-ms', '1500', '--stream-delay-ms', '20']);
       await use(sandbox);
       await sandbox.stop();
     },
