@@ -24,7 +24,7 @@ export { PROBE_ID, testConnection, type HostCheck } from './connection/test-conn
 
 export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './http/errors';
 export { PROXY_ERROR_HEADER, PROXY_PREFIX, TARGET_HEADER, hostHeaders, hostUrl, targetUrl } from './http/host';
-export { callEndpoint, httpError, queryString, type CallOptions, type QueryValue } from './http/client';
+export { callEndpoint, httpError, queryString, CONVERSATION_ID_HEADER, type CallOptions, type QueryValue } from './http/client';
 export { openCompletionStream, type StreamOptions } from './http/stream';
 export type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './http/types';
 

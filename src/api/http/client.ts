@@ -12,6 +12,9 @@ import { connectionStore } from '../connection/store';
 import { redactSecret, requestLog } from '../log/request-log';
 import { catalogStore, sightingsFor } from '../catalog';
 import { ApiError } from './errors';
+
+/** The sandbox names the conversation a completion belongs to in this header (the result has no such field). */
+export const CONVERSATION_ID_HEADER = 'x-conversation-id';
 import { send, type SendOutcome } from './transport';
 import type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './types';
 
@@ -92,6 +95,8 @@ export function httpError(name: EndpointName, status: number, answer: string, lo
 export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, parser: ResponseParser, secret?: string): ApiResult<T> {
   const label = ENDPOINTS[name].name;
   const { status, text, logId, durationMs } = outcome;
+  const headers: Record<string, string> = {};
+  outcome.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   // Records the outcome in the log entry, then hands the error back to be thrown.
   const fail = (error: ApiError): ApiError => {
     requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message, drift: error.drift });
@@ -108,7 +113,7 @@ export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, par
     throw fail(new ApiError({ kind: 'unusable', endpoint: name, logId, status, rawBody: text, drift: parsed.drift, message: `${label} answered, but the answer cannot be used: ${parsed.reason}.` }));
   }
   if (parsed.drift.length > 0) requestLog.update(logId, { drift: parsed.drift });
-  return { data: parsed.data as T, drift: parsed.drift, raw, rawText: text, status, durationMs, logId };
+  return { data: parsed.data as T, drift: parsed.drift, raw, rawText: text, status, durationMs, logId, headers };
 }
 
 /**
@@ -141,7 +146,11 @@ export async function callEndpoint<N extends EndpointName>(name: N, options: Cal
   // Every record in the table is built by defineRecord, whose parse returns a ParseResult; the table's type erases that.
   const parser = options.responseRecord ?? (endpoint.response as ResponseParser);
   const result = interpretAnswer<EndpointData[N]>(name, outcome, parser, profile.token);
+  const conversationId = result.headers[CONVERSATION_ID_HEADER];
   // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
-  catalogStore.remember(profile.id, sightingsFor(name, (options.params ?? {}) as Record<string, string>, body, result.data));
+  catalogStore.remember(
+    profile.id,
+    sightingsFor(name, (options.params ?? {}) as Record<string, string>, body, conversationId ? { ...(result.data as object), conversation_id: conversationId } : result.data),
+  );
   return result;
 }

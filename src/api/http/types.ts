@@ -54,6 +54,8 @@ export interface ApiResult<T> {
   durationMs: number;
   /** The request-log entry of the call. */
   logId: string;
+  /** Response headers (names lower-case), e.g. the sandbox's x-conversation-id on completions. */
+  headers: Record<string, string>;
 }
 
 /** Anything that parses an answer the way the contract's records do. */
