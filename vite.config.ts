@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { kcProxyPlugin, normaliseBase, parseAllowList } from './vite/proxy-plugin';
+import { kcProxyPlugin, normaliseBase, parseAllowList } from './vite/proxy-plugin.ts';
 
 // One static build serves any environment: the base path comes from BASE_PATH at build time,
 // the connection profiles from public/config.json at run time.

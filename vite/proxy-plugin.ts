@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Plugin } from 'vite';
-import { PROXY_ERROR_HEADER, PROXY_PREFIX, TARGET_HEADER } from '../src/api/http/host';
+import { PROXY_ERROR_HEADER, PROXY_PREFIX, TARGET_HEADER } from '../src/api/http/host.ts';
 
 /**
  * Proxied mode: the browser calls `${base}__base/...` and `${base}__secondary/...` on the console's own
