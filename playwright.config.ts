@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/support/chromium.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
-  throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
+  throw new Error('No Chromium found: run `node scripts/ensure-system-deps.mjs` or set CHROMIUM_PATH.');
 }
 
 /** The built console, served with production headers; BASE_PATH runs the whole suite under a sub-path. */
