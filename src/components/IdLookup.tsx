@@ -48,13 +48,13 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
             autoComplete="off"
             spellCheck={false}
             data-autofocus
-            // The button sits beside the input itself, below the label and above any error.
-            inputContainer={(input) => (
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <div style={{ flex: 1 }}>{input}</div>
-                <Button type="submit">{t('catalog.open')}</Button>
-              </Group>
-            )}
+            rightSectionWidth={84}
+            rightSectionPointerEvents="all"
+            rightSection={
+              <Button type="submit" size="compact-sm" mr={4}>
+                {t('catalog.open')}
+              </Button>
+            }
           />
       </form>
       {pinned.length > 0 ? <EntryList title={t('catalog.pinned')} entries={pinned} onOpen={onOpen} /> : null}

@@ -96,7 +96,7 @@ export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, par
   const label = ENDPOINTS[name].name;
   const { status, text, logId, durationMs } = outcome;
   const headers: Record<string, string> = {};
-  outcome.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+  outcome.headers.forEach((value, header) => (headers[header.toLowerCase()] = value));
   // Records the outcome in the log entry, then hands the error back to be thrown.
   const fail = (error: ApiError): ApiError => {
     requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message, drift: error.drift });
