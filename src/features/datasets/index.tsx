@@ -1,22 +1,22 @@
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router-dom';
-import { EmptyState, PageHeader } from '../../components';
+import { useNavigate, useParams } from 'react-router-dom';
+import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
+import { DatasetDetail } from './DatasetDetail';
 
-/** Placeholder until the datasets pages land: says honestly what will be here, and shows a deep link's id. */
+/** /datasets opens a dataset by id; /datasets/:id shows it (and ?compare=:other compares it). */
 export default function DatasetsPage() {
-  const t = useT();
   const { id } = useParams();
+  // A new id remounts the page, so nothing of the previous dataset (open prompts, raw view) lingers.
+  return id ? <DatasetDetail key={id} id={id} /> : <DatasetLookup />;
+}
+
+function DatasetLookup() {
+  const t = useT();
+  const navigate = useNavigate();
   return (
     <>
-      <PageHeader title={t('datasets.title')} />
-      <EmptyState title={t('common.comingSoon')} description={t('datasets.comingSoon')}>
-        {id ? (
-          <Text size="sm" data-testid="requested-id">
-            {t('datasets.requestedId', { id })}
-          </Text>
-        ) : null}
-      </EmptyState>
+      <PageHeader title={t('datasets.title')} description={t('datasets.lookupDescription')} />
+      <IdLookup kind="dataset" label={t('datasets.idLabel')} onOpen={(id) => navigate(`/datasets/${encodeURIComponent(id)}`)} />
     </>
   );
 }

@@ -1,0 +1,138 @@
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { datasetQuery, type ApiResult } from '../../api';
+import { ErrorState } from '../../components';
+import type { Dataset } from '../../contract';
+import { useT } from '../../i18n';
+import { compareDatasets, type CompareRow } from './dataset-fields';
+import { FieldValue } from './FieldValue';
+import { useFieldLabel } from './FieldRow';
+import { SECTION_TITLE_KEYS } from './labels';
+import { DatasetLoading } from './DatasetLoading';
+
+export interface CompareViewProps {
+  left: ApiResult<Dataset>;
+  leftId: string;
+  rightId: string;
+  onClose(): void;
+}
+
+/** Two datasets side by side, every field, rows that differ highlighted. */
+export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps) {
+  const t = useT();
+  const right = useQuery(datasetQuery(rightId));
+  const [onlyDiffs, setOnlyDiffs] = useState(false);
+  const rows = useMemo(() => (right.data ? compareDatasets(left, right.data) : []), [left, right.data]);
+
+  let body;
+  if (right.isPending) body = <DatasetLoading label={t('datasets.compare.loadingOther')} />;
+  else if (right.isError) body = <ErrorState error={right.error} title={t('datasets.compare.otherFailed')} onRetry={() => void right.refetch()} />;
+  else {
+    const differing = rows.filter((r) => r.differs).length;
+    const shown = onlyDiffs ? rows.filter((r) => r.differs) : rows;
+    body = (
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" data-testid="compare-summary">
+            {differing === 0 ? t('datasets.compare.noDiffs') : t('datasets.compare.summary', { count: differing, total: rows.length })}
+          </Text>
+          <Switch label={t('datasets.compare.onlyDiffs')} checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.currentTarget.checked)} />
+        </Group>
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing={6} horizontalSpacing="sm" layout="fixed" data-testid="compare-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="28%">{t('datasets.compare.field')}</Table.Th>
+                <Table.Th>
+                  <ColumnHead name={left.data.name} id={leftId} />
+                </Table.Th>
+                <Table.Th>
+                  <ColumnHead name={right.data.data.name} id={rightId} link />
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((row, i) => (
+                <Fragment key={row.path}>
+                  {i === 0 || shown[i - 1]!.section !== row.section ? (
+                    <Table.Tr>
+                      <Table.Th colSpan={3} bg="var(--mantine-color-default-hover)">
+                        {t(SECTION_TITLE_KEYS[row.section])}
+                      </Table.Th>
+                    </Table.Tr>
+                  ) : null}
+                  <CompareTableRow row={row} />
+                </Fragment>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="compare-title" data-testid="compare-view">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="compare-title">
+          {t('datasets.compare.title')}
+        </Title>
+        <Button variant="subtle" size="xs" onClick={onClose}>
+          {t('datasets.compare.close')}
+        </Button>
+      </Group>
+      {body}
+    </Paper>
+  );
+}
+
+function ColumnHead({ name, id, link = false }: { name: string | undefined; id: string; link?: boolean }) {
+  return (
+    <Box style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600} truncate>
+        {link ? (
+          <Anchor component={Link} to={`/datasets/${encodeURIComponent(id)}`} inherit>
+            {name ?? id}
+          </Anchor>
+        ) : (
+          (name ?? id)
+        )}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace" fw={400} truncate>
+        {id}
+      </Text>
+    </Box>
+  );
+}
+
+function CompareTableRow({ row }: { row: CompareRow }) {
+  const t = useT();
+  const label = useFieldLabel(row.path);
+  return (
+    <Table.Tr data-field={row.path} data-differs={row.differs} bg={row.differs ? 'var(--mantine-color-yellow-light)' : undefined}>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Group gap={4}>
+          <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {row.path}
+          </Text>
+          {row.differs ? (
+            <Badge size="xs" color="yellow" variant="filled">
+              {t('datasets.compare.differs')}
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top', minWidth: 0 }}>
+        <FieldValue spec={row.spec} read={row.a} compact />
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top', minWidth: 0 }}>
+        <FieldValue spec={row.spec} read={row.b} compact />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

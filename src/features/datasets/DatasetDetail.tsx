@@ -1,0 +1,108 @@
+import { Anchor, Button, Collapse, CopyButton as MantineCopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { datasetQuery } from '../../api';
+import { DriftWarnings, ErrorState, PageHeader, RawJson, toPrettyJson } from '../../components';
+import { useT } from '../../i18n';
+import { CompareControl } from './CompareControl';
+import { CompareView } from './CompareView';
+import { DatasetLoading } from './DatasetLoading';
+import { DatasetSections } from './DatasetSections';
+
+/** /datasets/:id — every field of one dataset, flagged where it differs from the interface; ?compare=:other adds a comparison. */
+export function DatasetDetail({ id }: { id: string }) {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const compareId = params.get('compare')?.trim() || undefined;
+  const query = useQuery(datasetQuery(id));
+  const [showRaw, setShowRaw] = useState(false);
+  const result = query.data;
+  const pretty = useMemo(() => (result ? toPrettyJson(result.raw) : ''), [result]);
+
+  const setCompare = (other: string | undefined) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (other) next.set('compare', other);
+        else next.delete('compare');
+        return next;
+      },
+      { replace: false },
+    );
+
+  const back = (
+    <Anchor component={Link} to="/datasets" size="sm">
+      ← {t('datasets.backToLookup')}
+    </Anchor>
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title={t('datasets.title')} description={t('datasets.idLine', { id })} actions={back} />
+        <DatasetLoading label={t('datasets.loading')} />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title={t('datasets.title')} description={t('datasets.idLine', { id })} actions={back} />
+        <ErrorState error={query.error} title={t('datasets.loadFailed')} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+
+  const { data, drift } = query.data;
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={data.name || id}
+        description={
+          <Text span inherit ff="monospace">
+            {t('datasets.idLine', { id })}
+          </Text>
+        }
+        actions={
+          <>
+            {back}
+            <MantineCopyButton value={pretty} timeout={1500}>
+              {({ copied, copy }) => (
+                <Button variant="default" size="sm" onClick={copy} color={copied ? 'teal' : undefined}>
+                  {copied ? t('datasets.copied') : t('datasets.copyConfig')}
+                </Button>
+              )}
+            </MantineCopyButton>
+          </>
+        }
+      />
+      {drift.length > 0 ? (
+        <Stack gap={4}>
+          <DriftWarnings warnings={drift} defaultOpen />
+          <Text size="xs" c="dimmed">
+            {t('datasets.flaggedCount', { count: drift.length })}
+          </Text>
+        </Stack>
+      ) : null}
+      <CompareControl key={compareId ?? ''} currentId={id} initial={compareId} onCompare={setCompare} />
+      {compareId ? <CompareView left={query.data} leftId={id} rightId={compareId} onClose={() => setCompare(undefined)} /> : null}
+      {compareId ? null : <DatasetSections answer={query.data} drift={drift} />}
+      <Paper withBorder radius="md" p="sm">
+        <Group justify="space-between">
+          <Text size="sm" fw={500}>
+            {t('datasets.rawAnswer')}
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={() => setShowRaw((s) => !s)} aria-expanded={showRaw}>
+            {showRaw ? t('datasets.hideRaw') : t('datasets.showRaw')}
+          </Anchor>
+        </Group>
+        <Collapse expanded={showRaw}>
+          <Stack mt="xs">
+            <RawJson value={result?.raw} label={t('datasets.rawAnswer')} />
+          </Stack>
+        </Collapse>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useFormat, useT, type MessageKey } from '../../i18n';
+import type { FieldFlag } from './dataset-fields';
+import { FIELD_LABEL_KEYS } from './labels';
+
+const DRIFT_KIND_KEY: Record<string, MessageKey> = {
+  missing: 'drift.kind.missing',
+  type: 'drift.kind.type',
+  range: 'drift.kind.range',
+  unknown_field: 'drift.kind.unknown_field',
+  value: 'drift.kind.value',
+};
+
+/** The label of a field, translated when documented, its wire name otherwise. */
+export function useFieldLabel(path: string): string {
+  const t = useT();
+  const key = FIELD_LABEL_KEYS[path];
+  return key ? t(key) : path;
+}
+
+/** Orange badges, one per reason, each with its message in words beside it. */
+export function FieldFlags({ flags }: { flags: readonly FieldFlag[] }) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  if (flags.length === 0) return null;
+  return (
+    <Stack gap={4} mt={6} data-testid="field-flags">
+      {flags.map((flag, i) => {
+        let badge: string;
+        let message: string;
+        if (flag.source === 'drift') {
+          badge = t(DRIFT_KIND_KEY[flag.warning.kind] ?? 'drift.kind.value');
+          message = flag.warning.message;
+        } else if (flag.source === 'bounds') {
+          badge = t('datasets.flag.outOfBounds');
+          message = t('datasets.flag.bounds', { value: formatNumber(flag.value), min: formatNumber(flag.min), max: formatNumber(flag.max) });
+        } else {
+          badge = t('datasets.flag.tooLong');
+          message = t('datasets.flag.length', { length: formatNumber(flag.length), max: formatNumber(flag.max) });
+        }
+        return (
+          <Group key={i} gap={6} wrap="nowrap" align="flex-start" data-testid="field-flag">
+            <Badge color="orange" variant="filled" size="sm" style={{ flex: 'none' }}>
+              {badge}
+            </Badge>
+            <Text size="xs" style={{ overflowWrap: 'anywhere', color: 'var(--mantine-color-orange-text)' }}>
+              {message}
+            </Text>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export interface FieldRowProps {
+  path: string;
+  flags: readonly FieldFlag[];
+  children: ReactNode;
+  first?: boolean;
+}
+
+/** Label (with the wire name under it) beside the value; wraps to label-above-value on a narrow screen. */
+export function FieldRow({ path, flags, children, first = false }: FieldRowProps) {
+  const label = useFieldLabel(path);
+  const flagged = flags.length > 0;
+  return (
+    <Box
+      data-field={path}
+      data-flagged={flagged}
+      px="sm"
+      py={8}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 'var(--mantine-spacing-md)',
+        rowGap: 4,
+        borderTop: first ? undefined : '1px solid var(--mantine-color-default-border)',
+        borderLeft: `3px solid ${flagged ? 'var(--mantine-color-orange-filled)' : 'transparent'}`,
+        background: flagged ? 'var(--mantine-color-orange-light)' : undefined,
+      }}
+    >
+      <Box style={{ flex: '0 0 14rem', minWidth: 0 }}>
+        <Text size="sm" fw={500} component="div">
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace" component="div" style={{ overflowWrap: 'anywhere' }}>
+          {path}
+        </Text>
+      </Box>
+      <Box style={{ flex: '1 1 16rem', minWidth: 0 }}>
+        {children}
+        <FieldFlags flags={flags} />
+      </Box>
+    </Box>
+  );
+}
