@@ -1,22 +1,24 @@
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router-dom';
-import { EmptyState, PageHeader } from '../../components';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useConnection } from '../../api';
+import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
+import { ConversationPage } from './ConversationPage';
 
-/** Placeholder until the conversations pages land: says honestly what will be here, and shows a deep link's id. */
-export default function ConversationsPage() {
-  const t = useT();
+/** /conversations: open one by id (pasted, pinned or recent); /conversations/:id: update or delete it. */
+export default function ConversationsRoute() {
   const { id } = useParams();
+  const { active } = useConnection();
+  // A new id or another profile starts from that pair's own last record.
+  return id ? <ConversationPage key={`${active?.id ?? ''}\u0000${id}`} id={id} /> : <ConversationLookup />;
+}
+
+function ConversationLookup() {
+  const t = useT();
+  const navigate = useNavigate();
   return (
     <>
-      <PageHeader title={t('conversations.title')} />
-      <EmptyState title={t('common.comingSoon')} description={t('conversations.comingSoon')}>
-        {id ? (
-          <Text size="sm" data-testid="requested-id">
-            {t('conversations.requestedId', { id })}
-          </Text>
-        ) : null}
-      </EmptyState>
+      <PageHeader title={t('conversations.title')} description={t('conversations.intro')} />
+      <IdLookup kind="conversation" label={t('conversations.idLabel')} onOpen={(id) => navigate(`/conversations/${encodeURIComponent(id)}`)} />
     </>
   );
 }
