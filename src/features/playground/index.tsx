@@ -1,22 +1,9 @@
-import { Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import { EmptyState, PageHeader } from '../../components';
-import { useT } from '../../i18n';
+import { PlaygroundRoute } from './PlaygroundPage';
+import { SpacePicker } from './SpacePicker';
 
-/** Placeholder until the playground pages land: says honestly what will be here, and shows a deep link's id. */
+/** /playground picks a space; /playground/:spaceId is the playground of that space. */
 export default function PlaygroundPage() {
-  const t = useT();
-  const { spaceId: id } = useParams();
-  return (
-    <>
-      <PageHeader title={t('playground.title')} />
-      <EmptyState title={t('common.comingSoon')} description={t('playground.comingSoon')}>
-        {id ? (
-          <Text size="sm" data-testid="requested-id">
-            {t('playground.requestedId', { id })}
-          </Text>
-        ) : null}
-      </EmptyState>
-    </>
-  );
+  const { spaceId } = useParams();
+  return spaceId ? <PlaygroundRoute spaceId={spaceId} /> : <SpacePicker />;
 }

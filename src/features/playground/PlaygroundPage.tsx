@@ -1,0 +1,116 @@
+import { Anchor, Button, Menu, Switch, Tabs } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError, useConnection, type ConnectionProfile } from '../../api';
+import { ErrorState, PageHeader } from '../../components';
+import { useT } from '../../i18n';
+import { ChatView } from './components/ChatView';
+import { ComparePanel } from './components/ComparePanel';
+import { statusKey } from './components/AnswerCard';
+import { usePlaygroundSession } from './hooks/use-session';
+import { download, exportJson, exportMarkdown } from './model/export';
+import { loadRemoteImages, saveRemoteImages } from './model/storage';
+import type { AnswerStatus } from './model/exchange';
+
+const STATUSES: AnswerStatus[] = ['pending', 'streaming', 'done', 'stopped', 'ended_early', 'error'];
+
+/** /playground/:spaceId with an active profile. */
+function Playground({ spaceId, profile }: { spaceId: string; profile: ConnectionProfile }) {
+  const t = useT();
+  const session = usePlaygroundSession(profile, spaceId);
+  const [allowRemoteImages, setAllowRemoteImages] = useState(loadRemoteImages);
+  const [tab, setTab] = useState<string | null>('chat');
+  const fileBase = `playground-space-${spaceId}`;
+
+  const sessionMenu = (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default">{t('playground.session.menu')}</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item disabled={!session.exchanges.length} onClick={() => download(`${fileBase}.json`, exportJson(spaceId, session.options, session.exchanges), 'application/json')}>
+          {t('playground.session.exportJson')}
+        </Menu.Item>
+        <Menu.Item
+          disabled={!session.exchanges.length}
+          onClick={() =>
+            download(
+              `${fileBase}.md`,
+              exportMarkdown(spaceId, session.exchanges, {
+                title: t('playground.export.title', { id: spaceId }),
+                user: t('playground.transcript.you'),
+                assistant: t('playground.answer.assistant'),
+                sources: t('playground.export.sources'),
+                usage: t('playground.export.usage'),
+                status: Object.fromEntries(STATUSES.map((s) => [s, t(statusKey(s))])) as Record<AnswerStatus, string>,
+              }),
+              'text/markdown',
+            )
+          }
+        >
+          {t('playground.session.exportMarkdown')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" disabled={!session.exchanges.length} onClick={session.clear}>
+          {t('playground.session.clear')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('playground.spaceTitle', { id: spaceId })}
+        description={t('playground.description')}
+        actions={
+          <>
+            <Switch
+              label={t('playground.remoteImages')}
+              checked={allowRemoteImages}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setAllowRemoteImages(on);
+                saveRemoteImages(on);
+              }}
+            />
+            {sessionMenu}
+            <Button variant="subtle" component={Link} to="/playground">
+              {t('playground.otherSpace')}
+            </Button>
+          </>
+        }
+      />
+      <Tabs value={tab} onChange={setTab} keepMounted>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="chat">{t('playground.tab.chat')}</Tabs.Tab>
+          <Tabs.Tab value="compare">{t('playground.tab.compare')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="chat">
+          <ChatView session={session} profile={profile} allowRemoteImages={allowRemoteImages} />
+        </Tabs.Panel>
+        <Tabs.Panel value="compare">
+          <ComparePanel spaceId={spaceId} options={session.options} profile={profile} allowRemoteImages={allowRemoteImages} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+export function PlaygroundRoute({ spaceId }: { spaceId: string }) {
+  const t = useT();
+  const { active } = useConnection();
+  if (!active) {
+    return (
+      <>
+        <PageHeader title={t('playground.spaceTitle', { id: spaceId })} />
+        <ErrorState error={new ApiError({ kind: 'no_profile', message: t('error.kind.config') })} />
+        <Anchor component={Link} to="/settings" mt="sm" display="inline-block">
+          {t('playground.toSettings')}
+        </Anchor>
+      </>
+    );
+  }
+  // A new space or profile is a new session: remount so its own transcript and options load.
+  return <Playground key={`${active.id}:${spaceId}`} spaceId={spaceId} profile={active} />;
+}

@@ -1,0 +1,54 @@
+import { Anchor, Badge, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { DocumentChunk } from '../../../contract';
+import { useFormat, useT } from '../../../i18n';
+
+/** The chunks an answer was grounded on: which document (linking to its page), the chunk's text, its score. */
+export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  if (chunks.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('playground.sources.none')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('playground.sources.title', { count: chunks.length })}>
+      {chunks.map((chunk, i) => (
+        <Paper key={i} component="li" withBorder radius="sm" p="xs" data-testid="source">
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              {chunk.document_id ? (
+                <Anchor component={Link} to={`/documents/${encodeURIComponent(chunk.document_id)}`} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {chunk.document_name || chunk.document_id}
+                </Anchor>
+              ) : (
+                <Text size="sm" fw={500}>
+                  {chunk.document_name ?? t('playground.sources.unnamed')}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {chunk.document_id ? `document_id ${chunk.document_id}` : null}
+                {chunk.chunk_index !== undefined ? ` · ${t('playground.sources.chunk', { index: chunk.chunk_index })}` : null}
+              </Text>
+            </div>
+            {chunk.score !== undefined ? (
+              <Badge variant="light" color="gray" style={{ flex: 'none' }} title={t('playground.sources.score')}>
+                {t('playground.sources.scoreValue', { score: formatNumber(Number(chunk.score.toFixed(3))) })}
+              </Badge>
+            ) : null}
+          </Group>
+          {chunk.content ? (
+            <Spoiler maxHeight={64} showLabel={t('playground.sources.more')} hideLabel={t('playground.sources.less')} mt={4}>
+              <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {chunk.content}
+              </Text>
+            </Spoiler>
+          ) : null}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { buildPath, ENDPOINTS } from '../../../contract';
+import { targetUrl, type ConnectionProfile } from '../../../api';
+import { isRunning, newExchangeId, type Exchange } from '../model/exchange';
+import type { CompletionBodyInput } from '../model/options';
+import { runCompletion, type RunOutcome } from '../model/run';
+import { StreamSink } from '../model/stream-sink';
+
+export interface SendRequest {
+  spaceId: string;
+  body: CompletionBodyInput;
+  profile: ConnectionProfile;
+  /** Replaces this exchange (retry, regenerate) instead of adding a new one. */
+  replaceId?: string;
+}
+
+export interface ExchangeRunner {
+  exchanges: Exchange[];
+  /** The live sink of each exchange being streamed. */
+  sinkOf(id: string): StreamSink | undefined;
+  send(request: SendRequest, onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void): string;
+  stop(id: string): void;
+  stopAll(): void;
+  running: boolean;
+  replaceAll(exchanges: Exchange[]): void;
+}
+
+/** The service's own URL for a completion (shown and used for cURL; never the console's proxy). */
+export function completionUrl(profile: ConnectionProfile, spaceId: string): string {
+  return targetUrl(profile, 'base') + buildPath(ENDPOINTS.chatCompletions.pattern, { space_id: spaceId });
+}
+
+/**
+ * A list of exchanges and the calls behind them. State changes only when an answer starts, opens its
+ * stream or ends: deltas go to the exchange's StreamSink, which only the streaming message listens to.
+ */
+export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
+  const [exchanges, setExchanges] = useState<Exchange[]>(initial);
+  const sinks = useRef(new Map<string, StreamSink>());
+  const controllers = useRef(new Map<string, AbortController>());
+
+  // Leaving the page stops what is still running (the answer would have nowhere to go).
+  useEffect(() => {
+    const running = controllers.current;
+    return () => running.forEach((c) => c.abort());
+  }, []);
+
+  const patch = useCallback((id: string, change: Partial<Exchange>) => {
+    setExchanges((list) => list.map((e) => (e.id === id ? { ...e, ...change } : e)));
+  }, []);
+
+  const send = useCallback(
+    ({ spaceId, body, profile, replaceId }: SendRequest, onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void) => {
+      const id = replaceId ?? newExchangeId();
+      const exchange: Exchange = {
+        id,
+        spaceId,
+        sentAt: Date.now(),
+        url: completionUrl(profile, spaceId),
+        body,
+        status: 'pending',
+        text: '',
+        drift: [],
+        trace: [],
+        streamErrors: [],
+        unknownEvents: 0,
+        timing: {},
+      };
+      setExchanges((list) => (replaceId && list.some((e) => e.id === replaceId) ? list.map((e) => (e.id === replaceId ? exchange : e)) : [...list, exchange]));
+      const controller = new AbortController();
+      controllers.current.get(id)?.abort();
+      controllers.current.set(id, controller);
+      const sink = new StreamSink();
+      sinks.current.set(id, sink);
+      void runCompletion({
+        spaceId,
+        body,
+        profile,
+        signal: controller.signal,
+        onStreamOpen: () => patch(id, { status: 'streaming' }),
+        onDelta: (text) => sink.append(text),
+        onTrace: (item) => sink.addTrace(item),
+      }).then((outcome) => {
+        sink.close();
+        if (controllers.current.get(id) !== controller) return; // superseded by a newer send of the same exchange
+        controllers.current.delete(id);
+        sinks.current.delete(id);
+        const done = { ...exchange, ...outcome };
+        setExchanges((list) => list.map((e) => (e.id === id ? done : e)));
+        onOutcome?.(outcome, done);
+      });
+      return id;
+    },
+    [patch],
+  );
+
+  const stop = useCallback((id: string) => controllers.current.get(id)?.abort(), []);
+  const stopAll = useCallback(() => controllers.current.forEach((c) => c.abort()), []);
+  const replaceAll = useCallback((next: Exchange[]) => {
+    controllers.current.forEach((c) => c.abort());
+    controllers.current.clear();
+    sinks.current.clear();
+    setExchanges(next);
+  }, []);
+  const sinkOf = useCallback((id: string) => sinks.current.get(id), []);
+
+  return { exchanges, sinkOf, send, stop, stopAll, running: exchanges.some((e) => isRunning(e.status)), replaceAll };
+}

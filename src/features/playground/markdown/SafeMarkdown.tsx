@@ -1,0 +1,111 @@
+import { Box, Text, Tooltip, Typography } from '@mantine/core';
+import { memo, useMemo, type ReactNode } from 'react';
+import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import { CopyButton } from '../../../components';
+import { useT } from '../../../i18n';
+import { isRemoteImage, safeUrl } from './safe-url';
+
+export interface SafeMarkdownProps {
+  /** The model's text: untrusted. */
+  text: string;
+  /** Load http(s) images; off by default (an image URL can carry data out of the page). */
+  allowRemoteImages?: boolean;
+}
+
+interface HastLike {
+  type: string;
+  value?: string;
+  children?: HastLike[];
+}
+
+function textOf(node: HastLike | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+const urlTransform = (url: string) => safeUrl(url);
+const remarkPlugins = [remarkGfm];
+// rehype-sanitize runs last among the plugins: nothing after it can add an attribute it would refuse.
+const rehypePlugins = [rehypeSanitize];
+
+function CodeBlock({ children, node }: { children?: ReactNode } & ExtraProps) {
+  const t = useT();
+  const code = textOf(node as HastLike | undefined).replace(/\n$/, '');
+  return (
+    <Box pos="relative" className="kc-md-code">
+      <Box pos="absolute" top={4} right={4} style={{ zIndex: 1 }}>
+        <CopyButton value={code} label={t('playground.md.code')} size="xs" />
+      </Box>
+      <pre>{children}</pre>
+    </Box>
+  );
+}
+
+function RemovedLink({ children }: { children?: ReactNode }) {
+  const t = useT();
+  return (
+    <Tooltip label={t('playground.md.linkRemoved')} withArrow>
+      <Text component="span" td="underline dotted" data-link-removed="">
+        {children}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function BlockedImage({ alt, src, removed }: { alt: string; src?: string; removed: boolean }) {
+  const t = useT();
+  return (
+    <Text component="span" size="sm" c="dimmed" data-image-blocked="" style={{ display: 'inline-block', border: '1px dashed var(--mantine-color-default-border)', borderRadius: 4, padding: '0 6px', wordBreak: 'break-all' }}>
+      {removed ? t('playground.md.imageRemoved', { alt: alt || '—' }) : t('playground.md.imageBlocked', { alt: alt || '—', url: src ?? '' })}
+    </Text>
+  );
+}
+
+function componentsFor(allowRemoteImages: boolean): Components {
+  return {
+    a: ({ href, children }) => {
+      if (!href) return <RemovedLink>{children}</RemovedLink>;
+      // In-message anchors (footnotes) stay in the page; everything else opens apart from the console.
+      if (href.startsWith('#')) return <a href={href}>{children}</a>;
+      return (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      );
+    },
+    img: ({ src, alt }) => {
+      const url = typeof src === 'string' ? src : undefined;
+      if (allowRemoteImages && url && isRemoteImage(url)) {
+        return <img src={url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" style={{ maxWidth: '100%' }} />;
+      }
+      return <BlockedImage alt={alt ?? ''} src={url} removed={!url} />;
+    },
+    pre: CodeBlock,
+    table: ({ children }) => (
+      <Box style={{ overflowX: 'auto' }} mb="sm">
+        <table>{children}</table>
+      </Box>
+    ),
+  };
+}
+
+/**
+ * An assistant message as Markdown (GFM), safe to show: raw HTML is dropped (skipHtml, no rehype-raw),
+ * rehype-sanitize removes any attribute or element outside GitHub's allow-list (event handlers, SVG,
+ * scripts), links keep only http(s), mailto and relative URLs and open in a new tab without an opener
+ * or referrer, and images stay text unless remote images are allowed. Memoised: a finished message
+ * renders once, not on every delta of the message being streamed after it.
+ */
+export const SafeMarkdown = memo(function SafeMarkdown({ text, allowRemoteImages = false }: SafeMarkdownProps) {
+  const components = useMemo(() => componentsFor(allowRemoteImages), [allowRemoteImages]);
+  return (
+    <Typography className="kc-markdown" style={{ overflowWrap: 'anywhere' }}>
+      <Markdown skipHtml remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components}>
+        {text}
+      </Markdown>
+    </Typography>
+  );
+});

@@ -1,0 +1,83 @@
+import { ApiError, type ApiErrorInit } from '../../../api';
+import type { CompletionResult, DriftWarning } from '../../../contract';
+import type { CompletionBodyInput } from './options';
+
+/**
+ * pending: sent, nothing back yet · streaming: deltas arriving · done · stopped: the admin pressed Stop
+ * (the partial text is kept) · ended_early: the stream closed without its final event · error: the call failed.
+ */
+export type AnswerStatus = 'pending' | 'streaming' | 'done' | 'stopped' | 'ended_early' | 'error';
+
+export interface TraceItem {
+  type: 'agent' | 'planning' | 'tool';
+  message: string;
+  raw: unknown;
+}
+
+export interface AnswerTiming {
+  /** From sending to the answer's headers (streams) — the non-streamed client reads the body whole, so not measured there. */
+  ttfbMs?: number;
+  /** From sending to the first text delta of a stream. */
+  firstTextMs?: number;
+  /** From sending to the end of the answer. */
+  latencyMs?: number;
+}
+
+/** One user message and the answer to it: what was sent, what came back, how long it took. */
+export interface Exchange {
+  id: string;
+  spaceId: string;
+  /** Epoch milliseconds. */
+  sentAt: number;
+  /** The service's URL for the call (no token: it goes in a header). */
+  url: string;
+  /** The body exactly as sent (stream included). */
+  body: CompletionBodyInput;
+  status: AnswerStatus;
+  /** The assistant's text: the final message, or what arrived before a stop or an early end. */
+  text: string;
+  result?: CompletionResult;
+  drift: DriftWarning[];
+  /** The answer as received (JSON text, or the final event's JSON for streams), cut for storage. */
+  rawResponse?: string;
+  /** The conversation the answer belongs to (result field or X-Conversation-Id header). */
+  conversationId?: string;
+  trace: TraceItem[];
+  /** `error` events inside a stream: shown, not fatal. */
+  streamErrors: string[];
+  unknownEvents: number;
+  /** A stream was asked for but the service answered with one JSON body. */
+  answeredAsJson?: boolean;
+  error?: ApiErrorInit;
+  timing: AnswerTiming;
+  /** The in-memory request log entry (gone after a reload). */
+  logId?: string;
+}
+
+export function errorInit(error: unknown): ApiErrorInit {
+  if (error instanceof ApiError) {
+    return {
+      kind: error.kind,
+      message: error.message,
+      status: error.status,
+      code: error.code,
+      serviceMessage: error.serviceMessage,
+      rawBody: error.rawBody,
+      drift: error.drift,
+      endpoint: error.endpoint,
+      logId: error.logId,
+    };
+  }
+  return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The stored error as the ApiError ErrorState knows how to show. */
+export function toApiError(init: ApiErrorInit): ApiError {
+  return new ApiError(init);
+}
+
+export const isRunning = (status: AnswerStatus) => status === 'pending' || status === 'streaming';
+
+export function newExchangeId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,116 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, profileFor, startServer, type TestServer } from '../../../api/test-support/http-server';
+import { defaultOptions, toBody } from './options';
+import { runCompletion } from './run';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const RESULT = {
+  message_id: 'm1',
+  user_message: 'q',
+  assistant_message: 'Hello world',
+  document_chunks: [{ document_id: '831', document_name: 'a.md', dataset_id: '731', chunk_index: 0, content: 'Hello', score: 0.9 }],
+  token_usage: { model_name: 'm', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 },
+};
+
+function sse(res: ServerResponse, events: string[], opts: { end?: boolean; headers?: Record<string, string> } = {}) {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', ...opts.headers });
+  let i = 0;
+  const next = () => {
+    if (i < events.length) {
+      res.write(events[i++]);
+      setTimeout(next, 5);
+    } else if (opts.end !== false) res.end();
+  };
+  next();
+}
+
+function body(stream: boolean, message = 'q') {
+  const check = toBody({ ...defaultOptions(), stream }, message);
+  if (!check.ok) throw new Error('bad body');
+  return check.body;
+}
+
+const run = (stream: boolean, extra: Partial<Parameters<typeof runCompletion>[0]> = {}) =>
+  runCompletion({ spaceId: '101', body: body(stream), profile: profileFor(server.url), signal: new AbortController().signal, ...extra });
+
+describe('runCompletion', () => {
+  it('reads a stream: deltas as they come, trace events, the final result and the conversation header', async () => {
+    server.handle((_, res) =>
+      sse(
+        res,
+        [
+          'data: {"type":"planning","message":"look up"}\n\n',
+          'data: {"type":"stream","message":"Hello "}\n\n',
+          ': a comment\n\n',
+          'data: {"type":"weird","x":1}\n\n',
+          'data: {"type":"stream","message":"world"}\n\n',
+          `data: ${JSON.stringify({ type: 'result', result: RESULT })}\n\n`,
+          'data: [DONE]\n\n',
+        ],
+        { headers: { 'X-Conversation-Id': '931' } },
+      ),
+    );
+    const deltas: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const outcome = await run(true, { onDelta: (d) => deltas.push(d) });
+    warn.mockRestore();
+    expect(deltas).toEqual(['Hello ', 'world']);
+    expect(outcome).toMatchObject({ status: 'done', text: 'Hello world', conversationId: '931', unknownEvents: 1, trace: [{ type: 'planning', message: 'look up' }] });
+    expect(outcome.result?.document_chunks?.[0]?.document_id).toBe('831');
+    expect(outcome.timing.ttfbMs).toBeGreaterThanOrEqual(0);
+    expect(outcome.timing.firstTextMs).toBeGreaterThanOrEqual(outcome.timing.ttfbMs!);
+    expect(JSON.parse(server.received.at(-1)!.body).stream).toBe(true);
+  });
+
+  it('flags a stream that closes without its final event as ended early, keeping the text', async () => {
+    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n', 'data: {"type":"stream","message":" ans']));
+    const outcome = await run(true);
+    expect(outcome).toMatchObject({ status: 'ended_early', text: 'Half an' });
+    expect(outcome.result).toBeUndefined();
+  });
+
+  it('shows a JSON answer normally although a stream was asked for', async () => {
+    server.handle((_, res) => json(res, 200, { ...RESULT, conversation_id: '932' }));
+    const outcome = await run(true);
+    expect(outcome).toMatchObject({ status: 'done', answeredAsJson: true, text: 'Hello world', conversationId: '932' });
+  });
+
+  it('stops on abort and keeps the partial text', async () => {
+    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Partial"}\n\n'], { end: false }));
+    const controller = new AbortController();
+    const outcome = await run(true, { signal: controller.signal, onDelta: () => controller.abort() });
+    expect(outcome).toMatchObject({ status: 'stopped', text: 'Partial' });
+  });
+
+  it('sends a failed completion once and returns its ErrorResponse', async () => {
+    const before = server.received.length;
+    server.handle((_, res) => json(res, 500, { code: 500, message: 'model down' }));
+    const outcome = await run(false);
+    expect(server.received.length - before).toBe(1);
+    expect(outcome).toMatchObject({ status: 'error', error: { kind: 'http', status: 500, code: 500, serviceMessage: 'model down' } });
+  });
+
+  it('reads a non-streamed answer with its conversation id when the result carries one', async () => {
+    server.handle((_, res) => json(res, 200, { ...RESULT, conversation_id: '933' }));
+    const outcome = await run(false);
+    expect(outcome).toMatchObject({ status: 'done', text: 'Hello world', conversationId: '933' });
+    expect(outcome.timing.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('toBody', () => {
+  it('sends the spec defaults, leaves empty ids out and refuses context_params that is not an object', () => {
+    const ok = toBody({ ...defaultOptions(), dataset_ids: [' 731 ', '', '731'], document_id: '  ' }, 'hi');
+    expect(ok).toMatchObject({ ok: true, body: { message: 'hi', stream: false, refine_question: true, copilot: true, context_documents_mode: 1, context_params: {}, dataset_ids: ['731'] } });
+    expect(ok.ok && 'document_id' in ok.body).toBe(false);
+    expect(toBody({ ...defaultOptions(), context_params: '[1]' }, 'hi')).toMatchObject({ ok: false, field: 'context_params', reason: 'object' });
+    expect(toBody({ ...defaultOptions(), context_params: '{"a":' }, 'hi')).toMatchObject({ ok: false, field: 'context_params', reason: 'json' });
+    expect(toBody(defaultOptions(), '   ')).toMatchObject({ ok: false, field: 'message' });
+  });
+});

@@ -1,0 +1,218 @@
+import {
+  ApiError,
+  catalogStore,
+  chatCompletion,
+  completionEvents,
+  openCompletionStream,
+  requestLog,
+  sightingsFor,
+  type ConnectionProfile,
+} from '../../../api';
+import { CompletionResultRecord, type CompletionResult } from '../../../contract';
+import { PLAYGROUND_LIMITS } from '../limits';
+import { errorInit, type AnswerTiming, type Exchange, type TraceItem } from './exchange';
+import type { CompletionBodyInput } from './options';
+
+/** The sandbox names the conversation of a completion in this header (the documented result has no field for it). */
+export const CONVERSATION_HEADER = 'X-Conversation-Id';
+
+export interface RunInput {
+  spaceId: string;
+  body: CompletionBodyInput;
+  profile: ConnectionProfile;
+  signal: AbortSignal;
+  /** Deltas and trace events of a stream, as they arrive. */
+  onDelta?(text: string): void;
+  onTrace?(item: TraceItem): void;
+  /** The stream's headers arrived: the message may now show as streaming. */
+  onStreamOpen?(): void;
+}
+
+/** Everything an answer adds to its exchange. */
+export type RunOutcome = Pick<
+  Exchange,
+  'status' | 'text' | 'result' | 'drift' | 'rawResponse' | 'conversationId' | 'trace' | 'streamErrors' | 'unknownEvents' | 'answeredAsJson' | 'error' | 'timing' | 'logId'
+>;
+
+const now = () => performance.now();
+
+const cut = (text: string | undefined) =>
+  text === undefined || text.length <= PLAYGROUND_LIMITS.storedRawChars ? text : `${text.slice(0, PLAYGROUND_LIMITS.storedRawChars)}\n…`;
+
+function stringify(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The conversation an answer belongs to: a conversation_id in the result (some services add it) or the sandbox's header. */
+function conversationOf(raw: unknown, header: string | null | undefined, sent: string | undefined): string | undefined {
+  const fromResult = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).conversation_id : undefined;
+  if (typeof fromResult === 'string' && fromResult) return fromResult;
+  if (typeof fromResult === 'number') return String(fromResult);
+  return header || sent || undefined;
+}
+
+/** The log entry openCompletionStream just wrote (it does not return its id): same path and body, not seen before. */
+function findStreamLogId(before: ReadonlySet<string>, spaceId: string, sentBody: string): string | undefined {
+  const path = `/v1/spaces/completions/${encodeURIComponent(spaceId)}`;
+  return requestLog
+    .getEntries()
+    .findLast((e) => !before.has(e.id) && e.endpoint === 'chatCompletions' && e.path === path && e.requestBody === sentBody)?.id;
+}
+
+function remember(profile: ConnectionProfile, spaceId: string, body: CompletionBodyInput, result: CompletionResult, conversationId: string | undefined) {
+  catalogStore.remember(profile.id, sightingsFor('chatCompletions', { space_id: spaceId }, body, { ...result, conversation_id: conversationId }));
+}
+
+function base(): RunOutcome {
+  return { status: 'done', text: '', drift: [], trace: [], streamErrors: [], unknownEvents: 0, timing: {} };
+}
+
+/**
+ * Sends one completion, once: a POST is not idempotent, so nothing here retries. Streams are read as
+ * they arrive; a stop keeps the text so far; every outcome (even a failure) comes back as data.
+ */
+export async function runCompletion(input: RunInput): Promise<RunOutcome> {
+  return input.body.stream ? runStreamed(input) : runOnce(input);
+}
+
+async function runOnce({ spaceId, body, profile, signal }: RunInput): Promise<RunOutcome> {
+  const t0 = now();
+  try {
+    const answer = await chatCompletion(spaceId, body, signal, { profile });
+    const conversationId = conversationOf(answer.raw, undefined, body.conversation_id);
+    // callEndpoint has already put the answer's ids in the catalog; the conversation may only be known here.
+    if (conversationId && conversationId !== body.conversation_id) remember(profile, spaceId, body, answer.data, conversationId);
+    return {
+      ...base(),
+      text: answer.data.assistant_message,
+      result: answer.data,
+      drift: answer.drift,
+      rawResponse: cut(answer.rawText),
+      conversationId,
+      timing: { latencyMs: answer.durationMs },
+      logId: answer.logId,
+    };
+  } catch (error) {
+    const init = errorInit(error);
+    return {
+      ...base(),
+      status: init.kind === 'aborted' ? 'stopped' : 'error',
+      error: init.kind === 'aborted' ? undefined : init,
+      timing: { latencyMs: Math.round(now() - t0) },
+      logId: init.logId,
+    };
+  }
+}
+
+async function runStreamed({ spaceId, body, profile, signal, onDelta, onTrace, onStreamOpen }: RunInput): Promise<RunOutcome> {
+  const out = base();
+  const timing: AnswerTiming = {};
+  out.timing = timing;
+  const t0 = now();
+  const before = new Set(requestLog.getEntries().map((e) => e.id));
+  const sentBody = JSON.stringify({ ...body, stream: true });
+  let response: Response;
+  try {
+    response = await openCompletionStream(spaceId, body, { signal, profile });
+  } catch (error) {
+    const init = errorInit(error);
+    timing.latencyMs = Math.round(now() - t0);
+    out.logId = init.logId ?? findStreamLogId(before, spaceId, sentBody);
+    if (init.kind === 'aborted') return { ...out, status: 'stopped' };
+    return { ...out, status: 'error', error: { ...init, logId: out.logId } };
+  }
+  timing.ttfbMs = Math.round(now() - t0);
+  out.logId = findStreamLogId(before, spaceId, sentBody);
+  const header = response.headers.get(CONVERSATION_HEADER);
+  const finish = (status: RunOutcome['status']) => {
+    timing.latencyMs = Math.round(now() - t0);
+    out.status = status;
+    return out;
+  };
+
+  // A service may ignore stream: true and answer with one JSON body: show it like any answer.
+  if (/application\/json/i.test(response.headers.get('content-type') ?? '')) {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      return finish(signal.aborted ? 'stopped' : 'ended_early');
+    }
+    out.answeredAsJson = true;
+    out.rawResponse = cut(text);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      out.error = errorInit(new ApiError({ kind: 'invalid_json', endpoint: 'chatCompletions', status: response.status, rawBody: text, logId: out.logId, message: 'Chat completions answered with a JSON content type, but the body is not valid JSON.' }));
+      return finish('error');
+    }
+    const parsed = CompletionResultRecord.parse(raw);
+    if (!parsed.ok) {
+      out.error = errorInit(new ApiError({ kind: 'unusable', endpoint: 'chatCompletions', status: response.status, rawBody: text, drift: parsed.drift, logId: out.logId, message: `Chat completions answered, but the answer cannot be used: ${parsed.reason}.` }));
+      return finish('error');
+    }
+    out.result = parsed.data;
+    out.drift = parsed.drift;
+    out.text = parsed.data.assistant_message;
+    out.conversationId = conversationOf(raw, header, body.conversation_id);
+    remember(profile, spaceId, body, parsed.data, out.conversationId);
+    return finish('done');
+  }
+
+  onStreamOpen?.();
+  out.conversationId = header || body.conversation_id || undefined;
+  if (!response.body) return finish('ended_early');
+  let ended: RunOutcome['status'] = 'ended_early';
+  try {
+    for await (const event of completionEvents(response.body)) {
+      switch (event.kind) {
+        case 'delta':
+          if (event.text && timing.firstTextMs === undefined) timing.firstTextMs = Math.round(now() - t0);
+          out.text += event.text;
+          onDelta?.(event.text);
+          break;
+        case 'trace': {
+          const item: TraceItem = { type: event.type, message: event.message, raw: event.raw };
+          out.trace.push(item);
+          onTrace?.(item);
+          break;
+        }
+        case 'error':
+          out.streamErrors.push(event.message);
+          break;
+        case 'result':
+          out.result = event.result;
+          out.drift = event.drift;
+          out.rawResponse = cut(stringify(event.raw));
+          // The final event is the reference: deltas may have been lost or differ from it.
+          if (event.result.assistant_message) out.text = event.result.assistant_message;
+          out.conversationId = conversationOf(event.raw, header, body.conversation_id);
+          remember(profile, spaceId, body, event.result, out.conversationId);
+          ended = 'done';
+          break;
+        case 'unknown':
+          out.unknownEvents += 1;
+          // Not shown in the transcript, but not silently lost either.
+          if (out.unknownEvents <= PLAYGROUND_LIMITS.unknownEventsKept) console.warn('Playground: ignored an unknown stream event', event.raw);
+          break;
+        case 'done':
+          // [DONE] without a result still ends the stream properly (the real service's sibling endpoint).
+          ended = 'done';
+          break;
+        case 'ended_early':
+          ended = out.result ? 'done' : 'ended_early';
+          break;
+      }
+    }
+  } catch {
+    // The reader fails when Stop aborts the request, or when the connection drops mid-stream.
+    return finish(signal.aborted ? 'stopped' : 'ended_early');
+  }
+  if (signal.aborted) return finish('stopped');
+  return finish(ended);
+}
