@@ -14,7 +14,8 @@ const basePath = `/${(process.env.BASE_PATH ?? '/').replace(/^\/+|\/+$/g, '')}/`
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // Per build folder, so suites run side by side don't wipe each other's traces.
+  outputDir: `./test-results/${distDir.replace(/[^A-Za-z0-9_-]/g, '_')}`,
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

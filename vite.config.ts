@@ -1,13 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { kcProxyPlugin, normaliseBase, parseAllowList } from './vite/proxy-plugin.ts';
+import { spaFallbackPlugin } from './vite/spa-fallback-plugin.ts';
 
 // One static build serves any environment: the base path comes from BASE_PATH at build time,
-// the connection profiles from public/config.json at run time.
+// the connection profiles from config.json at run time.
 const base = normaliseBase(process.env.BASE_PATH);
 
 export default defineConfig({
   base,
-  plugins: [react(), kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) })],
+  plugins: [react(), kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) }), spaFallbackPlugin()],
+  build: {
+    // The manifest lets the budget test follow the first route's imports exactly.
+    manifest: true,
+  },
   // Lazily loaded pages become their own chunks (Vite's default splitting on dynamic import).
 });

@@ -5,6 +5,8 @@ import { writeE2eFixture } from './support/e2e-fixture';
 export interface ConsoleFixtures {
   /** Uncaught page errors seen during the test; the test fails if any remain. */
   pageErrors: string[];
+  /** Content-Security-Policy violations the page reported; the test fails if there are any. */
+  cspViolations: string[];
 }
 
 interface WorkerFixtures {
@@ -42,6 +44,22 @@ export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);
       expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      // The console runs under the production CSP (see scripts/security-headers.mjs); anything it blocks is a bug.
+      await page.exposeBinding('kcReportCsp', (_source, text: string) => void violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const report = (window as unknown as { kcReportCsp?: (t: string) => void }).kcReportCsp;
+          report?.(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+        });
+      });
+      await use(violations);
+      expect(violations, 'CSP violations reported by the page').toEqual([]);
     },
     { auto: true },
   ],

@@ -42,6 +42,10 @@ for (const file of walk(src)) {
   const from = area(file);
   const text = readFileSync(file, 'utf8');
   const specs = [...text.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  // Zod's JIT must be off before any schema is built (CSP): browser code takes `z` from contract/zod.ts.
+  if (from !== 'server' && !file.endsWith(`${sep}contract${sep}zod.ts`) && /^import\s+(?!type\b)[^;]*from\s+['"]zod['"]/m.test(text)) {
+    problems.push(`${relative(src, file)}: import z from src/contract/zod.ts (which turns zod's eval-based JIT off), not from 'zod'`);
+  }
   for (const spec of specs) {
     const rel = relative(src, file);
     if (from === 'contract' && !spec.startsWith('.') && spec !== 'zod') {

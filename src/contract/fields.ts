@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { driftFromIssues, type ParseResult } from './drift';
 import { enumValues, type EnumTable } from './enums';
 

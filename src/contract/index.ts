@@ -1,3 +1,4 @@
+export * from './zod';
 export * from './limits';
 export * from './enums';
 export * from './drift';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS } from './limits';
 import { AUDIO_PARSING_MODE, DATASET_TYPE, PDF_PARSING_MODE, RECALL_STRATEGY, RETRIEVAL_CONTEXT_MODE } from './enums';
 import { defineRecord, f } from './fields';

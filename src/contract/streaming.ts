@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Streamed completions (stream: true). The spec does not show the format; the real service's sibling

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod';
 
 export const CATALOG_KINDS = ['knowledge', 'dataset', 'document', 'conversation', 'agent', 'space'] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod';
 
 /**
  * A connection profile: where the two hosts are and which token to send.

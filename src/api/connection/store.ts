@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from '../../contract/zod';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, ProfileInput, type ConnectionProfile, type ConsoleConfig } from './profile';
 
 export { loadConsoleConfig, parseConsoleConfig } from './config';
