@@ -1,22 +1,22 @@
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router-dom';
-import { EmptyState, PageHeader } from '../../components';
+import { useNavigate, useParams } from 'react-router-dom';
+import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
+import { DocumentDetail } from './DocumentDetail';
 
-/** Placeholder until the documents pages land: says honestly what will be here, and shows a deep link's id. */
+/** /documents opens a document by id; /documents/:id shows its base info and full text. */
 export default function DocumentsPage() {
-  const t = useT();
   const { id } = useParams();
+  // A new id remounts the page, so no search or scroll position of the previous document lingers.
+  return id ? <DocumentDetail key={id} id={id} /> : <DocumentLookup />;
+}
+
+function DocumentLookup() {
+  const t = useT();
+  const navigate = useNavigate();
   return (
     <>
-      <PageHeader title={t('documents.title')} />
-      <EmptyState title={t('common.comingSoon')} description={t('documents.comingSoon')}>
-        {id ? (
-          <Text size="sm" data-testid="requested-id">
-            {t('documents.requestedId', { id })}
-          </Text>
-        ) : null}
-      </EmptyState>
+      <PageHeader title={t('documents.title')} description={t('documents.lookupDescription')} />
+      <IdLookup kind="document" label={t('documents.idLabel')} onOpen={(id) => navigate(`/documents/${encodeURIComponent(id)}`)} />
     </>
   );
 }

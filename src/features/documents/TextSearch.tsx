@@ -1,0 +1,85 @@
+import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useFormat, useT } from '../../i18n';
+import { TEXT_VIEW, type SearchHits } from './text-search';
+
+export interface TextSearchProps {
+  hits: SearchHits;
+  /** Position in hits.pieces of the current hit. */
+  current: number;
+  /** The debounced query: called a moment after typing stops, or at once on Enter. */
+  onQuery(query: string): void;
+  onStep(direction: 1 | -1): void;
+}
+
+/** The search box: debounced, Enter/Shift+Enter step through hits, "n of m" read out politely. */
+export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  const [input, setInput] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => onQuery(input), TEXT_VIEW.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [input, onQuery]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    // Enter before the pause runs the search now (landing on the first hit); after it, steps.
+    if (input.toLowerCase() !== hits.query && input.trim() !== '') onQuery(input);
+    else onStep(event.shiftKey ? -1 : 1);
+  }
+
+  const searched = hits.query !== '';
+  const count = hits.pieces.length;
+  const position = (
+    <Text
+      size="sm"
+      aria-live="polite"
+      data-testid="search-position"
+      style={{ whiteSpace: 'nowrap', minWidth: searched ? '5rem' : undefined, textAlign: 'center' }}
+      title={searched && count > 0 ? t('documents.search.positionDetail', { n: formatNumber(current + 1), m: formatNumber(count), occurrences: formatNumber(hits.occurrences) }) : undefined}
+    >
+      {!searched ? '' : count === 0 ? t('documents.search.none') : t('documents.search.position', { n: formatNumber(current + 1), m: formatNumber(count) })}
+    </Text>
+  );
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 24rem', minWidth: 0 }}>
+      <TextInput
+        label={t('documents.search.label')}
+        description={t('documents.search.hint')}
+        placeholder={t('documents.search.placeholder')}
+        type="search"
+        value={input}
+        onChange={(e) => setInput(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        autoComplete="off"
+        spellCheck={false}
+        style={{ flex: 1, minWidth: '8rem' }}
+      />
+      {/* As tall as the input, so the controls line up with it rather than with the label. */}
+      <Group gap={4} wrap="nowrap" h={36} align="center">
+        {position}
+        <Tooltip label={t('documents.search.previous')} withArrow>
+          <ActionIcon variant="default" size="lg" aria-label={t('documents.search.previous')} disabled={count === 0} onClick={() => onStep(-1)}>
+            <Chevron up />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('documents.search.next')} withArrow>
+          <ActionIcon variant="default" size="lg" aria-label={t('documents.search.next')} disabled={count === 0} onClick={() => onStep(1)}>
+            <Chevron />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}
+
+function Chevron({ up = false }: { up?: boolean }) {
+  return (
+    <svg width="60%" height="60%" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+      <path d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
+    </svg>
+  );
+}
