@@ -28,7 +28,7 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('datasets.compare.label')}>
+    <form onSubmit={submit} noValidate>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Autocomplete
           label={t('datasets.compare.label')}

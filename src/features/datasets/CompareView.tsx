@@ -8,7 +8,7 @@ import type { Dataset } from '../../contract';
 import { useT } from '../../i18n';
 import { compareDatasets, type CompareRow } from './dataset-fields';
 import { FieldValue } from './FieldValue';
-import { useFieldLabel } from './FieldRow';
+import { useFieldLabel, WireName } from './FieldRow';
 import { SECTION_TITLE_KEYS } from './labels';
 import { DatasetLoading } from './DatasetLoading';
 
@@ -118,7 +118,7 @@ function CompareTableRow({ row }: { row: CompareRow }) {
         </Text>
         <Group gap={4}>
           <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {row.path}
+            <WireName path={row.path} />
           </Text>
           {row.differs ? (
             <Badge size="xs" color="yellow" variant="filled">

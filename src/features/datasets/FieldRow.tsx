@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useFormat, useT, type MessageKey } from '../../i18n';
 import type { FieldFlag } from './dataset-fields';
 import { FIELD_LABEL_KEYS } from './labels';
@@ -11,6 +11,21 @@ const DRIFT_KIND_KEY: Record<string, MessageKey> = {
   unknown_field: 'drift.kind.unknown_field',
   value: 'drift.kind.value',
 };
+
+/** A wire name that may break after "." and "_" rather than mid-word on a narrow column. */
+export function WireName({ path }: { path: string }) {
+  const parts = path.split(/(?<=[._])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** The label of a field, translated when documented, its wire name otherwise. */
 export function useFieldLabel(path: string): string {
@@ -86,7 +101,7 @@ export function FieldRow({ path, flags, children, first = false }: FieldRowProps
           {label}
         </Text>
         <Text size="xs" c="dimmed" ff="monospace" component="div" style={{ overflowWrap: 'anywhere' }}>
-          {path}
+          <WireName path={path} />
         </Text>
       </Box>
       <Box style={{ flex: '1 1 16rem', minWidth: 0 }}>

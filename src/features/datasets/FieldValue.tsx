@@ -66,7 +66,8 @@ function DocumentedValue({ kind, value, label, compact }: { kind: FieldKind; val
       return <Text size="sm">{num(value)}</Text>;
     case 'timestamp':
       return (
-        <Text size="sm" title={t('datasets.value.rawTimestamp', { value: String(value) })}>
+        // The raw integer on hover: its unit is not documented, so the reading is shown with what it was read from.
+        <Text size="sm" title={String(value)}>
           {typeof value === 'number' ? formatDateTime(timestampToMs(value)) : String(value)}
         </Text>
       );
