@@ -69,6 +69,15 @@ describe('catalog store', () => {
     expect(() => b.importJson('nope')).toThrow(/not JSON/);
   });
 
+  it('imports into another profile when asked', () => {
+    const a = createCatalogStore(new MemoryStorage());
+    a.remember('theirs', [{ kind: 'dataset', id: '731', label: 'Handbook' }]);
+    const b = createCatalogStore(new MemoryStorage());
+    expect(b.importJson(a.exportJson('theirs'), { intoProfile: 'mine' })).toEqual({ added: 1, updated: 0, rejected: 0 });
+    expect(b.list('mine').map((e) => `${e.kind}:${e.id}:${e.label}`)).toEqual(['dataset:731:Handbook']);
+    expect(b.list('theirs')).toEqual([]);
+  });
+
   it('drops records too large for localStorage but keeps the id', () => {
     const store = createCatalogStore(new MemoryStorage());
     store.remember('p', [{ kind: 'document', id: '1', record: { text: 'x'.repeat(40_000) } }]);

@@ -125,8 +125,11 @@ export function createCatalogStore(storage: Storage | undefined = globalThis.loc
       const list = profileId ? snapshot.filter((e) => e.profileId === profileId) : snapshot;
       return JSON.stringify({ format: 'knowledge-console-catalog', version: 1, exportedAt: now(), entries: list }, null, 2);
     },
-    /** Merges an exported file; invalid entries are counted and skipped, never half-applied. */
-    importJson(text: string): ImportReport {
+    /**
+     * Merges an exported file; invalid entries are counted and skipped, never half-applied.
+     * `intoProfile` files every entry under that profile (a teammate's export carries their profile ids).
+     */
+    importJson(text: string, options: { intoProfile?: string } = {}): ImportReport {
       let file: unknown;
       try {
         file = JSON.parse(text);
@@ -137,7 +140,8 @@ export function createCatalogStore(storage: Storage | undefined = globalThis.loc
       if (!parsed.success) throw new Error('The file is not a Knowledge Console catalog export.');
       const report: ImportReport = { added: 0, updated: 0, rejected: 0 };
       for (const item of parsed.data.entries) {
-        const entry = CatalogEntry.safeParse(item);
+        const retargeted = options.intoProfile && item && typeof item === 'object' && !Array.isArray(item) ? { ...item, profileId: options.intoProfile } : item;
+        const entry = CatalogEntry.safeParse(retargeted);
         if (!entry.success) {
           report.rejected++;
           continue;
