@@ -111,9 +111,16 @@ export default function ActivityPage() {
                         title={entry.path}
                         style={{ display: 'block', maxWidth: '100%' }}
                       >
-                        <Text size="sm" ff="monospace" truncate>
-                          {entry.path}
-                        </Text>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm" ff="monospace" truncate>
+                            {entry.path}
+                          </Text>
+                          {entry.purpose ? (
+                            <Badge size="xs" variant="light" color="gray" tt="none" style={{ flex: 'none' }}>
+                              {entry.purpose === 'test-connection' ? t('activity.purpose.check') : entry.purpose}
+                            </Badge>
+                          ) : null}
+                        </Group>
                       </UnstyledButton>
                     </Table.Td>
                     <Table.Td>

@@ -37,7 +37,7 @@ export function ConversationRecordView({ record, raw, drift, title, tone = 'succ
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600}>{agent?.name || t('conversations.agent.unnamed')}</Text>
             <Group gap={6}>
-              {agent?.mode ? <Badge variant="light" size="sm">{t('conversations.agent.mode', { mode: agent.mode })}</Badge> : null}
+              {agent?.mode ? <Badge variant="light" size="sm" tt="none">{t('conversations.agent.mode', { mode: agent.mode })}</Badge> : null}
               <Text size="xs" c="dimmed" ff="monospace">
                 {agent?.agent_id ?? record.agent_id ?? ''}
               </Text>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NumberInput, Paper, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { UpdateConversationBody } from '../../contract';
 import { updateConversation, type ApiResult } from '../../api';
@@ -149,7 +149,7 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
                 name={field.name}
                 allowDecimal={false}
                 error={fieldErrorText('status', fieldState.error, t)}
-                maw={200}
+                inputContainer={narrowInput}
               />
             )}
           />
@@ -174,4 +174,9 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
       </form>
     </Paper>
   );
+}
+
+/** The status input is a short number: only the box is narrowed, its description keeps the full width. */
+function narrowInput(input: ReactNode) {
+  return <div style={{ maxWidth: 200 }}>{input}</div>;
 }

@@ -1,0 +1,153 @@
+import '@mantine/spotlight/styles.css';
+import { ActionIcon, Badge, Group, Kbd, Text, Tooltip } from '@mantine/core';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCatalog, useConnection, type CatalogEntry } from '../../api';
+import { useT, type MessageKey } from '../../i18n';
+import { entryMatches, OPENABLE_KINDS, routeFor, unknownIdCandidate } from './catalog-view';
+import { KIND_KEYS, OPEN_AS_KEYS } from './kind-keys';
+import { SearchGlyph } from './Glyphs';
+
+/** The spotlight's own store, so it never collides with another spotlight on the page. */
+const [spotlightStore, spotlightControl] = createSpotlight();
+
+/** The console's pages, in navigation order (labels shared with the navigation). */
+const PAGES: readonly { to: string; label: MessageKey }[] = [
+  { to: '/', label: 'nav.home' },
+  { to: '/knowledge', label: 'nav.knowledge' },
+  { to: '/datasets', label: 'nav.datasets' },
+  { to: '/documents', label: 'nav.documents' },
+  { to: '/conversations', label: 'nav.conversations' },
+  { to: '/playground', label: 'nav.playground' },
+  { to: '/activity', label: 'nav.activity' },
+  { to: '/catalog', label: 'catalog.title' },
+  { to: '/settings', label: 'nav.settings' },
+];
+
+const ID_LIMIT = 40;
+
+/**
+ * A header button and Ctrl/Cmd-K: jump to any page, to any id this profile has met, or open an id
+ * not met yet as a knowledge base, dataset, document or conversation.
+ */
+export function CatalogSpotlight() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { active } = useConnection();
+  const entries = useCatalog(active?.id);
+  const [query, setQuery] = useState('');
+  const label = t('catalog.spotlight.button');
+
+  const go = (to: string) => {
+    setQuery('');
+    void navigate(to);
+  };
+
+  const pages = PAGES.filter((p) => entryMatchesText(t(p.label), query));
+  const ids = useMemo(
+    () => entries.filter((e) => entryMatches(e, query, t(KIND_KEYS[e.kind]))).slice(0, ID_LIMIT),
+    [entries, query, t],
+  );
+  const unknown = unknownIdCandidate(query, entries);
+
+  return (
+    <>
+      <Tooltip label={label} withArrow>
+        <ActionIcon variant="default" size="lg" aria-label={label} onClick={spotlightControl.open} data-testid="spotlight-button">
+          <SearchGlyph />
+        </ActionIcon>
+      </Tooltip>
+      <Spotlight.Root
+        store={spotlightStore}
+        query={query}
+        onQueryChange={setQuery}
+        shortcut={['mod + K']}
+        // Ctrl/Cmd-K also works while typing in a field: it is the console's one global shortcut.
+        tagsToIgnore={[]}
+        scrollable
+        maxHeight={480}
+      >
+        <Spotlight.Search placeholder={t('catalog.spotlight.placeholder')} aria-label={t('catalog.spotlight.placeholder')} leftSection={<SearchGlyph />} />
+        <Spotlight.ActionsList aria-label={t('catalog.spotlight.results')}>
+          {ids.length > 0 ? (
+            <Spotlight.ActionsGroup label={t('catalog.spotlight.ids')}>
+              {ids.map((entry) => (
+                <IdAction key={`${entry.kind}:${entry.id}`} entry={entry} onGo={go} kindLabel={t(KIND_KEYS[entry.kind])} />
+              ))}
+            </Spotlight.ActionsGroup>
+          ) : null}
+          {pages.length > 0 ? (
+            <Spotlight.ActionsGroup label={t('catalog.spotlight.pages')}>
+              {pages.map((p) => (
+                <Spotlight.Action key={p.to} onClick={() => go(p.to)} label={t(p.label)} />
+              ))}
+            </Spotlight.ActionsGroup>
+          ) : null}
+          {unknown ? (
+            <Spotlight.ActionsGroup label={t('catalog.spotlight.openAs')}>
+              {OPENABLE_KINDS.map((kind) => (
+                <Spotlight.Action
+                  key={kind}
+                  onClick={() => go(routeFor(kind, unknown)!)}
+                  label={t(OPEN_AS_KEYS[kind])}
+                  description={unknown}
+                />
+              ))}
+            </Spotlight.ActionsGroup>
+          ) : null}
+          {!unknown && ids.length === 0 && pages.length === 0 ? <Spotlight.Empty>{t('catalog.spotlight.nothing')}</Spotlight.Empty> : null}
+        </Spotlight.ActionsList>
+        <Spotlight.Footer>
+          <Hint>
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> {t('catalog.spotlight.hintMove')} · <Kbd size="xs">Enter</Kbd> {t('catalog.spotlight.hintOpen')} · <Kbd size="xs">Esc</Kbd>{' '}
+            {t('catalog.spotlight.hintClose')}
+          </Hint>
+        </Spotlight.Footer>
+      </Spotlight.Root>
+    </>
+  );
+}
+
+function IdAction({ entry, kindLabel, onGo }: { entry: CatalogEntry; kindLabel: string; onGo(to: string): void }) {
+  const t = useT();
+  const to = routeFor(entry.kind, entry.id) ?? `/catalog?q=${encodeURIComponent(entry.id)}`;
+  return (
+    <Spotlight.Action onClick={() => onGo(to)} data-kind={entry.kind} data-id={entry.id}>
+      <Group wrap="nowrap" gap="sm" w="100%" justify="space-between">
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" truncate>
+            {entry.label ?? entry.id}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace" truncate>
+            {entry.id}
+          </Text>
+        </div>
+        <Group gap={4} wrap="nowrap">
+          {entry.pinned ? (
+            <Badge size="xs" variant="light" color="yellow">
+              {t('catalog.pinnedBadge')}
+            </Badge>
+          ) : null}
+          <Badge size="xs" variant="light" tt="none">
+            {kindLabel}
+          </Badge>
+        </Group>
+      </Group>
+    </Spotlight.Action>
+  );
+}
+
+function Hint({ children }: { children: ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+function entryMatchesText(text: string, query: string): boolean {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const hay = text.toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
