@@ -87,6 +87,15 @@ describe('deletion tracker', () => {
     expect(nextAction(d)).toEqual({ type: 'check', at: 6_000 });
   });
 
+  it('waits between failed reads past the lock window instead of re-reading at once', () => {
+    let d = reduce(start(), { type: 'accepted', at: 0 });
+    d = reduce(d, { type: 'checked', at: 40_000, result: 'error', detail: 'network' });
+    expect(d.state).toBe('pending');
+    expect(nextAction(d)).toEqual({ type: 'check', at: 40_000 + T.firstCheckMs });
+    d = reduce(d, { type: 'checked', at: 43_000, result: 'present' });
+    expect(nextAction(d)).toEqual({ type: 'reissue' });
+  });
+
   it('ignores events that do not fit the state', () => {
     const d = start();
     expect(reduce(d, { type: 'checked', at: 1, result: 'gone' })).toBe(d);

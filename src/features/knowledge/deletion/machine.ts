@@ -117,7 +117,11 @@ export function reduce(d: TrackedDeletion, event: DeletionEvent, timing: Deletio
         return { ...d, attempts, nextCheckAt: undefined, updatedAt: event.at };
       }
       const checksMade = attempts[attempts.length - 1]!.checks.length;
-      return { ...d, attempts, nextCheckAt: nextCheckTime(attempt.finishedAt, checksMade, timing), updatedAt: event.at };
+      let nextCheckAt = nextCheckTime(attempt.finishedAt, checksMade, timing);
+      // A failed read past the window would otherwise be rescheduled at the (past) deadline, i.e. at once,
+      // hammering a service that is down: wait at least the first-check delay between failed reads.
+      if (event.result === 'error') nextCheckAt = Math.max(nextCheckAt, event.at + timing.firstCheckMs);
+      return { ...d, attempts, nextCheckAt, updatedAt: event.at };
     }
     case 'reissue':
       if (d.state !== 'pending' || attemptsInRound(d) >= timing.maxAttempts) return d;
