@@ -1,22 +1,15 @@
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router-dom';
-import { EmptyState, PageHeader } from '../../components';
-import { useT } from '../../i18n';
+import { lazy } from 'react';
 
-/** Placeholder until the knowledge pages land: says honestly what will be here, and shows a deep link's id. */
-export default function KnowledgePage() {
-  const t = useT();
-  const { id } = useParams();
-  return (
-    <>
-      <PageHeader title={t('knowledge.title')} />
-      <EmptyState title={t('common.comingSoon')} description={t('knowledge.comingSoon')}>
-        {id ? (
-          <Text size="sm" data-testid="requested-id">
-            {t('knowledge.requestedId', { id })}
-          </Text>
-        ) : null}
-      </EmptyState>
-    </>
-  );
+/**
+ * The knowledge area. The header imports the indicator from here eagerly, so the page itself stays
+ * in its own chunk: the router's lazy import resolves to this small wrapper, which renders the page lazily
+ * (a lazy component cannot be a lazy module's default export itself). The router's Suspense covers both.
+ */
+const LazyKnowledgePage = lazy(() => import('./KnowledgePage'));
+
+export default function KnowledgeRoute() {
+  return <LazyKnowledgePage />;
 }
+
+export { PendingDeletionsIndicator } from './PendingDeletionsIndicator';
+export { startDeletionTracking } from './deletion/instance';

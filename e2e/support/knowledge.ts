@@ -1,0 +1,56 @@
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+
+/** Demo ids (src/server/fixtures/DEMO.md). */
+export const KB = {
+  handbook: '631506272047205',
+  handbookDataset: '731506272047301',
+  faq: '631506272047206',
+  policies: '631506272047208',
+} as const;
+
+export const DOC = {
+  /** beacon-installation-guide.md, in the handbook */
+  installation: { id: '831506272047401', name: 'beacon-installation-guide.md' },
+  /** beacon-wifi-pairing.md, in the handbook */
+  wifi: { id: '831506272047402', name: 'beacon-wifi-pairing.md' },
+  /** beacon-battery-and-power.md, in the handbook */
+  battery: { id: '831506272047403', name: 'beacon-battery-and-power.md' },
+  /** faq-pricing-and-plans.md: belongs to the FAQ, not the handbook */
+  pricing: { id: '831506272047407', name: 'faq-pricing-and-plans.md' },
+} as const;
+
+/** Opens a knowledge base the way an admin does: the lookup, type the id, Open. */
+export async function openKnowledge(page: Page, id: string) {
+  await page.goto('./knowledge');
+  await page.getByLabel('Knowledge base id').fill(id);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/knowledge/${id}$`));
+}
+
+export const totalFiles = (page: Page) => page.getByTestId('total-files');
+
+export const deletionItem = (page: Page, documentId: string): Locator =>
+  page.locator(`[data-testid="deletion-item"][data-document-id="${documentId}"]`);
+
+/** Types a document id, confirms in the modal (which names the document), and waits for the modal to close. */
+export async function deleteDocument(page: Page, documentId: string, expectedName?: string) {
+  await page.getByRole('combobox', { name: 'Document id' }).fill(documentId);
+  await page.getByRole('button', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
+  await expect(dialog).toBeVisible();
+  if (expectedName) await expect(dialog.getByTestId('confirm-document')).toContainText(expectedName);
+  await expect(dialog.getByText('The service confirms later')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete document' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Counts the DELETE requests for one document sent by the page. */
+export function countDeletes(page: Page, knowledgeId: string, documentId: string) {
+  const seen: Request[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'DELETE' && req.url().endsWith(`/v1/knowledge/${knowledgeId}/document/${documentId}`)) seen.push(req);
+  });
+  return { get count() {
+    return seen.length;
+  } };
+}

@@ -1,0 +1,99 @@
+import { Alert, Autocomplete, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useCatalog } from '../../api';
+import { useT } from '../../i18n';
+import { ConfirmDeletionModal } from './ConfirmDeletionModal';
+import { deletionTracker } from './deletion/instance';
+
+export interface DeleteDocumentFormProps {
+  profileId: string;
+  knowledgeId: string;
+  knowledgeName?: string;
+  /** Explicitly false: the action is disabled and says why. Missing (drift): allowed, the service decides. */
+  canDelete: boolean | undefined;
+  totalFiles: number | undefined;
+}
+
+/** Type or pick a document id, confirm in a modal that names it, then hand it to the deletion tracker. */
+export function DeleteDocumentForm({ profileId, knowledgeId, knowledgeName, canDelete, totalFiles }: DeleteDocumentFormProps) {
+  const t = useT();
+  const documents = useCatalog(profileId, 'document');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const disabled = canDelete === false;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const id = value.trim();
+    if (!id) {
+      setError(t('knowledge.delete.idRequired'));
+      return;
+    }
+    setError(null);
+    setConfirming(id);
+  }
+
+  function confirm(documentName: string | undefined) {
+    if (!confirming) return;
+    deletionTracker.track({ profileId, knowledgeId, documentId: confirming, documentName, baselineTotalFiles: totalFiles });
+    setConfirming(null);
+    setValue('');
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="delete-document-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="delete-document-title">
+          {t('knowledge.delete.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('knowledge.delete.explain')}
+        </Text>
+        {disabled ? (
+          <Alert color="gray" variant="light" title={t('knowledge.delete.disabledTitle')} data-testid="delete-disabled-reason">
+            {t('knowledge.delete.disabledReason')}
+          </Alert>
+        ) : null}
+        <form onSubmit={submit} noValidate>
+          {/* The button sits beside the input (not under it, where the suggestions open); the error goes below both. */}
+          <Group gap="xs" wrap="nowrap" align="flex-end" maw="44rem">
+            <Autocomplete
+              label={t('knowledge.delete.documentId')}
+              description={documents.length > 0 ? t('knowledge.delete.pickHint') : t('knowledge.delete.typeHint')}
+              value={value}
+              onChange={(v) => {
+                setValue(v);
+                if (error) setError(null);
+              }}
+              data={documents.map((d) => ({ value: d.id, label: d.label ? `${d.label} · ${d.id}` : d.id }))}
+              error={Boolean(error)}
+              aria-describedby={error ? 'delete-document-error' : undefined}
+              disabled={disabled}
+              autoComplete="off"
+              spellCheck={false}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" color="red" variant="light" disabled={disabled}>
+              {t('knowledge.delete.submit')}
+            </Button>
+          </Group>
+          {error ? (
+            <Text size="xs" c="red" mt={4} id="delete-document-error" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </form>
+      </Stack>
+      {confirming ? (
+        <ConfirmDeletionModal
+          documentId={confirming}
+          knowledgeId={knowledgeId}
+          knowledgeName={knowledgeName}
+          onCancel={() => setConfirming(null)}
+          onConfirm={confirm}
+        />
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,154 @@
+import { Anchor, Button, Collapse, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components';
+import { useFormat, useLocale, useT, type Translate } from '../../i18n';
+import { CHECK_DETAIL } from './deletion/io';
+import { deletionTracker } from './deletion/instance';
+import { deletionKey } from './deletion/tracker';
+import { isActive, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
+import { STATE_VIEW, lastError } from './deletion/view';
+
+function useClockTime() {
+  const { locale } = useLocale();
+  return (ms: number) => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(ms);
+}
+
+function checkDetail(t: Translate, detail: string | undefined): string | undefined {
+  if (detail === undefined) return undefined;
+  if (detail === CHECK_DETAIL.baseInfoNotFound) return t('knowledge.history.baseInfoGone');
+  const total = new RegExp(`^${CHECK_DETAIL.totalFiles}:(\\d+)$`).exec(detail);
+  if (total) return t('knowledge.history.totalFiles', { count: total[1]! });
+  return detail;
+}
+
+function AttemptEntry({ attempt, index }: { attempt: DeletionAttempt; index: number }) {
+  const t = useT();
+  const { formatDateTime } = useFormat();
+  const clock = useClockTime();
+  const answer =
+    attempt.outcome === 'accepted'
+      ? t('knowledge.history.accepted')
+      : attempt.outcome === 'error'
+        ? t('knowledge.history.error', {
+            status: attempt.error?.status ?? '—',
+            message: attempt.error?.message ?? t('knowledge.deletion.unknownError'),
+          })
+        : t('knowledge.history.inFlight');
+  return (
+    <List.Item>
+      <Text size="sm">
+        {t('knowledge.history.attempt', { n: index + 1, when: formatDateTime(attempt.startedAt) })} — <b>{answer}</b>
+      </Text>
+      {attempt.checks.length > 0 ? (
+        <List size="sm" withPadding spacing={0}>
+          {attempt.checks.map((c, i) => {
+            const detail = checkDetail(t, c.detail);
+            return (
+              <List.Item key={i}>
+                <Text size="xs" c="dimmed" span>
+                  {t('knowledge.history.check', { when: clock(c.at) })}{' '}
+                </Text>
+                <Text size="xs" span fw={500}>
+                  {t(`knowledge.history.result.${c.result}`)}
+                </Text>
+                {detail ? (
+                  <Text size="xs" c="dimmed" span>
+                    {' '}
+                    ({detail})
+                  </Text>
+                ) : null}
+              </List.Item>
+            );
+          })}
+        </List>
+      ) : null}
+    </List.Item>
+  );
+}
+
+/** One tracked deletion: the document, its state in words, what to do next, and every attempt and check. */
+export function DeletionItem({ deletion: d, showKnowledge }: { deletion: TrackedDeletion; showKnowledge: boolean }) {
+  const t = useT();
+  const clock = useClockTime();
+  const [open, setOpen] = useState(false);
+  const view = STATE_VIEW[d.state];
+  const key = deletionKey(d);
+  const error = d.state === 'failed' ? lastError(d) : undefined;
+  const historyId = `deletion-history-${d.knowledgeId}-${d.documentId}`;
+
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="deletion-item" data-document-id={d.documentId} data-state={d.state}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+            <Anchor component={Link} to={`/documents/${encodeURIComponent(d.documentId)}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {d.documentName ?? t('knowledge.deletion.unnamedDocument')}
+            </Anchor>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {d.documentId}
+            </Text>
+            {showKnowledge ? (
+              <Text size="xs" c="dimmed">
+                {t('knowledge.deletion.inKnowledge')}{' '}
+                <Anchor component={Link} to={`/knowledge/${encodeURIComponent(d.knowledgeId)}`} size="xs" ff="monospace">
+                  {d.knowledgeId}
+                </Anchor>
+              </Text>
+            ) : null}
+          </div>
+          <Group gap="xs">
+            <span data-testid="deletion-state">
+              <StatusBadge tone={view.tone} tooltip={t(view.tooltip)}>
+                {t(view.label)}
+              </StatusBadge>
+            </span>
+            {d.state === 'not_deleted' || d.state === 'failed' ? (
+              <Button size="compact-xs" variant="light" onClick={() => deletionTracker.retry(key)}>
+                {t('common.retry')}
+              </Button>
+            ) : null}
+            {!isActive(d) ? (
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => deletionTracker.dismiss(key)}>
+                {t('knowledge.deletion.dismiss')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        {d.state === 'pending' && d.nextCheckAt !== undefined ? (
+          <Text size="xs" c="dimmed" data-testid="next-check">
+            {t('knowledge.deletion.nextCheck', { when: clock(d.nextCheckAt) })}
+          </Text>
+        ) : null}
+        {d.state === 'not_deleted' ? (
+          <Text size="xs" c="red">
+            {t('knowledge.deletion.notDeletedExplain', { count: d.attempts.length - d.roundStart })}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text size="sm" c="red" data-testid="deletion-error">
+            {error.message}
+            {error.status !== undefined ? (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                {t('knowledge.deletion.errorStatus', { status: error.status, code: error.code ?? '—' })}
+              </Text>
+            ) : null}
+          </Text>
+        ) : null}
+        <div>
+          <Anchor component="button" type="button" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={historyId}>
+            {open ? t('knowledge.history.hide', { count: d.attempts.length }) : t('knowledge.history.show', { count: d.attempts.length })}
+          </Anchor>
+          <Collapse expanded={open} id={historyId}>
+            <List size="sm" mt={4} spacing={4} type="ordered" withPadding>
+              {d.attempts.map((a, i) => (
+                <AttemptEntry key={i} attempt={a} index={i} />
+              ))}
+            </List>
+          </Collapse>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

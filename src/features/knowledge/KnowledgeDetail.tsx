@@ -1,0 +1,86 @@
+import { Anchor, Collapse, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, knowledgeQuery, useConnection } from '../../api';
+import { DriftWarnings, ErrorState, RawJson } from '../../components';
+import { useT } from '../../i18n';
+import { DeleteDocumentForm } from './DeleteDocumentForm';
+import { DeletionList } from './DeletionList';
+import { KnowledgeRecordView } from './KnowledgeRecordView';
+import { SettingsExtras } from './SettingsExtras';
+import { useDeletions } from './deletion/hooks';
+import { isActive } from './deletion/machine';
+import { deletionsFor } from './deletion/view';
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Group gap="xs" py="md" aria-live="polite">
+      <Loader size="sm" />
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+}
+
+/** One knowledge base: its record, the "with settings" variant on demand, document deletion and its tracking. */
+export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
+  const t = useT();
+  const { active } = useConnection();
+  const [withSettings, setWithSettings] = useState(false);
+  const [showRaw, setShowRaw] = useState(false);
+  const param = active?.knowledgeSettingsParam ?? DEFAULT_KNOWLEDGE_SETTINGS_PARAM;
+  const plain = useQuery(knowledgeQuery(knowledgeId));
+  const settings = useQuery({ ...knowledgeQuery(knowledgeId, { withSettings: true, param }), enabled: withSettings });
+  const deletions = deletionsFor(useDeletions(), active?.id, knowledgeId);
+  const pendingCount = deletions.filter(isActive).length;
+
+  if (plain.isPending) return <Loading label={t('knowledge.loading')} />;
+  if (plain.isError) return <ErrorState error={plain.error} onRetry={() => void plain.refetch()} title={t('knowledge.loadFailed', { id: knowledgeId })} />;
+
+  const record = plain.data.data;
+  const shown = withSettings && settings.data ? settings.data : plain.data;
+
+  return (
+    <Stack gap="lg">
+      <DriftWarnings warnings={plain.data.drift} />
+      <KnowledgeRecordView knowledgeId={knowledgeId} record={record} pendingDeletions={pendingCount} />
+      <Stack gap="sm">
+        <Switch
+          checked={withSettings}
+          onChange={(e) => setWithSettings(e.currentTarget.checked)}
+          label={t('knowledge.settings.switch')}
+          description={t('knowledge.settings.switchHint', { param })}
+        />
+        {withSettings ? (
+          settings.isPending ? (
+            <Loading label={t('knowledge.settings.loading')} />
+          ) : settings.isError ? (
+            <ErrorState error={settings.error} onRetry={() => void settings.refetch()} title={t('knowledge.settings.failed')} />
+          ) : (
+            <>
+              <DriftWarnings warnings={settings.data.drift} />
+              <SettingsExtras raw={settings.data.raw} param={param} />
+            </>
+          )
+        ) : null}
+      </Stack>
+      <div>
+        <Anchor component="button" type="button" size="sm" onClick={() => setShowRaw((s) => !s)} aria-expanded={showRaw} aria-controls="knowledge-raw-json">
+          {showRaw ? t('knowledge.raw.hide') : t('knowledge.raw.show')}
+        </Anchor>
+        <Collapse expanded={showRaw} id="knowledge-raw-json">
+          <RawJson value={shown.raw} label={t('json.label')} />
+        </Collapse>
+      </div>
+      {active ? (
+        <DeleteDocumentForm
+          profileId={active.id}
+          knowledgeId={knowledgeId}
+          knowledgeName={record.name}
+          canDelete={record.owned_delete_permission}
+          totalFiles={record.total_files}
+        />
+      ) : null}
+      <DeletionList deletions={deletions} />
+    </Stack>
+  );
+}

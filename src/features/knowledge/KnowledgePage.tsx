@@ -1,0 +1,74 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useConnection } from '../../api';
+import { IdLookup, PageHeader } from '../../components';
+import { useT } from '../../i18n';
+import { DeletionList } from './DeletionList';
+import { KnowledgeDetail } from './KnowledgeDetail';
+import { useDeletions } from './deletion/hooks';
+import { startDeletionTracking } from './deletion/instance';
+import { useDeletionSync } from './deletion/use-deletion-sync';
+import { deletionsFor } from './deletion/view';
+
+const pathOf = (id: string) => `/knowledge/${encodeURIComponent(id)}`;
+
+/** /knowledge: look up a knowledge base by id, and every tracked deletion of this profile. /knowledge/:id: one knowledge base. */
+export default function KnowledgePage() {
+  const t = useT();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { active } = useConnection();
+  const all = useDeletions();
+  useEffect(startDeletionTracking, []);
+  useDeletionSync();
+
+  return (
+    <>
+      <PageHeader title={t('knowledge.title')} description={t('knowledge.description')} />
+      {id ? (
+        <>
+          <CompactLookup key={id} onOpen={(next) => navigate(pathOf(next))} />
+          <KnowledgeDetail key={`${active?.id ?? ''}/${id}`} knowledgeId={id} />
+        </>
+      ) : (
+        <>
+          <IdLookup kind="knowledge" label={t('knowledge.lookup.label')} onOpen={(next) => navigate(pathOf(next))} />
+          <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+            <DeletionList deletions={deletionsFor(all, active?.id)} showKnowledge />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The lookup in one line above a record, to jump to another id. */
+function CompactLookup({ onOpen }: { onOpen(id: string): void }) {
+  const t = useT();
+  const [value, setValue] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = value.trim();
+    if (next) onOpen(next);
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('knowledge.lookup.another')} style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+      <Group gap="xs" wrap="nowrap" maw="32rem">
+        <TextInput
+          aria-label={t('knowledge.lookup.label')}
+          placeholder={t('knowledge.lookup.anotherPlaceholder')}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+          size="sm"
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="default" size="sm" disabled={!value.trim()}>
+          {t('catalog.open')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
