@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestLog } from '../../api';
+import { renderWithProviders } from '../../test/render';
+import { baselineFrom } from './form-model';
+import { UpdateConversationForm } from './UpdateConversationForm';
+
+const RECORD = { title: 'Known title', agent_id: 'agent-support', file_ids: ['file-a', 'file-b'], config: { enable_websearch: false }, status: 1, third_user_id: 'crm-1' };
+
+afterEach(() => requestLog.clear());
+
+function preview(): unknown {
+  const code = screen.getByText(/Request body|请求体/).closest('div')!.parentElement!.querySelector('pre, code')!;
+  return JSON.parse(code.textContent ?? '');
+}
+
+describe('UpdateConversationForm', () => {
+  it('flags an over-long title in the reader language, keeps every character, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<UpdateConversationForm conversationId="c1" baseline={baselineFrom(undefined)} onSaved={() => {}} />, { locale: 'zh-CN' });
+    const title = screen.getByRole('textbox', { name: '标题' });
+    expect(title).not.toHaveAttribute('maxlength');
+    await user.click(title);
+    await user.paste('x'.repeat(129));
+    expect(await screen.findByText('标题：最多 128 个字符。')).toBeInTheDocument();
+    expect(screen.getByTestId('counter-title')).toHaveTextContent('129 / 128');
+    await user.click(screen.getByRole('button', { name: '保存修改' }));
+    expect(title).toHaveValue('x'.repeat(129));
+    // Nothing reached the transport: the request log records every call the console starts.
+    expect(requestLog.getEntries()).toHaveLength(0);
+  });
+
+  it('marks unknown fields and previews only the changed ones, a removed tag included', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<UpdateConversationForm conversationId="c1" baseline={baselineFrom(RECORD)} onSaved={() => {}} />);
+    expect(screen.queryByText(/Not known/)).not.toBeInTheDocument();
+    expect(preview()).toEqual({});
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+    // Removing one of two tags leaves an array that is a prefix of the old one: still a change.
+    const remove = screen.getAllByRole('button', { hidden: true }).filter((b) => b.closest('[class*="Pill"]'));
+    await user.click(remove[remove.length - 1]!);
+    await waitFor(() => expect(preview()).toEqual({ file_ids: ['file-a'] }));
+
+    // The switch's label wraps its description too, so its name starts with the label.
+    await user.click(screen.getByRole('switch', { name: /^Send all fields/ }));
+    expect(preview()).toEqual({ agent_id: 'agent-support', title: 'Known title', file_ids: ['file-a'], config: { enable_websearch: false }, status: 1, third_user_id: 'crm-1' });
+  });
+
+  it('explains each field it does not know', () => {
+    renderWithProviders(<UpdateConversationForm conversationId="c1" baseline={baselineFrom({ title: 'Only title' })} onSaved={() => {}} />);
+    expect(screen.getAllByText('Not in the last record seen. Left as is unless you change it.')).toHaveLength(5);
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Only title');
+  });
+});
