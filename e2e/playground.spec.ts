@@ -1,0 +1,203 @@
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const BATTERY_Q = 'How long does the Beacon battery last on a full charge?';
+const BATTERY_DOC = '831506272047403';
+const COMPLETIONS = /\/v1\/spaces\/completions\//;
+
+const isCompletion = (r: Request) => r.method() === 'POST' && COMPLETIONS.test(r.url());
+
+async function ask(page: Page, message: string, label = 'Message') {
+  const box = page.getByLabel(label, { exact: true });
+  await box.fill(message);
+  await box.press('Enter');
+}
+
+async function streamOn(page: Page) {
+  const toggle = page.getByRole('switch', { name: /^stream\b/ });
+  await toggle.check({ force: true });
+  await expect(toggle).toBeChecked();
+}
+
+test('an answer from a demo document shows the document among its sources, and the source opens the document page', async ({ page }) => {
+  await page.goto('./playground/101');
+  await ask(page, BATTERY_Q);
+  const answer = page.getByTestId('answer').last();
+  await expect(answer.getByTestId('answer-text')).toContainText('about 14 days');
+  const source = answer.getByTestId('source').filter({ hasText: BATTERY_DOC }).first();
+  await expect(source).toContainText('beacon-battery-and-power.md');
+  await expect(answer.getByTestId('usage-total')).not.toHaveText('0');
+  await expect(answer.getByTestId('answer-meta')).toContainText('sandbox-extractive');
+  await source.getByRole('link', { name: 'beacon-battery-and-power.md' }).click();
+  await expect(page).toHaveURL(new RegExp(`/documents/${BATTERY_DOC}$`));
+});
+
+test('a streamed answer is visible before its final event, and Stop keeps the partial text', async ({ page }) => {
+  await page.goto('./playground/101');
+  await streamOn(page);
+  // Record what the streaming message shows on every DOM change, until the final message replaces it.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { __seen: number[] }).__seen = seen;
+    new MutationObserver(() => {
+      const live = document.querySelector('[data-testid="streaming-answer"]');
+      if (live?.textContent?.trim()) seen.push(live.textContent.length);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await ask(page, BATTERY_Q);
+  await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
+  const seen = await page.evaluate(() => (window as unknown as { __seen: number[] }).__seen);
+  // Several growing partial texts were on screen before the final event arrived.
+  expect(new Set(seen).size).toBeGreaterThan(2);
+  expect(seen.at(-1)!).toBeGreaterThan(seen[0]!);
+  await expect(page.getByTestId('answer').last().getByTestId('source').first()).toBeVisible();
+
+  // Stop mid-stream.
+  await ask(page, 'How many days do I have to return a Beacon kit for a full refund?');
+  const live = page.getByTestId('streaming-answer');
+  await expect(live).toContainText(/\w+ \w+/);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const stopped = page.getByTestId('answer').last();
+  await expect(stopped).toHaveAttribute('data-status', 'stopped');
+  await expect(stopped.getByTestId('answer-status')).toHaveText('Stopped');
+  await expect(stopped.getByTestId('answer-text')).not.toBeEmpty();
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+});
+
+test('a follow-up keeps the conversation of the first answer', async ({ page }) => {
+  await page.goto('./playground/101');
+  await streamOn(page);
+  const bodies: Record<string, unknown>[] = [];
+  const conversations: string[] = [];
+  page.on('request', (r) => {
+    if (isCompletion(r)) bodies.push(r.postDataJSON() as Record<string, unknown>);
+  });
+  page.on('response', async (r) => {
+    if (isCompletion(r.request())) conversations.push((await r.headerValue('x-conversation-id')) ?? '');
+  });
+  await ask(page, BATTERY_Q);
+  await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
+  await expect.poll(() => conversations.length).toBe(1);
+  const first = conversations[0]!;
+  expect(first).toMatch(/^\d+$/);
+  expect(bodies[0]).not.toHaveProperty('conversation_id');
+  await expect(page.getByRole('combobox', { name: 'conversation_id' })).toHaveValue(first);
+
+  await ask(page, 'And how long does it take to charge?');
+  await expect(page.getByTestId('answer')).toHaveCount(2);
+  await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
+  expect(bodies).toHaveLength(2);
+  expect(bodies[1]).toMatchObject({ conversation_id: first, session_id: bodies[0]!.session_id, stream: true });
+});
+
+test('the transcript survives a reload, and no token is stored', async ({ page, sandbox }) => {
+  await page.goto('./playground/101');
+  await ask(page, BATTERY_Q);
+  await expect(page.getByTestId('answer-text')).toContainText('about 14 days');
+  await page.reload();
+  await expect(page.getByTestId('user-message')).toHaveText(BATTERY_Q);
+  await expect(page.getByTestId('answer-text')).toContainText('about 14 days');
+  await expect(page.getByTestId('source').first()).toBeVisible();
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).toContain('about 14 days');
+  expect(stored).not.toContain(sandbox.token);
+
+  await page.getByRole('button', { name: 'Session', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Clear the transcript' }).click();
+  await expect(page.getByTestId('exchange')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('No messages yet')).toBeVisible();
+});
+
+test('a hostile answer runs nothing, keeps no handler attribute and loads nothing from elsewhere', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const evil: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('evil.example')) evil.push(r.url());
+  });
+  const hostile = [
+    'Answer <img src=x onerror=alert(1)> here.',
+    '',
+    '<script>alert(1)</script>',
+    '',
+    '[x](javascript:alert(1))',
+    '',
+    '<svg onload=alert(1)><circle r="3"/></svg>',
+    '',
+    '![t](https://evil.example/p.png)',
+  ].join('\n');
+  await page.route(COMPLETIONS, async (route) => {
+    const response = await route.fetch();
+    const real = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...real, assistant_message: hostile } });
+  });
+  await page.goto('./playground/101');
+  await ask(page, BATTERY_Q);
+  const text = page.getByTestId('answer-text');
+  await expect(text).toContainText('Answer');
+  await expect(text.getByText('x', { exact: true })).toHaveAttribute('data-link-removed');
+  await expect(text).toContainText('https://evil.example/p.png');
+  const transcript = page.getByTestId('transcript');
+  const handlerAttributes = await transcript.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => /^on/i.test(n)),
+  );
+  expect(handlerAttributes).toEqual([]);
+  expect(await text.locator('script, svg, img, iframe').count()).toBe(0);
+  expect(await text.locator('a[href^="javascript" i]').count()).toBe(0);
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
+  expect(evil).toEqual([]);
+});
+
+test('a failed completion is sent exactly once and offers Retry', async ({ page }) => {
+  let posts = 0;
+  page.on('request', (r) => {
+    if (isCompletion(r)) posts += 1;
+  });
+  await page.route(COMPLETIONS, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, status: 500, json: { code: 500, message: 'model backend down' } });
+  });
+  await page.goto('./playground/101');
+  await ask(page, BATTERY_Q);
+  const error = page.getByTestId('error-state');
+  await expect(error).toContainText('model backend down');
+  await page.waitForTimeout(1500);
+  expect(posts).toBe(1);
+  await page.unroute(COMPLETIONS);
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('answer-text')).toContainText('about 14 days');
+  expect(posts).toBe(2);
+});
+
+test('context_params must be a JSON object before anything is sent', async ({ page }) => {
+  let posts = 0;
+  page.on('request', (r) => {
+    if (isCompletion(r)) posts += 1;
+  });
+  await page.goto('./playground/101');
+  await page.getByRole('textbox', { name: 'context_params' }).fill('[1, 2]');
+  await expect(page.getByText('Must be a JSON object')).toBeVisible();
+  await ask(page, BATTERY_Q);
+  await expect(page.getByText(/Nothing was sent: context_params/)).toBeVisible();
+  // The message is kept for when the options are fixed.
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(BATTERY_Q);
+  expect(posts).toBe(0);
+});
+
+test('the space picker opens a space, and compare answers one message twice', async ({ page }) => {
+  await page.goto('./playground');
+  await page.getByLabel('Space id').fill('102');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/playground\/102$/);
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByTestId('compare-side-1').getByRole('textbox', { name: 'space_id' }).fill('101');
+  await ask(page, 'What is the rate limit for Beacon Pro API keys?', 'Message for both sides');
+  await expect(page.getByTestId('compare-side-0').getByTestId('answer-text')).toContainText('240 requests per minute');
+  await expect(page.getByTestId('compare-side-1').getByTestId('answer')).toHaveAttribute('data-status', 'done');
+});
