@@ -38,7 +38,7 @@ test('a streamed answer is visible before its final event, and Stop keeps the pa
   // Record what the streaming message shows on every DOM change, until the final message replaces it.
   await page.evaluate(() => {
     const seen: number[] = [];
-    (window as unknown as { __seen: number[] }).__seen = seen;
+    (window as unknown as { kcStreamSeen: number[] }).kcStreamSeen = seen;
     new MutationObserver(() => {
       const live = document.querySelector('[data-testid="streaming-answer"]');
       if (live?.textContent?.trim()) seen.push(live.textContent.length);
@@ -46,7 +46,7 @@ test('a streamed answer is visible before its final event, and Stop keeps the pa
   });
   await ask(page, BATTERY_Q);
   await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
-  const seen = await page.evaluate(() => (window as unknown as { __seen: number[] }).__seen);
+  const seen = await page.evaluate(() => (window as unknown as { kcStreamSeen: number[] }).kcStreamSeen);
   // Several growing partial texts were on screen before the final event arrived.
   expect(new Set(seen).size).toBeGreaterThan(2);
   expect(seen.at(-1)!).toBeGreaterThan(seen[0]!);
