@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Pages are lazy chunks: their first import is compiled on demand, which can take seconds on a loaded CI machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these; jsdom has neither.
 if (!window.matchMedia) {
