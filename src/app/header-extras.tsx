@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
+// Imported by file, not through the features' index, so their pages stay in their own lazy chunks.
+import { CatalogSpotlight } from '../features/catalog/CatalogSpotlight';
+import { PendingDeletionsIndicator } from '../features/knowledge/PendingDeletionsIndicator';
 
 /**
- * Slots in the header, left of the profile switch, for features that need a constant presence:
- * the pending-deletions indicator and the spotlight (search) button are added here later.
+ * Slots in the header, left of the profile switch, for features that need a constant presence.
  * Each entry is a small component that renders its own button or badge (or null).
  */
 export interface HeaderExtra {
@@ -10,4 +12,7 @@ export interface HeaderExtra {
   Component: ComponentType;
 }
 
-export const headerExtras: HeaderExtra[] = [];
+export const headerExtras: HeaderExtra[] = [
+  { id: 'pending-deletions', Component: PendingDeletionsIndicator },
+  { id: 'spotlight', Component: CatalogSpotlight },
+];

@@ -15,5 +15,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/conversations', label: 'nav.conversations', summary: 'home.area.conversations' },
   { to: '/playground', label: 'nav.playground', summary: 'home.area.playground' },
   { to: '/activity', label: 'nav.activity', summary: 'home.area.activity' },
+  { to: '/catalog', label: 'catalog.title', summary: 'catalog.summary' },
   { to: '/settings', label: 'nav.settings', summary: 'home.area.settings' },
 ];

@@ -12,6 +12,7 @@ const pages = {
   conversations: lazy(() => import('../features/conversations')),
   playground: lazy(() => import('../features/playground')),
   activity: lazy(() => import('../features/activity')),
+  catalog: lazy(() => import('../features/catalog')),
   settings: lazy(() => import('../features/settings')),
   notFound: lazy(() => import('./pages/NotFoundPage')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
       route('playground', pages.playground),
       route('playground/:spaceId', pages.playground),
       route('activity', pages.activity),
+      route('catalog', pages.catalog),
       route('settings', pages.settings),
       route('*', pages.notFound),
     ],

@@ -19,8 +19,8 @@ function renderApp(path: string, configError?: string) {
   );
 }
 
-const NAV_EN = ['Knowledge bases', 'Datasets', 'Documents', 'Conversations', 'Playground', 'Activity', 'Settings'];
-const NAV_ZH = ['知识库', '数据集', '文档', '会话', '调试台', '请求日志', '设置'];
+const NAV_EN = ['Knowledge bases', 'Datasets', 'Documents', 'Conversations', 'Playground', 'Activity', 'Id catalog', 'Settings'];
+const NAV_ZH = ['知识库', '数据集', '文档', '会话', '调试台', '请求日志', 'ID 目录', '设置'];
 
 beforeEach(() => {
   localStorage.clear();
