@@ -51,7 +51,7 @@ export function DeleteDocumentForm({ profileId, knowledgeId, knowledgeName, canD
           {t('knowledge.delete.explain')}
         </Text>
         {disabled ? (
-          <Alert color="gray" variant="light" title={t('knowledge.delete.disabledTitle')} data-testid="delete-disabled-reason">
+          <Alert color="yellow" variant="light" title={t('knowledge.delete.disabledTitle')} data-testid="delete-disabled-reason">
             {t('knowledge.delete.disabledReason')}
           </Alert>
         ) : null}

@@ -68,7 +68,7 @@ function AttemptEntry({ attempt, index }: { attempt: DeletionAttempt; index: num
 }
 
 /** One tracked deletion: the document, its state in words, what to do next, and every attempt and check. */
-export function DeletionItem({ deletion: d, showKnowledge }: { deletion: TrackedDeletion; showKnowledge: boolean }) {
+export function DeletionItem({ deletion: d, knowledgeLabel }: { deletion: TrackedDeletion; knowledgeLabel?: string | null }) {
   const t = useT();
   const clock = useClockTime();
   const [open, setOpen] = useState(false);
@@ -88,11 +88,11 @@ export function DeletionItem({ deletion: d, showKnowledge }: { deletion: Tracked
             <Text size="xs" c="dimmed" ff="monospace">
               {d.documentId}
             </Text>
-            {showKnowledge ? (
+            {knowledgeLabel !== undefined ? (
               <Text size="xs" c="dimmed">
                 {t('knowledge.deletion.inKnowledge')}{' '}
-                <Anchor component={Link} to={`/knowledge/${encodeURIComponent(d.knowledgeId)}`} size="xs" ff="monospace">
-                  {d.knowledgeId}
+                <Anchor component={Link} to={`/knowledge/${encodeURIComponent(d.knowledgeId)}`} size="xs">
+                  {knowledgeLabel ? `${knowledgeLabel} (${d.knowledgeId})` : d.knowledgeId}
                 </Anchor>
               </Text>
             ) : null}
@@ -138,10 +138,12 @@ export function DeletionItem({ deletion: d, showKnowledge }: { deletion: Tracked
         ) : null}
         <div>
           <Anchor component="button" type="button" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={historyId}>
-            {open ? t('knowledge.history.hide', { count: d.attempts.length }) : t('knowledge.history.show', { count: d.attempts.length })}
+            {t(open ? 'knowledge.history.hide' : 'knowledge.history.show', {
+              requests: t(d.attempts.length === 1 ? 'knowledge.history.requestsOne' : 'knowledge.history.requestsMany', { count: d.attempts.length }),
+            })}
           </Anchor>
           <Collapse expanded={open} id={historyId}>
-            <List size="sm" mt={4} spacing={4} type="ordered" withPadding>
+            <List size="sm" mt={4} spacing={4} listStyleType="none">
               {d.attempts.map((a, i) => (
                 <AttemptEntry key={i} attempt={a} index={i} />
               ))}

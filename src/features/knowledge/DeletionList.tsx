@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useCatalog } from '../../api';
 import { useT } from '../../i18n';
 import { DeletionItem } from './DeletionItem';
 import type { TrackedDeletion } from './deletion/machine';
@@ -14,6 +15,9 @@ export interface DeletionListProps {
 /** Tracked deletions, active ones first; survives reloads because the tracker keeps them in localStorage. */
 export function DeletionList({ deletions, showKnowledge = false, emptyText }: DeletionListProps) {
   const t = useT();
+  // The overview names each deletion's knowledge base from the catalog (ids are what the tracker keeps).
+  const knowledge = useCatalog(deletions[0]?.profileId, 'knowledge');
+  const labelOf = (id: string) => (showKnowledge ? (knowledge.find((e) => e.id === id)?.label ?? null) : undefined);
   if (deletions.length === 0 && !emptyText) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="tracked-deletions-title" data-testid="deletion-list">
@@ -28,7 +32,7 @@ export function DeletionList({ deletions, showKnowledge = false, emptyText }: De
           {emptyText}
         </Text>
       ) : (
-        deletions.map((d) => <DeletionItem key={`${d.knowledgeId}/${d.documentId}`} deletion={d} showKnowledge={showKnowledge} />)
+        deletions.map((d) => <DeletionItem key={`${d.knowledgeId}/${d.documentId}`} deletion={d} knowledgeLabel={labelOf(d.knowledgeId)} />)
       )}
     </Stack>
   );

@@ -91,7 +91,7 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
       record.owned_delete_permission === undefined ? (
         missing
       ) : (
-        <Badge size="sm" variant="light" color={record.owned_delete_permission ? 'teal' : 'gray'}>
+        <Badge size="sm" variant="light" color={record.owned_delete_permission ? 'teal' : 'orange'}>
           {record.owned_delete_permission ? t('knowledge.value.deleteAllowed') : t('knowledge.value.deleteNotAllowed')}
         </Badge>
       ),
