@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What the end-to-end suite needs from the system: Chromium (Playwright never downloads its own here),
-// nginx (the deployment test runs README's configuration) and a CJK font (zh-CN screenshots).
+// nginx (the deployment test runs README's configuration) and CJK and emoji fonts (screenshots).
 // Order: what is already there, then (Debian, as root) one apt-get install; else one clear line per missing thing.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { findChromium } from '../e2e/support/chromium.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 const CJK_FONT_DIR = '/usr/share/fonts/truetype/wqy';
+const EMOJI_FONT_DIR = '/usr/share/fonts/truetype/noto';
 
 function missing() {
   const out = [];
@@ -20,6 +21,7 @@ function missing() {
   }
   if (!existsSync(NGINX)) out.push({ pkg: 'nginx-light', what: 'nginx', required: true });
   if (!existsSync(CJK_FONT_DIR)) out.push({ pkg: 'fonts-wqy-microhei', what: 'a CJK font (for zh-CN screenshots)', required: false });
+  if (!existsSync(EMOJI_FONT_DIR)) out.push({ pkg: 'fonts-noto-color-emoji', what: 'an emoji font (knowledge base icons in screenshots)', required: false });
   return out;
 }
 
