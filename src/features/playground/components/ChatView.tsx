@@ -58,14 +58,14 @@ export function ChatView({ session, profile, allowRemoteImages }: { session: Ses
           ) : (
             <Transcript exchanges={exchanges} sinkOf={sinkOf} allowRemoteImages={allowRemoteImages} actions={actions} />
           )}
-          <div ref={endRef} />
-          <Paper withBorder radius="md" p="sm" style={{ position: 'sticky', bottom: 8, zIndex: 2 }}>
+          <Paper withBorder radius="md" p="sm">
             <Composer running={running} onSend={(message) => problem(send(message))} onStop={stopAll} />
           </Paper>
+          <div ref={endRef} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder radius="md" p="sm" component="section" aria-label={t('playground.options.title')}>
+        <Paper withBorder radius="md" p="sm" component="section" aria-label={t('playground.options.title')} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 56px) + 12px)' }}>
           <ScrollArea.Autosize mah="calc(100dvh - 180px)" offsetScrollbars type="auto">
             <Stack gap="sm">
               <Text fw={600}>{t('playground.options.title')}</Text>

@@ -47,6 +47,16 @@ function useCatalogPicker(profileId: string | undefined, kind: CatalogKind) {
   };
 }
 
+/** An input with its button beside it, below the label and above any error. */
+function WithAction({ input, children }: { input: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+      {children}
+    </Group>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs">
@@ -78,12 +88,13 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
             onChange={(e) => set('session_id', e.currentTarget.value)}
             error={options.session_id.trim() ? null : t('playground.options.required')}
             spellCheck={false}
-            rightSectionWidth={96}
-            rightSection={
-              <Button size="compact-xs" variant="subtle" onClick={() => set('session_id', newSessionId())}>
-                {t('playground.options.newSession')}
-              </Button>
-            }
+            inputContainer={(input) => (
+              <WithAction input={input}>
+                <Button size="xs" variant="default" onClick={() => set('session_id', newSessionId())}>
+                  {t('playground.options.newSession')}
+                </Button>
+              </WithAction>
+            )}
           />
           <Autocomplete
             label={<FieldLabel name="conversation_id" />}
@@ -93,12 +104,13 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
             onChange={(value) => set('conversation_id', value)}
             data={catalogData(conversations)}
             spellCheck={false}
-            rightSectionWidth={128}
-            rightSection={
-              <Button size="compact-xs" variant="subtle" onClick={() => set('conversation_id', '')} disabled={!options.conversation_id}>
-                {t('playground.options.newConversation')}
-              </Button>
-            }
+            inputContainer={(input) => (
+              <WithAction input={input}>
+                <Button size="xs" variant="default" onClick={() => set('conversation_id', '')} disabled={!options.conversation_id}>
+                  {t('playground.options.newConversation')}
+                </Button>
+              </WithAction>
+            )}
           />
           <TextInput
             label={<FieldLabel name="external_user_id" />}

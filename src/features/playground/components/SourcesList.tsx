@@ -1,12 +1,15 @@
-import { Anchor, Badge, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DocumentChunk } from '../../../contract';
 import { useFormat, useT } from '../../../i18n';
+import { PLAYGROUND_LIMITS } from '../limits';
 
 /** The chunks an answer was grounded on: which document (linking to its page), the chunk's text, its score. */
 export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
   const t = useT();
   const { formatNumber } = useFormat();
+  const [all, setAll] = useState(false);
   if (chunks.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -14,9 +17,12 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
       </Text>
     );
   }
+  const shown = all ? chunks : chunks.slice(0, PLAYGROUND_LIMITS.sourcesShown);
+  const hidden = chunks.length - shown.length;
   return (
+    <Stack gap="xs">
     <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('playground.sources.title', { count: chunks.length })}>
-      {chunks.map((chunk, i) => (
+      {shown.map((chunk, i) => (
         <Paper key={i} component="li" withBorder radius="sm" p="xs" data-testid="source">
           <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0 }}>
@@ -41,7 +47,7 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
             ) : null}
           </Group>
           {chunk.content ? (
-            <Spoiler maxHeight={64} showLabel={t('playground.sources.more')} hideLabel={t('playground.sources.less')} mt={4}>
+            <Spoiler maxHeight={64} styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }} showLabel={t('playground.sources.more')} hideLabel={t('playground.sources.less')} mt={4}>
               <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {chunk.content}
               </Text>
@@ -49,6 +55,12 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
           ) : null}
         </Paper>
       ))}
+    </Stack>
+      {hidden > 0 || all ? (
+        <Button size="compact-xs" variant="subtle" onClick={() => setAll((a) => !a)} style={{ alignSelf: 'flex-start' }}>
+          {all ? t('playground.sources.fewer') : t('playground.sources.all', { count: chunks.length, hidden })}
+        </Button>
+      ) : null}
     </Stack>
   );
 }

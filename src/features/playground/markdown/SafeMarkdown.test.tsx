@@ -87,6 +87,13 @@ describe('SafeMarkdown', () => {
     expect(screen.getByRole('button', { name: 'Copy: code' })).toBeInTheDocument();
   });
 
+  it('demotes the message\'s headings below the page\'s one h1', () => {
+    const { container } = render('# Title\n\n## Sub');
+    expect(container.querySelector('h1')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Title' }).tagName).toBe('H3');
+    expect(screen.getByRole('heading', { name: 'Sub' }).tagName).toBe('H4');
+  });
+
   it('prefixes ids from the message so they cannot clobber the page', () => {
     const { container } = render('Text[^1]\n\n[^1]: note');
     const ids = [...container.querySelectorAll('[id]')].map((el) => el.id);

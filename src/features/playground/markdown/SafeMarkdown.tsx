@@ -1,4 +1,4 @@
-import { Box, Text, Tooltip, Typography } from '@mantine/core';
+import { Box, Text, Title, Tooltip, Typography } from '@mantine/core';
 import { memo, useMemo, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
@@ -64,6 +64,16 @@ function BlockedImage({ alt, src, removed }: { alt: string; src?: string; remove
   );
 }
 
+const HEADING_SIZE = { 3: 'h4', 4: 'h5', 5: 'h6', 6: 'h6' } as const;
+
+function Heading({ level, children }: { level: 3 | 4 | 5 | 6; children?: ReactNode }) {
+  return (
+    <Title order={level} size={HEADING_SIZE[level]} mt="xs" mb={4}>
+      {children}
+    </Title>
+  );
+}
+
 function componentsFor(allowRemoteImages: boolean): Components {
   return {
     a: ({ href, children }) => {
@@ -83,6 +93,13 @@ function componentsFor(allowRemoteImages: boolean): Components {
       }
       return <BlockedImage alt={alt ?? ''} src={url} removed={!url} />;
     },
+    // The page has one h1 (its header): a message's headings are demoted below the answer card, and kept small.
+    h1: ({ children }) => <Heading level={3}>{children}</Heading>,
+    h2: ({ children }) => <Heading level={4}>{children}</Heading>,
+    h3: ({ children }) => <Heading level={5}>{children}</Heading>,
+    h4: ({ children }) => <Heading level={6}>{children}</Heading>,
+    h5: ({ children }) => <Heading level={6}>{children}</Heading>,
+    h6: ({ children }) => <Heading level={6}>{children}</Heading>,
     pre: CodeBlock,
     table: ({ children }) => (
       <Box style={{ overflowX: 'auto' }} mb="sm">
@@ -102,7 +119,7 @@ function componentsFor(allowRemoteImages: boolean): Components {
 export const SafeMarkdown = memo(function SafeMarkdown({ text, allowRemoteImages = false }: SafeMarkdownProps) {
   const components = useMemo(() => componentsFor(allowRemoteImages), [allowRemoteImages]);
   return (
-    <Typography className="kc-markdown" style={{ overflowWrap: 'anywhere' }}>
+    <Typography className="kc-markdown" fz="sm" style={{ overflowWrap: 'anywhere' }}>
       <Markdown skipHtml remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components}>
         {text}
       </Markdown>
