@@ -175,6 +175,38 @@ test('a failed completion is sent exactly once and offers Retry', async ({ page 
   expect(posts).toBe(2);
 });
 
+test('a stream that ends without its final event is flagged, and one click retries without streaming', async ({ page }) => {
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (isCompletion(r)) bodies.push(r.postDataJSON() as Record<string, unknown>);
+  });
+  await page.route(
+    COMPLETIONS,
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-type': 'text/event-stream' },
+        body: 'data: {"type":"planning","message":"searching the handbook"}\n\ndata: {"type":"stream","message":"The battery lasts"}\n\n',
+      });
+    },
+    { times: 1 },
+  );
+  await page.goto('./playground/101');
+  await streamOn(page);
+  await ask(page, BATTERY_Q);
+  const answer = page.getByTestId('answer').last();
+  await expect(answer).toHaveAttribute('data-status', 'ended_early');
+  await expect(answer.getByTestId('answer-text')).toHaveText('The battery lasts');
+  await expect(answer.getByTestId('trace')).toContainText('Agent trace (1)');
+  await answer.getByRole('button', { name: 'Retry without streaming' }).click();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(answer.getByTestId('answer-text')).toContainText('about 14 days');
+  expect(bodies.map((b) => b.stream)).toEqual([true, false]);
+  // The retry replaced the cut answer rather than adding a turn.
+  await expect(page.getByTestId('exchange')).toHaveCount(1);
+});
+
 test('context_params must be a JSON object before anything is sent', async ({ page }) => {
   let posts = 0;
   page.on('request', (r) => {

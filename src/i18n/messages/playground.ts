@@ -53,8 +53,8 @@ export const playgroundMessages = defineMessages({
     'playground.status.ended_early': 'Ended early',
     'playground.status.error': 'Failed',
 
-    'playground.trace.title': 'Agent trace ({count} events)',
-    'playground.trace.live': 'Agent trace ({count} events so far)',
+    'playground.trace.title': 'Agent trace ({count})',
+    'playground.trace.live': 'Agent trace ({count} so far)',
 
     'playground.sources.title': 'Sources ({count})',
     'playground.sources.none': 'No chunks were retrieved for this answer.',
