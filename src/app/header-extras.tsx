@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 // Imported by file, not through the features' index, so their pages stay in their own lazy chunks.
-import { CatalogSpotlight } from '../features/catalog/CatalogSpotlight';
+import { CatalogSpotlightTrigger } from '../features/catalog/SpotlightTrigger';
 import { PendingDeletionsIndicator } from '../features/knowledge/PendingDeletionsIndicator';
 
 /**
@@ -14,5 +14,5 @@ export interface HeaderExtra {
 
 export const headerExtras: HeaderExtra[] = [
   { id: 'pending-deletions', Component: PendingDeletionsIndicator },
-  { id: 'spotlight', Component: CatalogSpotlight },
+  { id: 'spotlight', Component: CatalogSpotlightTrigger },
 ];

@@ -1,5 +1,5 @@
 import '@mantine/spotlight/styles.css';
-import { ActionIcon, Badge, Group, Kbd, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Kbd, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +11,9 @@ import { SearchGlyph } from './Glyphs';
 
 /** The spotlight's own store, so it never collides with another spotlight on the page. */
 const [spotlightStore, spotlightControl] = createSpotlight();
+
+/** Opens the spotlight; called by the trigger (SpotlightTrigger.tsx), which loads this module on first use. */
+export const openCatalogSpotlight = (): void => spotlightControl.open();
 
 /** The console's pages, in navigation order (labels shared with the navigation). */
 const PAGES: readonly { to: string; label: MessageKey }[] = [
@@ -28,8 +31,8 @@ const PAGES: readonly { to: string; label: MessageKey }[] = [
 const ID_LIMIT = 40;
 
 /**
- * A header button and Ctrl/Cmd-K: jump to any page, to any id this profile has met, or open an id
- * not met yet as a knowledge base, dataset, document or conversation.
+ * Jump to any page, to any id this profile has met, or open an id not met yet as a knowledge base,
+ * dataset, document or conversation. Loaded lazily; its button and Ctrl/Cmd-K live in SpotlightTrigger.tsx.
  */
 export function CatalogSpotlight() {
   const t = useT();
@@ -37,7 +40,6 @@ export function CatalogSpotlight() {
   const { active } = useConnection();
   const entries = useCatalog(active?.id);
   const [query, setQuery] = useState('');
-  const label = t('catalog.spotlight.button');
 
   const go = (to: string) => {
     setQuery('');
@@ -52,60 +54,52 @@ export function CatalogSpotlight() {
   const unknown = unknownIdCandidate(query, entries);
 
   return (
-    <>
-      <Tooltip label={label} withArrow>
-        <ActionIcon variant="default" size="lg" aria-label={label} onClick={spotlightControl.open} data-testid="spotlight-button">
-          <SearchGlyph />
-        </ActionIcon>
-      </Tooltip>
-      <Spotlight.Root
-        store={spotlightStore}
-        query={query}
-        onQueryChange={setQuery}
-        shortcut={['mod + K']}
-        // Ctrl/Cmd-K also works while typing in a field: it is the console's one global shortcut.
-        tagsToIgnore={[]}
-        scrollable
-        maxHeight={480}
-      >
-        <Spotlight.Search placeholder={t('catalog.spotlight.placeholder')} aria-label={t('catalog.spotlight.placeholder')} leftSection={<SearchGlyph />} />
-        <Spotlight.ActionsList aria-label={t('catalog.spotlight.results')}>
-          {ids.length > 0 ? (
-            <Spotlight.ActionsGroup label={t('catalog.spotlight.ids')}>
-              {ids.map((entry) => (
-                <IdAction key={`${entry.kind}:${entry.id}`} entry={entry} onGo={go} kindLabel={t(KIND_KEYS[entry.kind])} />
-              ))}
-            </Spotlight.ActionsGroup>
-          ) : null}
-          {pages.length > 0 ? (
-            <Spotlight.ActionsGroup label={t('catalog.spotlight.pages')}>
-              {pages.map((p) => (
-                <Spotlight.Action key={p.to} onClick={() => go(p.to)} label={t(p.label)} />
-              ))}
-            </Spotlight.ActionsGroup>
-          ) : null}
-          {unknown ? (
-            <Spotlight.ActionsGroup label={t('catalog.spotlight.openAs')}>
-              {OPENABLE_KINDS.map((kind) => (
-                <Spotlight.Action
-                  key={kind}
-                  onClick={() => go(routeFor(kind, unknown)!)}
-                  label={t(OPEN_AS_KEYS[kind])}
-                  description={unknown}
-                />
-              ))}
-            </Spotlight.ActionsGroup>
-          ) : null}
-          {!unknown && ids.length === 0 && pages.length === 0 ? <Spotlight.Empty>{t('catalog.spotlight.nothing')}</Spotlight.Empty> : null}
-        </Spotlight.ActionsList>
-        <Spotlight.Footer>
-          <Hint>
-            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> {t('catalog.spotlight.hintMove')} · <Kbd size="xs">Enter</Kbd> {t('catalog.spotlight.hintOpen')} · <Kbd size="xs">Esc</Kbd>{' '}
-            {t('catalog.spotlight.hintClose')}
-          </Hint>
-        </Spotlight.Footer>
-      </Spotlight.Root>
-    </>
+    <Spotlight.Root
+      store={spotlightStore}
+      query={query}
+      onQueryChange={setQuery}
+      // The trigger owns Ctrl/Cmd-K (it must work before this module is loaded).
+      shortcut={null}
+      scrollable
+      maxHeight={480}
+    >
+      <Spotlight.Search placeholder={t('catalog.spotlight.placeholder')} aria-label={t('catalog.spotlight.placeholder')} leftSection={<SearchGlyph />} />
+      <Spotlight.ActionsList aria-label={t('catalog.spotlight.results')}>
+        {ids.length > 0 ? (
+          <Spotlight.ActionsGroup label={t('catalog.spotlight.ids')}>
+            {ids.map((entry) => (
+              <IdAction key={`${entry.kind}:${entry.id}`} entry={entry} onGo={go} kindLabel={t(KIND_KEYS[entry.kind])} />
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
+        {pages.length > 0 ? (
+          <Spotlight.ActionsGroup label={t('catalog.spotlight.pages')}>
+            {pages.map((p) => (
+              <Spotlight.Action key={p.to} onClick={() => go(p.to)} label={t(p.label)} />
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
+        {unknown ? (
+          <Spotlight.ActionsGroup label={t('catalog.spotlight.openAs')}>
+            {OPENABLE_KINDS.map((kind) => (
+              <Spotlight.Action
+                key={kind}
+                onClick={() => go(routeFor(kind, unknown)!)}
+                label={t(OPEN_AS_KEYS[kind])}
+                description={unknown}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
+        {!unknown && ids.length === 0 && pages.length === 0 ? <Spotlight.Empty>{t('catalog.spotlight.nothing')}</Spotlight.Empty> : null}
+      </Spotlight.ActionsList>
+      <Spotlight.Footer>
+        <Hint>
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> {t('catalog.spotlight.hintMove')} · <Kbd size="xs">Enter</Kbd> {t('catalog.spotlight.hintOpen')} · <Kbd size="xs">Esc</Kbd>{' '}
+          {t('catalog.spotlight.hintClose')}
+        </Hint>
+      </Spotlight.Footer>
+    </Spotlight.Root>
   );
 }
 
