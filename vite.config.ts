@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeSplitPlugin } from './vite/locale-split-plugin.ts';
 import { kcProxyPlugin, normaliseBase, parseAllowList } from './vite/proxy-plugin.ts';
 import { spaFallbackPlugin } from './vite/spa-fallback-plugin.ts';
 
@@ -9,7 +10,7 @@ const base = normaliseBase(process.env.BASE_PATH);
 
 export default defineConfig({
   base,
-  plugins: [react(), kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) }), spaFallbackPlugin()],
+  plugins: [react(), kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) }), spaFallbackPlugin(), localeSplitPlugin()],
   build: {
     // The manifest lets the budget test follow the first route's imports exactly.
     manifest: true,

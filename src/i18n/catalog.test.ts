@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, CATALOG, en, zhCN } from './catalog';
 import { formatDateTime, formatNumber } from './format';
+import { loadedMessages, loadLocale } from './load';
 import { interpolate, translator } from './translate';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -54,5 +55,11 @@ describe('message catalog', () => {
     expect(formatDateTime(ms, 'zh-CN')).toMatch(/2025年1月5日/);
     expect(formatDateTime(ms, 'en')).toMatch(/Jan 5, 2025/);
     expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
+  });
+
+  it('each language loaded on its own is exactly its half of the full catalog', async () => {
+    expect(await loadLocale('en')).toEqual(en);
+    expect(await loadLocale('zh-CN')).toEqual(zhCN);
+    expect(loadedMessages('zh-CN')?.['nav.settings']).toBe('设置');
   });
 });

@@ -1,3 +1,7 @@
+// Both languages of every area, composed statically. The browser never loads this module: it is the
+// source of the MessageKey type and of the catalog tests. At run time each language is its own chunk
+// (locales/<locale>.ts, loaded by load.ts), so the reader downloads only the language on screen.
+import type { Locale } from './locales';
 import { activityMessages } from './messages/activity';
 import { catalogMessages } from './messages/catalog';
 import { commonMessages } from './messages/common';
@@ -52,14 +56,9 @@ export const zhCN: { readonly [K in MessageKey]: string } = {
   ...catalogMessages.zhCN,
 };
 
-export const LOCALES = ['en', 'zh-CN'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** One language's full table: every key, no more. */
+export type MessageTable = { readonly [K in MessageKey]: string };
 
-/** Each language named in itself, for the language switch. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文' };
+export const CATALOG: Record<Locale, MessageTable> = { en, 'zh-CN': zhCN };
 
-export const CATALOG: Record<Locale, { readonly [K in MessageKey]: string }> = { en, 'zh-CN': zhCN };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { LOCALES, LOCALE_NAMES, isLocale, type Locale } from './locales';

@@ -1,4 +1,4 @@
-import type { Locale } from './catalog';
+import type { Locale } from './locales';
 
 const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
 const numberFormats = new Map<Locale, Intl.NumberFormat>();

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isLocale, type Locale } from './catalog';
 import { formatDateTime, formatNumber } from './format';
+import { loadedMessages, loadLocale } from './load';
+import { isLocale, type Locale } from './locales';
 import { translator, type Translate } from './translate';
 
 /** The chosen language is a preference, not a secret: localStorage is fine for it. */
@@ -34,31 +35,69 @@ export function initialLocale(): Locale {
 }
 
 export function I18nProvider({ children, locale: fixed }: { children: ReactNode; locale?: Locale }) {
-  const [locale, setLocaleState] = useState<Locale>(() => fixed ?? initialLocale());
-
-  const setLocale = useCallback((next: Locale) => {
-    setLocaleState(next);
-    try {
-      window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
-    } catch {
-      // Storage can be disabled; the choice then lasts until reload.
-    }
-  }, []);
+  // `wanted` is the choice; `shown` the language whose table is loaded and on screen. A switch keeps the
+  // old language until the new table has arrived, so no raw key ever flashes.
+  const [wanted, setWanted] = useState<Locale>(() => fixed ?? initialLocale());
+  // What to show while `wanted` loads: the language on screen when the switch was asked for.
+  const [lastLoaded, setLastLoaded] = useState<Locale | null>(() => (loadedMessages(wanted) ? wanted : null));
+  const shown: Locale | null = loadedMessages(wanted) ? wanted : lastLoaded;
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
+    if (loadedMessages(wanted)) return;
+    let live = true;
+    loadLocale(wanted).then(
+      () => {
+        if (!live) return;
+        setFailure(null);
+        setLastLoaded(wanted);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        console.error(error);
+        // Keep the language on screen; only a first load that fails leaves nothing to show.
+        setFailure(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
 
-  const value = useMemo<I18nValue>(
-    () => ({
-      locale,
-      setLocale,
-      t: translator(locale),
-      formatDateTime: (ms) => formatDateTime(ms, locale),
-      formatNumber: (n, options) => formatNumber(n, locale, options),
-    }),
-    [locale, setLocale],
+  const setLocale = useCallback(
+    (next: Locale) => {
+      setLastLoaded(shown);
+      setWanted(next);
+      try {
+        window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
+      } catch {
+        // Storage can be disabled; the choice then lasts until reload.
+      }
+    },
+    [shown],
   );
+
+  useEffect(() => {
+    if (shown) document.documentElement.lang = shown;
+  }, [shown]);
+
+  const value = useMemo<I18nValue | null>(
+    () =>
+      shown === null
+        ? null
+        : {
+            locale: shown,
+            setLocale,
+            t: translator(shown),
+            formatDateTime: (ms) => formatDateTime(ms, shown),
+            formatNumber: (n, options) => formatNumber(n, shown, options),
+          },
+    [shown, setLocale],
+  );
+  if (!value) {
+    // Without any table there are no words to say it with: this one line is in both languages.
+    return failure ? <p role="alert">Could not load the console’s texts / 无法加载界面文字：{failure}</p> : null;
+  }
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

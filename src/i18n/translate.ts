@@ -1,4 +1,6 @@
-import { CATALOG, type Locale, type MessageKey } from './catalog';
+import type { MessageKey } from './catalog';
+import { loadedMessages } from './load';
+import type { Locale } from './locales';
 
 export type MessageVars = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
@@ -12,7 +14,11 @@ export function interpolate(template: string, vars?: MessageVars): string {
   });
 }
 
+/**
+ * `t` for a language whose table is loaded (I18nProvider renders only then; unit tests load both up front).
+ * A language not loaded yet falls back to English if that is loaded, else shows the key.
+ */
 export function translator(locale: Locale): Translate {
-  const table = CATALOG[locale];
-  return (key, vars) => interpolate(table[key] ?? CATALOG.en[key] ?? key, vars);
+  const table = loadedMessages(locale) ?? loadedMessages('en');
+  return (key, vars) => interpolate(table?.[key] ?? key, vars);
 }

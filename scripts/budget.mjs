@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// The performance budget, computed from a build's Vite manifest (dist/.vite/manifest.json):
+// what the browser must fetch for the first route, and whether every page stays a lazy chunk.
+// Shared by e2e/budget.spec.ts and scripts/bench.mjs; run alone it prints the figures:
+//   node scripts/budget.mjs [dist]
+// Sizes are bytes; "KB" in the budget means 1,000 bytes (as Vite's build report counts), gzip at zlib's default level.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Issue 6: JS for the first route ≤ 160 KB gzip, CSS ≤ 40 KB gzip. */
+export const BUDGET = { firstRouteJsGzip: 160_000, firstRouteCssGzip: 40_000 };
+
+/** The page the root URL renders; it is part of the first route even though it is a lazy chunk. */
+export const FIRST_ROUTE_PAGE = 'src/app/pages/HomePage.tsx';
+
+/** Route pages that must stay dynamic entries: every feature's index.tsx and src/app/pages/* (the error boundary excepted). */
+export const isRoutePage = (src) => /^src\/features\/[^/]+\/index\.tsx$/.test(src) || (/^src\/app\/pages\/[^/]+\.tsx$/.test(src) && !src.endsWith('RouteError.tsx'));
+
+/** Chunks loaded at start-up besides the entry's static imports: the active locale's messages (the largest one counts). */
+const isLocaleChunk = (src) => /^src\/i18n\/locales\/[^/]+\.ts$/.test(src);
+
+export function readManifest(dist) {
+  const file = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} not found: build with build.manifest (vite.config.ts) first`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const sizeCache = new Map();
+/** Raw and gzip size of one built file. */
+export function fileSize(dist, file) {
+  const path = join(dist, file);
+  let size = sizeCache.get(path);
+  if (!size) {
+    const bytes = readFileSync(path);
+    size = { file, raw: bytes.length, gzip: gzipSync(bytes).length };
+    sizeCache.set(path, size);
+  }
+  return size;
+}
+
+/** Manifest keys reachable from `start` through static imports only. */
+export function staticClosure(manifest, start) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  for (const key of start) visit(key);
+  return seen;
+}
+
+const total = (sizes) => sizes.reduce((acc, s) => ({ raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip }), { raw: 0, gzip: 0 });
+
+/**
+ * Everything the budget speaks about, for one build folder.
+ * firstRoute: the entry's static imports, the home page and its static imports, the largest locale chunk.
+ */
+export function measureBuild(distDir = 'dist') {
+  const dist = resolve(distDir);
+  const manifest = readManifest(dist);
+  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
+  const entryClosure = staticClosure(manifest, entries);
+
+  const localeKeys = Object.keys(manifest).filter(isLocaleChunk);
+  const localeFigures = localeKeys.map((key) => {
+    const extra = [...staticClosure(manifest, [key])].filter((k) => !entryClosure.has(k));
+    return { key, extra, gzip: total(extra.map((k) => fileSize(dist, manifest[k].file))).gzip };
+  });
+  const heaviestLocale = localeFigures.sort((a, b) => b.gzip - a.gzip)[0];
+
+  const startKeys = [...entries, ...(manifest[FIRST_ROUTE_PAGE] ? [FIRST_ROUTE_PAGE] : []), ...(heaviestLocale ? [heaviestLocale.key] : [])];
+  const firstKeys = staticClosure(manifest, startKeys);
+  const jsFiles = [...firstKeys].map((k) => fileSize(dist, manifest[k].file));
+  const cssFiles = [...new Set([...firstKeys].flatMap((k) => manifest[k].css ?? []))].map((f) => fileSize(dist, f));
+
+  const pages = Object.keys(manifest)
+    .filter(isRoutePage)
+    .map((src) => ({ src, file: manifest[src].file, isDynamicEntry: manifest[src].isDynamicEntry === true, inEntry: entryClosure.has(src) }));
+
+  const assets = readdirSync(join(dist, 'assets'))
+    .filter((f) => /\.(js|css)$/.test(f) && statSync(join(dist, 'assets', f)).isFile())
+    .map((f) => ({ ...fileSize(dist, `assets/${f}`), firstRoute: jsFiles.some((j) => j.file === `assets/${f}`) || cssFiles.some((c) => c.file === `assets/${f}`) }))
+    .sort((a, b) => b.gzip - a.gzip);
+
+  return {
+    dist,
+    entry: entries[0],
+    firstRoute: { js: total(jsFiles), css: total(cssFiles), jsFiles, cssFiles, locale: heaviestLocale?.key ?? null },
+    allCss: total(assets.filter((a) => a.file.endsWith('.css'))),
+    pages,
+    missingPages: ['src/app/pages/HomePage.tsx', 'src/features/knowledge/index.tsx'].filter((p) => !manifest[p]),
+    assets,
+  };
+}
+
+export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** A plain-text table of the build's chunks, largest gzip first; * marks the first route's files. */
+export function chunkTable(assets) {
+  const rows = assets.map((a) => `${a.firstRoute ? '*' : ' '} ${a.file.padEnd(52)} ${kb(a.raw).padStart(10)} ${kb(a.gzip).padStart(10)}`);
+  return [`  ${'file'.padEnd(52)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`, ...rows].join('\n');
+}
+
+export function summary(m) {
+  const lines = [
+    `first-route JS : ${kb(m.firstRoute.js.gzip)} gzip (${kb(m.firstRoute.js.raw)} raw, ${m.firstRoute.jsFiles.length} files; budget ${kb(BUDGET.firstRouteJsGzip)})`,
+    `first-route CSS: ${kb(m.firstRoute.css.gzip)} gzip (${kb(m.firstRoute.css.raw)} raw; budget ${kb(BUDGET.firstRouteCssGzip)}); all CSS ${kb(m.allCss.gzip)} gzip`,
+    `locale counted : ${m.firstRoute.locale ?? '(messages in the entry)'}`,
+    `lazy pages     : ${m.pages.filter((p) => p.isDynamicEntry && !p.inEntry).length}/${m.pages.length}${m.pages.filter((p) => !p.isDynamicEntry || p.inEntry).map((p) => ` NOT LAZY ${p.src}`).join('')}`,
+  ];
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const m = measureBuild(process.argv[2] ?? 'dist');
+  console.log(chunkTable(m.assets));
+  console.log(summary(m));
+}
