@@ -65,9 +65,10 @@ test('a streamed answer is visible before its final event, and Stop keeps the pa
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
 });
 
-test('a follow-up keeps the conversation of the first answer', async ({ page }) => {
+for (const stream of [true, false]) {
+test(`a follow-up keeps the conversation of the first answer (${stream ? 'streamed' : 'not streamed'})`, async ({ page }) => {
   await page.goto('./playground/101');
-  await streamOn(page);
+  if (stream) await streamOn(page);
   const bodies: Record<string, unknown>[] = [];
   const conversations: string[] = [];
   page.on('request', (r) => {
@@ -88,8 +89,9 @@ test('a follow-up keeps the conversation of the first answer', async ({ page }) 
   await expect(page.getByTestId('answer')).toHaveCount(2);
   await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
   expect(bodies).toHaveLength(2);
-  expect(bodies[1]).toMatchObject({ conversation_id: first, session_id: bodies[0]!.session_id, stream: true });
+  expect(bodies[1]).toMatchObject({ conversation_id: first, session_id: bodies[0]!.session_id, stream });
 });
+}
 
 test('the transcript survives a reload, and no token is stored', async ({ page, sandbox }) => {
   await page.goto('./playground/101');

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+
+export { lookPreferences, shoot } from './looks';
 
 /** Demo datasets (src/server/fixtures/DEMO.md). */
 export const DS = {
@@ -12,20 +12,3 @@ export const DS = {
 /** One field's row on the dataset page or in the comparison table. */
 export const field = (scope: Page | Locator, path: string) => scope.locator(`[data-field="${path}"]`);
 
-/** Appearance and language for the next navigation, as a returning user would have them stored. */
-export async function lookPreferences(page: Page, { scheme, locale }: { scheme: 'light' | 'dark'; locale: 'en' | 'zh-CN' }) {
-  await page.addInitScript(
-    ([s, l]) => {
-      window.localStorage.setItem('kc.color-scheme', s);
-      window.localStorage.setItem('kc.locale', l);
-    },
-    [scheme, locale] as const,
-  );
-}
-
-/** Full-page screenshots go to SHOTS_DIR (default test-results/screenshots) for a person to look at. */
-export async function shoot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  const dir = resolve(process.env.SHOTS_DIR ?? 'test-results/screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: resolve(dir, `${name}.png`), fullPage });
-}

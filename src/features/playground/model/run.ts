@@ -1,5 +1,6 @@
 import {
   ApiError,
+  CONVERSATION_ID_HEADER,
   catalogStore,
   chatCompletion,
   completionEvents,
@@ -12,9 +13,6 @@ import { CompletionResultRecord, type CompletionResult } from '../../../contract
 import { PLAYGROUND_LIMITS } from '../limits';
 import { errorInit, type AnswerTiming, type Exchange, type TraceItem } from './exchange';
 import type { CompletionBodyInput } from './options';
-
-/** The sandbox names the conversation of a completion in this header (the documented result has no field for it). */
-export const CONVERSATION_HEADER = 'X-Conversation-Id';
 
 export interface RunInput {
   spaceId: string;
@@ -83,9 +81,8 @@ async function runOnce({ spaceId, body, profile, signal }: RunInput): Promise<Ru
   const t0 = now();
   try {
     const answer = await chatCompletion(spaceId, body, signal, { profile });
-    const conversationId = conversationOf(answer.raw, undefined, body.conversation_id);
-    // callEndpoint has already put the answer's ids in the catalog; the conversation may only be known here.
-    if (conversationId && conversationId !== body.conversation_id) remember(profile, spaceId, body, answer.data, conversationId);
+    // callEndpoint has already put the answer's ids, the header's conversation included, in the catalog.
+    const conversationId = conversationOf(answer.raw, answer.headers[CONVERSATION_ID_HEADER], body.conversation_id);
     return {
       ...base(),
       text: answer.data.assistant_message,
@@ -127,7 +124,7 @@ async function runStreamed({ spaceId, body, profile, signal, onDelta, onTrace, o
   }
   timing.ttfbMs = Math.round(now() - t0);
   out.logId = findStreamLogId(before, spaceId, sentBody);
-  const header = response.headers.get(CONVERSATION_HEADER);
+  const header = response.headers.get(CONVERSATION_ID_HEADER);
   const finish = (status: RunOutcome['status']) => {
     timing.latencyMs = Math.round(now() - t0);
     out.status = status;

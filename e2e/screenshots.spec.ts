@@ -1,0 +1,40 @@
+import { test, expect } from './fixtures';
+import { LOOKS, lookPreferences, shoot } from './support/looks';
+
+/**
+ * Every page in light and dark, English and Chinese, written to test-results/screenshots/ for a person
+ * to look at. Each shot waits for the page's real content, so a page that fails to render fails here too.
+ */
+const PAGES: { name: string; path: string; ready: (page: import('@playwright/test').Page) => Promise<void> }[] = [
+  { name: 'home', path: './', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'knowledge', path: './knowledge/631506272047205', ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible() },
+  { name: 'dataset', path: './datasets/731506272047301', ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible() },
+  {
+    name: 'dataset-compare',
+    path: './datasets/731506272047301?compare=731506272047302',
+    ready: (p) => expect(p.getByText('Customer support FAQ').first()).toBeVisible(),
+  },
+  { name: 'document', path: './documents/831506272047403', ready: (p) => expect(p.getByText('beacon-battery-and-power.md').first()).toBeVisible() },
+  { name: 'conversation', path: './conversations/931506272047501', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'playground', path: './playground/101', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'catalog', path: './catalog', ready: (p) => expect(p.getByText('631506272047205').first()).toBeVisible() },
+  { name: 'settings', path: './settings', ready: (p) => expect(p.getByText('Local sandbox').first()).toBeVisible() },
+  { name: 'not-found', path: './no-such-page', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+];
+
+for (const look of LOOKS) {
+  test(`screenshots of every page: ${look.scheme}, ${look.locale}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await lookPreferences(page, look);
+    for (const { name, path, ready } of PAGES) {
+      await page.goto(path);
+      await ready(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.scheme);
+      await shoot(page, `${name}-${look.scheme}-${look.locale}`);
+    }
+    // The request log lives in memory: reach Activity in-app, after the calls above.
+    await page.locator('nav a[href$="/activity"]').first().click();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await shoot(page, `activity-${look.scheme}-${look.locale}`);
+  });
+}
