@@ -32,7 +32,9 @@ for (const look of LOOKS) {
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.scheme);
       await shoot(page, `${name}-${look.scheme}-${look.locale}`);
     }
-    // The request log lives in memory: reach Activity in-app, after the calls above.
+    // The request log lives in memory: load a page that calls the service, then reach Activity in-app.
+    await page.goto('./knowledge/631506272047205');
+    await expect(page.getByText('Beacon product handbook').first()).toBeVisible();
     await page.locator('nav a[href$="/activity"]').first().click();
     await expect(page.getByRole('table').first()).toBeVisible();
     await shoot(page, `activity-${look.scheme}-${look.locale}`);
