@@ -1,7 +1,20 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 // Imported by file, not through the features' index, so their pages stay in their own lazy chunks.
 import { CatalogSpotlightTrigger } from '../features/catalog/SpotlightTrigger';
-import { PendingDeletionsIndicator } from '../features/knowledge/PendingDeletionsIndicator';
+
+/**
+ * The pending-deletions badge (and the deletion tracker it starts) is not needed to draw the first page:
+ * it loads right after, in its own chunk, and shows nothing until a deletion is pending anyway.
+ */
+const LazyPendingDeletions = lazy(() => import('../features/knowledge/PendingDeletionsIndicator').then((m) => ({ default: m.PendingDeletionsIndicator })));
+
+function PendingDeletions() {
+  return (
+    <Suspense fallback={null}>
+      <LazyPendingDeletions />
+    </Suspense>
+  );
+}
 
 /**
  * Slots in the header, left of the profile switch, for features that need a constant presence.
@@ -13,6 +26,6 @@ export interface HeaderExtra {
 }
 
 export const headerExtras: HeaderExtra[] = [
-  { id: 'pending-deletions', Component: PendingDeletionsIndicator },
+  { id: 'pending-deletions', Component: PendingDeletions },
   { id: 'spotlight', Component: CatalogSpotlightTrigger },
 ];
