@@ -8,3 +8,8 @@ export { StatusBadge, StatusDot, type StatusBadgeProps, type StatusTone } from '
 export { HostCheckResult, useCheckLabel } from './HostCheckResult';
 export { useProfileHealth, getProfileHealth, checkProfile, healthTone, failedHost, type ProfileHealth } from './connection-health';
 export { IdLookup, type IdLookupProps } from './IdLookup';
+export { OfflineBanner } from './OfflineBanner';
+export { TokenRejectedNotice, type TokenRejectedNoticeProps } from './TokenRejectedNotice';
+export { useOnline } from './use-online';
+export { Loading } from './Loading';
+export { downloadText, fileStamp } from './download';

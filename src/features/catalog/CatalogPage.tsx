@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind, type ImportReport } from '../../api';
 import { CopyButton, EmptyState, PageHeader } from '../../components';
-import { downloadText, fileStamp } from '../../components/download';
+import { downloadText, fileStamp } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { groupByKind, routeFor } from './catalog-view';
 import { PinGlyph, TrashGlyph } from './Glyphs';

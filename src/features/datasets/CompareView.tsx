@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { datasetQuery, type ApiResult } from '../../api';
-import { ErrorState } from '../../components';
+import { ErrorState, Loading } from '../../components';
 import type { Dataset } from '../../contract';
 import { useT } from '../../i18n';
 import { compareDatasets, type CompareRow } from './dataset-fields';
 import { FieldValue } from './FieldValue';
 import { useFieldLabel, WireName } from './FieldRow';
 import { SECTION_TITLE_KEYS } from './labels';
-import { DatasetLoading } from './DatasetLoading';
 
 export interface CompareViewProps {
   left: ApiResult<Dataset>;
@@ -27,7 +26,7 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
   const rows = useMemo(() => (right.data ? compareDatasets(left, right.data) : []), [left, right.data]);
 
   let body;
-  if (right.isPending) body = <DatasetLoading label={t('datasets.compare.loadingOther')} />;
+  if (right.isPending) body = <Loading label={t('datasets.compare.loadingOther')} />;
   else if (right.isError) body = <ErrorState error={right.error} title={t('datasets.compare.otherFailed')} onRetry={() => void right.refetch()} />;
   else {
     const differing = rows.filter((r) => r.differs).length;

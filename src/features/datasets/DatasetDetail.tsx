@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { datasetQuery } from '../../api';
-import { DriftWarnings, ErrorState, PageHeader, RawJson, toPrettyJson } from '../../components';
+import { DriftWarnings, ErrorState, PageHeader, RawJson, toPrettyJson, Loading } from '../../components';
 import { useT } from '../../i18n';
 import { CompareControl } from './CompareControl';
 import { CompareView } from './CompareView';
-import { DatasetLoading } from './DatasetLoading';
 import { DatasetSections } from './DatasetSections';
 
 /** /datasets/:id — every field of one dataset, flagged where it differs from the interface; ?compare=:other adds a comparison. */
@@ -41,7 +40,7 @@ export function DatasetDetail({ id }: { id: string }) {
     return (
       <>
         <PageHeader title={t('datasets.title')} description={t('datasets.idLine', { id })} actions={back} />
-        <DatasetLoading label={t('datasets.loading')} />
+        <Loading label={t('datasets.loading')} />
       </>
     );
   }

@@ -2,9 +2,8 @@ import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { documentBaseQuery } from '../../api';
-import { DriftWarnings, ErrorState } from '../../components';
+import { DriftWarnings, ErrorState, Loading } from '../../components';
 import { useT } from '../../i18n';
-import { Loading } from './Loading';
 import { safeHttpUrl } from './text-search';
 
 /** Name, description and URL from query-base. Loads on its own, fails on its own (a deleted document is a 404 here too). */

@@ -2,10 +2,9 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { documentTextsQuery } from '../../api';
-import { DriftWarnings, ErrorState } from '../../components';
+import { DriftWarnings, ErrorState, Loading, downloadText } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { JumpToPiece } from './JumpToPiece';
-import { Loading } from './Loading';
 import { PieceList, type PieceListHandle } from './PieceList';
 import { buildSearchIndex, findHits, joinPieces, NO_HITS, textFigures, textFileName, type SearchHits } from './text-search';
 import { TextSearch } from './TextSearch';
@@ -79,17 +78,7 @@ function TextView({ pieces, fileName }: { pieces: readonly string[]; fileName: s
     listRef.current?.scrollToPiece(piece, 'start');
   };
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([joinPieces(pieces)], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // The download has started by the next tick; the URL is not needed after that.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
+  const download = () => downloadText(fileName, joinPieces(pieces), 'text/plain');
 
   return (
     <Stack gap="sm">

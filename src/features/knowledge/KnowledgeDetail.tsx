@@ -1,8 +1,8 @@
-import { Anchor, Collapse, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Collapse, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, knowledgeQuery, useConnection } from '../../api';
-import { DriftWarnings, ErrorState, RawJson } from '../../components';
+import { DriftWarnings, ErrorState, RawJson, Loading } from '../../components';
 import { useT } from '../../i18n';
 import { DeleteDocumentForm } from './DeleteDocumentForm';
 import { DeletionList } from './DeletionList';
@@ -11,15 +11,6 @@ import { SettingsExtras } from './SettingsExtras';
 import { useDeletions } from './deletion/hooks';
 import { isActive } from './deletion/machine';
 import { deletionsFor } from './deletion/view';
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Group gap="xs" py="md" aria-live="polite">
-      <Loader size="sm" />
-      <Text size="sm">{label}</Text>
-    </Group>
-  );
-}
 
 /** One knowledge base: its record, the "with settings" variant on demand, document deletion and its tracking. */
 export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {

@@ -2,13 +2,13 @@ import { Anchor, Button, Menu, Switch, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, useConnection, type ConnectionProfile } from '../../api';
-import { ErrorState, PageHeader } from '../../components';
+import { downloadText, ErrorState, PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { ChatView } from './components/ChatView';
 import { ComparePanel } from './components/ComparePanel';
 import { statusKey } from './components/AnswerCard';
 import { usePlaygroundSession } from './hooks/use-session';
-import { download, exportJson, exportMarkdown } from './model/export';
+import { exportJson, exportMarkdown } from './model/export';
 import { loadRemoteImages, saveRemoteImages } from './model/storage';
 import type { AnswerStatus } from './model/exchange';
 
@@ -28,13 +28,13 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
         <Button variant="default">{t('playground.session.menu')}</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item disabled={!session.exchanges.length} onClick={() => download(`${fileBase}.json`, exportJson(spaceId, session.options, session.exchanges), 'application/json')}>
+        <Menu.Item disabled={!session.exchanges.length} onClick={() => downloadText(`${fileBase}.json`, exportJson(spaceId, session.options, session.exchanges), 'application/json')}>
           {t('playground.session.exportJson')}
         </Menu.Item>
         <Menu.Item
           disabled={!session.exchanges.length}
           onClick={() =>
-            download(
+            downloadText(
               `${fileBase}.md`,
               exportMarkdown(spaceId, session.exchanges, {
                 title: t('playground.export.title', { id: spaceId }),

@@ -65,15 +65,3 @@ export function curlFor(exchange: Pick<Exchange, 'url' | 'body' | 'logId'>, toke
   };
   return toCurl(entry, token ? { token } : {});
 }
-
-/** Saves text as a file through a temporary object URL (no network, allowed by the console's CSP). */
-export function download(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
