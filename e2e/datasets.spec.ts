@@ -128,6 +128,8 @@ test.describe('dataset page', () => {
   });
 
   test('screenshots: light, dark, zh-CN, narrow', async ({ page, sandbox }) => {
+    // Many full-page captures: slow on a loaded machine, and nothing here is timed.
+    test.setTimeout(180_000);
     await page.route(`${sandbox.baseUrl}/v1/datasets/${DS.faq}`, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;

@@ -128,6 +128,8 @@ test.describe('document page', () => {
   });
 
   test('screenshots: light, dark, zh-CN, narrow', async ({ page }) => {
+    // Many full-page captures: slow on a loaded machine, and nothing here is timed.
+    test.setTimeout(180_000);
     await page.goto(`./documents/${DOC.installGuide}`);
     await expect(pieceRow(page, 1)).toBeVisible();
     await searchBox(page).fill('beacon');
