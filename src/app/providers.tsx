@@ -6,7 +6,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { connectionStore, createQueryClient } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
-import { theme } from './theme';
+import { LocalizedDefaults } from './LocalizedDefaults';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The colour scheme is a preference (light, dark or auto), kept by Mantine under this key. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-scheme' });
@@ -26,10 +27,14 @@ export function AppProviders({ children, queryClient: given, locale, env }: AppP
   useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);
 
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
-      <Notifications position="top-right" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
       <QueryClientProvider client={queryClient}>
-        <I18nProvider locale={locale}>{children}</I18nProvider>
+        <I18nProvider locale={locale}>
+          <LocalizedDefaults>
+            <Notifications position="top-right" />
+            {children}
+          </LocalizedDefaults>
+        </I18nProvider>
       </QueryClientProvider>
     </MantineProvider>
   );
