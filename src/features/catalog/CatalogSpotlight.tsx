@@ -113,7 +113,8 @@ function IdAction({ entry, kindLabel, onGo }: { entry: CatalogEntry; kindLabel: 
           <Text size="sm" truncate>
             {entry.label ?? entry.id}
           </Text>
-          <Text size="xs" c="dimmed" ff="monospace" truncate>
+          {/* Spotlight's own description colour: dimmed, or white on the selected (primary) row. */}
+          <Text size="xs" c="var(--action-description-color, var(--mantine-color-dimmed))" ff="monospace" truncate>
             {entry.id}
           </Text>
         </div>
