@@ -1,5 +1,5 @@
 import { Alert, Autocomplete, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '../../api';
 import { useT } from '../../i18n';
 import { ConfirmDeletionModal } from './ConfirmDeletionModal';
@@ -22,6 +22,16 @@ export function DeleteDocumentForm({ profileId, knowledgeId, knowledgeName, canD
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const disabled = canDelete === false;
+  // The modal unmounts as it closes, so Mantine can't hand focus back: the button that opened it takes it.
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) wasConfirming.current = true;
+    else if (wasConfirming.current) {
+      wasConfirming.current = false;
+      submitRef.current?.focus();
+    }
+  }, [confirming]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,7 +84,7 @@ export function DeleteDocumentForm({ profileId, knowledgeId, knowledgeName, canD
               spellCheck={false}
               style={{ flex: 1 }}
             />
-            <Button type="submit" color="red" variant="light" disabled={disabled}>
+            <Button ref={submitRef} type="submit" color="red" variant="light" disabled={disabled}>
               {t('knowledge.delete.submit')}
             </Button>
           </Group>
