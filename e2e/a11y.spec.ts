@@ -1,0 +1,137 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/** WCAG 2.1 A and AA: the bar the issue sets for every page, light and dark. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+const KB = '631506272047205';
+const DS = '731506272047301';
+const DS_FAQ = '731506272047302';
+const DOC = '831506272047403';
+const CONVERSATION = '931506272047501';
+
+interface PageCase {
+  name: string;
+  path: string;
+  /** Waits until the page shows what it is for (not its loader). */
+  ready: (page: Page) => Promise<void>;
+  /** Instead of a plain visit: the steps that bring the page to the state checked (an answered question, calls in the log). */
+  open?: (page: Page) => Promise<void>;
+}
+
+const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+const PAGES: PageCase[] = [
+  { name: 'home', path: './', ready: heading },
+  { name: 'knowledge lookup', path: './knowledge', ready: heading },
+  { name: 'knowledge base', path: `./knowledge/${KB}`, ready: (p) => expect(p.getByTestId('knowledge-name')).toBeVisible() },
+  { name: 'datasets lookup', path: './datasets', ready: heading },
+  { name: 'dataset', path: `./datasets/${DS}`, ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible() },
+  {
+    name: 'dataset compare',
+    path: `./datasets/${DS}?compare=${DS_FAQ}`,
+    ready: (p) => expect(p.getByTestId('compare-table')).toContainText('Customer support FAQ'),
+  },
+  { name: 'document', path: `./documents/${DOC}`, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText('beacon-battery-and-power.md') },
+  { name: 'conversation', path: `./conversations/${CONVERSATION}`, ready: (p) => expect(p.getByRole('button', { name: 'Save changes' })).toBeVisible() },
+  { name: 'playground', path: './playground', ready: heading },
+  {
+    name: 'playground answered',
+    path: './playground/101',
+    ready: heading,
+    open: async (page) => {
+      await page.goto('./playground/101');
+      const box = page.getByLabel('Message', { exact: true });
+      await box.fill('How long does the Beacon battery last on a full charge?');
+      await box.press('Enter');
+      await expect(page.getByTestId('answer').last().getByTestId('answer-text')).toContainText('about 14 days');
+    },
+  },
+  {
+    name: 'activity',
+    path: './activity',
+    ready: (p) => expect(p.getByText(`/v1/knowledge/${KB}`).first()).toBeVisible(),
+    open: async (page) => {
+      // A success and a failed save (404), so the log shows both outcomes.
+      await page.goto(`./knowledge/${KB}`);
+      await expect(page.getByTestId('knowledge-name')).toBeVisible();
+      // In-app navigation from here on: the log lives in memory and a reload would empty it.
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link', { name: 'Conversations' }).click();
+      await page.getByRole('textbox', { name: 'Conversation id' }).fill('does-not-exist');
+      await page.getByRole('button', { name: 'Open' }).click();
+      await page.getByRole('textbox', { name: 'Title' }).fill('x');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByTestId('error-state')).toBeVisible();
+      await nav.getByRole('link', { name: 'Activity' }).click();
+    },
+  },
+  { name: 'catalog', path: './catalog', ready: heading },
+  { name: 'settings', path: './settings', ready: heading },
+  { name: 'not found', path: './no-such-page', ready: heading },
+];
+
+/** Light or dark, the way a visitor's system asks for it (the console's default scheme is "auto"). */
+async function useScheme(page: Page, scheme: Scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.addInitScript((s) => window.localStorage.setItem('kc.color-scheme', s), scheme);
+}
+
+/** Runs axe and fails with the rule, impact and elements of each violation, so the report is actionable. */
+async function expectNoViolations(page: Page, label: string, include?: string) {
+  // Animations (modal fade-in, loaders) would be measured mid-way; wait until they settle.
+  await page.waitForTimeout(300);
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    count: v.nodes.length,
+    targets: v.nodes.slice(0, 8).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`),
+  }));
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+for (const scheme of SCHEMES) {
+  test.describe(`axe, ${scheme} scheme`, () => {
+    // The sub-path run repeats the suite for its URLs; colours don't depend on them, so it checks light only.
+    test.skip(!!process.env.BASE_PATH && scheme === 'dark', 'colour checks do not depend on the base path');
+
+    for (const c of PAGES) {
+      test(`${c.name} has no WCAG 2.1 A/AA violation`, async ({ page }) => {
+        await useScheme(page, scheme);
+        if (c.open) await c.open(page);
+        else await page.goto(c.path);
+        await c.ready(page);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await expectNoViolations(page, `${c.name} (${scheme})`);
+      });
+    }
+
+    test('the delete-document confirmation has no violation', async ({ page }) => {
+      await useScheme(page, scheme);
+      await page.goto(`./knowledge/${KB}`);
+      await page.getByRole('combobox', { name: 'Document id' }).fill(DOC);
+      await page.getByRole('button', { name: 'Delete…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
+      await expect(dialog.getByTestId('confirm-document')).toContainText('beacon-battery-and-power.md');
+      await expectNoViolations(page, `delete confirmation (${scheme})`);
+    });
+
+    test('the spotlight has no violation', async ({ page }) => {
+      await useScheme(page, scheme);
+      await page.goto(`./knowledge/${KB}`);
+      await expect(page.getByTestId('knowledge-name')).toBeVisible();
+      await page.getByTestId('spotlight-button').click();
+      const search = page.getByRole('textbox', { name: /search/i }).or(page.getByPlaceholder(/./).last());
+      await expect(search.first()).toBeFocused();
+      await page.keyboard.type('631');
+      await expectNoViolations(page, `spotlight (${scheme})`);
+    });
+  });
+}
