@@ -19,7 +19,7 @@ function value(v: string | undefined): string {
 
 describe('theme contrast (WCAG 2.1 AA, 4.5:1)', () => {
   it('dimmed, error and success text read on the page in both schemes', () => {
-    for (const key of ['--mantine-color-dimmed', '--mantine-color-error', '--mantine-color-success']) {
+    for (const key of ['--mantine-color-dimmed', '--mantine-color-error', '--mantine-color-success'] as const) {
       expect(contrast(value(vars.light[key]), white), `light ${key}`).toBeGreaterThanOrEqual(4.5);
       expect(contrast(value(vars.light[key]), colors.gray[0]), `light ${key} on gray.0`).toBeGreaterThanOrEqual(4.5);
       expect(contrast(value(vars.dark[key]), colors.dark[7]), `dark ${key}`).toBeGreaterThanOrEqual(4.5);
