@@ -5,7 +5,8 @@ const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
 /** A date and time in the reader's locale, e.g. "Jan 5, 2025, 14:03:09" or "2025年1月5日 14:03:09". */
 export function formatDateTime(ms: number, locale: Locale): string {
-  if (!Number.isFinite(ms)) return String(ms);
+  // Past ±8.64e15 ms a Date is invalid and Intl throws; a drifted timestamp must show, not crash the page.
+  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return String(ms);
   let fmt = dateTimeFormats.get(locale);
   if (!fmt) {
     fmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
