@@ -6,6 +6,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { connectionStore, createQueryClient } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
+import { authErrors } from './layout/auth-errors';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -21,7 +22,8 @@ export interface AppProvidersProps {
 }
 
 export function AppProviders({ children, queryClient: given, locale, env }: AppProvidersProps) {
-  const [queryClient] = useState(() => given ?? createQueryClient());
+  // Refused tokens go to the layout, which tells the admin and may open Settings (see AuthErrorWatcher).
+  const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authErrors.emit }));
 
   // An answer cached for one connection must never show under another.
   useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);

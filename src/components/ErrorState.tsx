@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { isApiError, type ApiError } from '../api';
 import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';
+import { useOnline } from './use-online';
 
 export interface ErrorStateProps {
   /** Anything thrown or rejected; an ApiError gets the full treatment. */
@@ -11,7 +12,9 @@ export interface ErrorStateProps {
   title?: string;
 }
 
-function kindKey(error: ApiError): MessageKey {
+function kindKey(error: ApiError, online: boolean): MessageKey {
+  // Offline, nothing left the browser: say so rather than blame the service's address.
+  if (!online && (error.kind === 'network' || error.kind === 'timeout')) return 'error.kind.offline';
   switch (error.kind) {
     case 'http':
       return error.status === 401 || error.status === 403 ? 'error.kind.unauthorized' : 'error.kind.http';
@@ -45,9 +48,10 @@ function messageOf(error: unknown): string {
 /** A failed load or action: what happened in words, the service's own status/code/message, the raw body on demand, and Retry. */
 export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
   const t = useT();
+  const online = useOnline();
   const [showRaw, setShowRaw] = useState(false);
   const api = isApiError(error) ? error : null;
-  const summary = api ? t(kindKey(api)) : t('error.kind.other');
+  const summary = api ? t(kindKey(api, online)) : t('error.kind.other');
   const rows: [string, string][] = [];
   if (api?.status !== undefined) rows.push([t('error.status'), String(api.status)]);
   if (api?.code !== undefined) rows.push([t('error.code'), String(api.code)]);

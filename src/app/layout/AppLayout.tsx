@@ -2,9 +2,11 @@ import { Alert, AppShell, Center, Loader, NavLink, ScrollArea, Stack } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { OfflineBanner } from '../../components';
 import { useT } from '../../i18n';
 import { NAV_ITEMS } from '../nav';
 import { useStartup } from '../startup';
+import { AuthErrorWatcher } from './AuthErrorWatcher';
 import { HeaderBar } from './HeaderBar';
 import { ProfileSelect } from './ProfileStatus';
 
@@ -64,6 +66,8 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <AuthErrorWatcher />
+        <OfflineBanner />
         <ConfigBanner />
         <Suspense fallback={<PageFallback />}>
           <Outlet />

@@ -7,16 +7,26 @@ import { ConnectionTestResults } from './ConnectionTestResults';
 export interface ProfileCardProps {
   profile: ConnectionProfile;
   active: boolean;
+  /** The profile whose token the service just refused. */
+  highlighted?: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function ProfileCard({ profile, active, onEdit, onDelete }: ProfileCardProps) {
+export function ProfileCard({ profile, active, highlighted = false, onEdit, onDelete }: ProfileCardProps) {
   const t = useT();
   const health = useProfileHealth(profile.id);
   const titleId = `profile-${profile.id}`;
   return (
-    <Card withBorder component="article" aria-labelledby={titleId} data-testid="profile-card" data-profile-id={profile.id}>
+    <Card
+      withBorder
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="profile-card"
+      data-profile-id={profile.id}
+      data-highlighted={highlighted || undefined}
+      style={highlighted ? { borderColor: 'var(--mantine-color-orange-6)', boxShadow: '0 0 0 1px var(--mantine-color-orange-6)' } : undefined}
+    >
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 18rem' }}>
           <Group gap="xs">

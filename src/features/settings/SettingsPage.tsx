@@ -1,8 +1,9 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { connectionStore, useConnection, type ConnectionProfile } from '../../api';
-import { EmptyState, PageHeader } from '../../components';
+import { EmptyState, PageHeader, TokenRejectedNotice } from '../../components';
 import { useT } from '../../i18n';
 import { DeleteProfileModal } from './DeleteProfileModal';
 import { ProfileCard } from './ProfileCard';
@@ -17,6 +18,9 @@ export default function SettingsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ConnectionProfile | null>(null);
   const editedProfile = editing?.kind === 'edit' ? profiles.find((p) => p.id === editing.id) : undefined;
+  // Sent here because the service refused a token (see AuthErrorWatcher): name and highlight that profile.
+  const [params, setParams] = useSearchParams();
+  const rejected = params.get('reason') === 'token' ? profiles.find((p) => p.id === params.get('profile')) : undefined;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -43,6 +47,7 @@ export default function SettingsPage() {
         }
       />
       <Stack gap="md">
+        {rejected ? <TokenRejectedNotice profileName={rejected.name} onClose={() => setParams({}, { replace: true })} /> : null}
         {editing ? (
           <ProfileForm
             // A fresh form per profile, so switching from one edit to another never carries values over.
@@ -65,6 +70,7 @@ export default function SettingsPage() {
               key={p.id}
               profile={p}
               active={p.id === active?.id}
+              highlighted={p.id === rejected?.id}
               onEdit={() => setEditing({ kind: 'edit', id: p.id })}
               onDelete={() => setDeleting(p)}
             />
