@@ -22,6 +22,21 @@ interface PageCase {
   open?: (page: Page) => Promise<void>;
 }
 
+/** A success and a failed save (404), then the Activity page, so the log shows both outcomes. */
+async function callsThenActivity(page: Page) {
+  await page.goto(`./knowledge/${KB}`);
+  await expect(page.getByTestId('knowledge-name')).toBeVisible();
+  // In-app navigation from here on: the log lives in memory and a reload would empty it.
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Conversations' }).click();
+  await page.getByRole('textbox', { name: 'Conversation id' }).fill('does-not-exist');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill('x');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('error-state')).toBeVisible();
+  await nav.getByRole('link', { name: 'Activity' }).click();
+}
+
 const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
 const PAGES: PageCase[] = [
@@ -54,20 +69,7 @@ const PAGES: PageCase[] = [
     name: 'activity',
     path: './activity',
     ready: (p) => expect(p.getByText(`/v1/knowledge/${KB}`).first()).toBeVisible(),
-    open: async (page) => {
-      // A success and a failed save (404), so the log shows both outcomes.
-      await page.goto(`./knowledge/${KB}`);
-      await expect(page.getByTestId('knowledge-name')).toBeVisible();
-      // In-app navigation from here on: the log lives in memory and a reload would empty it.
-      const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      await nav.getByRole('link', { name: 'Conversations' }).click();
-      await page.getByRole('textbox', { name: 'Conversation id' }).fill('does-not-exist');
-      await page.getByRole('button', { name: 'Open' }).click();
-      await page.getByRole('textbox', { name: 'Title' }).fill('x');
-      await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect(page.getByTestId('error-state')).toBeVisible();
-      await nav.getByRole('link', { name: 'Activity' }).click();
-    },
+    open: callsThenActivity,
   },
   { name: 'catalog', path: './catalog', ready: heading },
   { name: 'settings', path: './settings', ready: heading },
@@ -121,6 +123,15 @@ for (const scheme of SCHEMES) {
       const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
       await expect(dialog.getByTestId('confirm-document')).toContainText('beacon-battery-and-power.md');
       await expectNoViolations(page, `delete confirmation (${scheme})`);
+    });
+
+    test('the activity entry drawer has no violation', async ({ page }) => {
+      await useScheme(page, scheme);
+      await callsThenActivity(page);
+      await page.getByRole('textbox', { name: 'Filter' }).fill('does-not-exist');
+      await page.getByTestId('activity-row').first().click();
+      await expect(page.getByTestId('activity-error')).toContainText('not found');
+      await expectNoViolations(page, `activity drawer (${scheme})`);
     });
 
     test('the spotlight has no violation', async ({ page }) => {

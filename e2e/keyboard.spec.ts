@@ -98,7 +98,9 @@ test('Ctrl+K opens the spotlight with its search focused, and Escape closes it',
   await expect(search).toBeHidden();
 });
 
-test('a document deletion can be asked for, cancelled with Escape and confirmed, all from the keyboard', async ({ page }) => {
+test('a document deletion can be asked for, cancelled with Escape and confirmed, all from the keyboard', async ({ page, sandbox }) => {
+  // The document stays busy, so the deletion stays pending and its header badge stays up to be reached.
+  await sandbox.holdLock(DOC.id, 60_000);
   const deletes: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'DELETE') deletes.push(r.url());
@@ -141,4 +143,5 @@ test('a document deletion can be asked for, cancelled with Escape and confirmed,
   const indicator = page.getByTestId('pending-deletions-indicator');
   await expect(indicator).toBeVisible();
   await tabTo(page, indicator, 80, 'Shift+Tab');
+  await sandbox.releaseLock(DOC.id);
 });
