@@ -129,14 +129,19 @@ function startLog(req: SendRequest, url: string, headers: Record<string, string>
   }, req.profile.token);
 }
 
-/** Sends a request with a timeout covering headers and body, logs it, and returns the answer's text. */
-export async function send(req: SendRequest): Promise<SendOutcome> {
+/** What both kinds of send start with: the prepared request, its log entry, and a timeout joined to the caller's signal. */
+function begin(req: SendRequest) {
   const { url, headers, bodyText } = prepare(req);
   const logId = startLog(req, url, headers, bodyText);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
-  const t0 = now();
+  return { url, headers, bodyText, logId, timeout, timer, signal, t0: now() };
+}
+
+/** Sends a request with a timeout covering headers and body, logs it, and returns the answer's text. */
+export async function send(req: SendRequest): Promise<SendOutcome> {
+  const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
   try {
     const response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
     const text = await response.text();
@@ -176,12 +181,7 @@ export async function send(req: SendRequest): Promise<SendOutcome> {
  * the wait for the headers: a stream may rightly run longer. The log gets the streamed text when it ends.
  */
 export async function sendForStream(req: SendRequest): Promise<StreamOutcome> {
-  const { url, headers, bodyText } = prepare(req);
-  const logId = startLog(req, url, headers, bodyText);
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), req.timeoutMs);
-  const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
-  const t0 = now();
+  const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
   let response: Response;
   try {
     response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
