@@ -13,3 +13,4 @@ export { TokenRejectedNotice, type TokenRejectedNoticeProps } from './TokenRejec
 export { useOnline } from './use-online';
 export { Loading } from './Loading';
 export { downloadText, fileStamp } from './download';
+export { catalogOptions } from './catalog-options';

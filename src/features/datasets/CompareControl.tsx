@@ -1,6 +1,7 @@
-import { Autocomplete, Button, Group, Stack, Text } from '@mantine/core';
+import { Autocomplete, Button, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useCatalog, useConnection } from '../../api';
+import { catalogOptions } from '../../components';
 import { useT } from '../../i18n';
 
 export interface CompareControlProps {
@@ -14,7 +15,6 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
   const t = useT();
   const { active } = useConnection();
   const known = useCatalog(active?.id, 'dataset').filter((e) => e.id !== currentId);
-  const labels = new Map(known.map((e) => [e.id, e.label]));
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
 
@@ -38,17 +38,7 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
             setValue(v);
             setError(null);
           }}
-          data={known.map((e) => e.id)}
-          renderOption={({ option }) => (
-            <Stack gap={0}>
-              <Text size="sm">{labels.get(option.value) ?? option.value}</Text>
-              {labels.get(option.value) ? (
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {option.value}
-                </Text>
-              ) : null}
-            </Stack>
-          )}
+          {...catalogOptions(known)}
           error={error}
           autoComplete="off"
           spellCheck={false}

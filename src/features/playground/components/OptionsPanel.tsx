@@ -1,6 +1,7 @@
 import { Autocomplete, Button, Divider, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useCatalog, type CatalogEntry, type CatalogKind } from '../../../api';
+import { useCatalog, type CatalogKind } from '../../../api';
+import { catalogOptions } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import { PLAYGROUND_LIMITS } from '../limits';
 import { defaultOptions, newSessionId, parseContextParams, type PlaygroundOptions } from '../model/options';
@@ -25,26 +26,8 @@ function FieldLabel({ name }: { name: string }) {
   );
 }
 
-function catalogData(entries: CatalogEntry[]) {
-  return entries.slice(0, PLAYGROUND_LIMITS.catalogSuggestions).map((e) => e.id);
-}
-
 function useCatalogPicker(profileId: string | undefined, kind: CatalogKind) {
-  const entries = useCatalog(profileId, kind);
-  const labels = new Map(entries.map((e) => [e.id, e.label]));
-  return {
-    data: catalogData(entries),
-    renderOption: ({ option }: { option: { value: string } }): ReactNode => (
-      <div>
-        <Text size="sm">{labels.get(option.value) ?? option.value}</Text>
-        {labels.get(option.value) ? (
-          <Text size="xs" c="dimmed" ff="monospace">
-            {option.value}
-          </Text>
-        ) : null}
-      </div>
-    ),
-  };
+  return catalogOptions(useCatalog(profileId, kind), PLAYGROUND_LIMITS.catalogSuggestions);
 }
 
 /** An input with its button beside it, below the label and above any error. */
@@ -102,7 +85,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
             placeholder={t('playground.options.conversationNone')}
             value={options.conversation_id}
             onChange={(value) => set('conversation_id', value)}
-            data={catalogData(conversations)}
+            data={catalogOptions(conversations, PLAYGROUND_LIMITS.catalogSuggestions).data}
             spellCheck={false}
             inputContainer={(input) => (
               <WithAction input={input}>
