@@ -30,11 +30,11 @@ function useCatalogPicker(profileId: string | undefined, kind: CatalogKind) {
   return catalogOptions(useCatalog(profileId, kind), PLAYGROUND_LIMITS.catalogSuggestions);
 }
 
-/** An input with its button beside it, below the label and above any error. */
+/** An input with its button beside it (or below it when the panel is narrow), above any error. */
 function WithAction({ input, children }: { input: ReactNode; children: ReactNode }) {
   return (
-    <Group gap="xs" wrap="nowrap" align="center">
-      <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+    <Group gap="xs" wrap="wrap" align="center">
+      <div style={{ flex: '1 1 12rem', minWidth: 0 }}>{input}</div>
       {children}
     </Group>
   );
