@@ -130,3 +130,13 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('opening a conversation or a space remembers its id, though neither has a read operation', async ({ page }) => {
+  await page.goto(`./conversations/${CONVERSATION}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('./playground/101');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('./catalog');
+  await expect(page.getByTestId('catalog-group-conversation')).toContainText(CONVERSATION);
+  await expect(page.getByTestId('catalog-group-space')).toContainText('101');
+});

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { configFor, serveConfig, test, expect } from './fixtures';
+import { startSandbox } from './support/sandbox';
 
 const BATTERY_Q = 'How long does the Beacon battery last on a full charge?';
 const BATTERY_DOC = '831506272047403';
@@ -32,7 +33,7 @@ test('an answer from a demo document shows the document among its sources, and t
   await expect(page).toHaveURL(new RegExp(`/documents/${BATTERY_DOC}$`));
 });
 
-test('a streamed answer is visible before its final event, and Stop keeps the partial text', async ({ page }) => {
+test('a streamed answer is visible before its final event', async ({ page }) => {
   await page.goto('./playground/101');
   await streamOn(page);
   // Record what the streaming message shows on every DOM change, until the final message replaces it.
@@ -51,18 +52,28 @@ test('a streamed answer is visible before its final event, and Stop keeps the pa
   expect(new Set(seen).size).toBeGreaterThan(2);
   expect(seen.at(-1)!).toBeGreaterThan(seen[0]!);
   await expect(page.getByTestId('answer').last().getByTestId('source').first()).toBeVisible();
+});
 
-  // Stop mid-stream.
-  await ask(page, 'How many days do I have to return a Beacon kit for a full refund?');
-  const live = page.getByTestId('streaming-answer');
-  await expect(live).toContainText(/\w+ \w+/);
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
-  await page.getByRole('button', { name: 'Stop' }).click();
-  const stopped = page.getByTestId('answer').last();
-  await expect(stopped).toHaveAttribute('data-status', 'stopped');
-  await expect(stopped.getByTestId('answer-status')).toHaveText('Stopped');
-  await expect(stopped.getByTestId('answer-text')).not.toBeEmpty();
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+test('Stop mid-stream keeps the partial text', async ({ page }) => {
+  // Its own sandbox with 400 ms between deltas: Stop lands mid-stream however loaded the machine is.
+  const slow = await startSandbox(['--stream-delay-ms', '400']);
+  try {
+    await serveConfig(page, configFor(slow));
+    await page.goto('./playground/101');
+    await streamOn(page);
+    await ask(page, 'How many days do I have to return a Beacon kit for a full refund?');
+    const live = page.getByTestId('streaming-answer');
+    await expect(live).toContainText(/\w+ \w+/);
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const stopped = page.getByTestId('answer').last();
+    await expect(stopped).toHaveAttribute('data-status', 'stopped');
+    await expect(stopped.getByTestId('answer-status')).toHaveText('Stopped');
+    await expect(stopped.getByTestId('answer-text')).not.toBeEmpty();
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  } finally {
+    await slow.stop();
+  }
 });
 
 for (const stream of [true, false]) {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { catalogStore, useConnection, type ApiResult } from '../../api';
 import { CopyButton, PageHeader } from '../../components';
@@ -28,6 +28,11 @@ export function ConversationPage({ id }: { id: string }) {
   const [baseline, setBaseline] = useState<Baseline>(() => baselineFrom(entry?.lastRecord));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // There is no read operation, so opening the page is how the id is met: remember it (after the pre-fill above).
+  const profileId = active?.id;
+  useEffect(() => {
+    if (profileId) catalogStore.remember(profileId, [{ kind: 'conversation', id }]);
+  }, [profileId, id]);
   const title = outcome?.result.data.title || baseline.values.title || entry?.label;
 
   return (

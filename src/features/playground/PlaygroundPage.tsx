@@ -1,7 +1,7 @@
 import { Anchor, Button, Menu, Switch, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, useConnection, type ConnectionProfile } from '../../api';
+import { ApiError, catalogStore, useConnection, type ConnectionProfile } from '../../api';
 import { downloadText, ErrorState, PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { ChatView } from './components/ChatView';
@@ -18,6 +18,8 @@ const STATUSES: AnswerStatus[] = ['pending', 'streaming', 'done', 'stopped', 'en
 function Playground({ spaceId, profile }: { spaceId: string; profile: ConnectionProfile }) {
   const t = useT();
   const session = usePlaygroundSession(profile, spaceId);
+  // Opening a space is meeting its id (answers add theirs as they come).
+  useEffect(() => catalogStore.remember(profile.id, [{ kind: 'space', id: spaceId }]), [profile.id, spaceId]);
   const [allowRemoteImages, setAllowRemoteImages] = useState(loadRemoteImages);
   const [tab, setTab] = useState<string | null>('chat');
   const fileBase = `playground-space-${spaceId}`;
