@@ -1,19 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callEndpoint } from './client';
 import { ApiError } from './errors';
 import { hostUrl, TARGET_HEADER } from './host';
 import { requestLog } from '../log/request-log';
 import { catalogStore } from '../catalog';
-import { closedPortUrl, DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../test-support/http-server';
+import { closedPortUrl, DATASET_SAMPLE, json, profileFor } from '../test-support/http-server';
+import { useTestServer } from '../test-support/use-test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 afterEach(() => {
-  server.received.length = 0;
-  requestLog.clear();
   vi.unstubAllGlobals();
 });
 

@@ -1,19 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { requestLog } from '../log/request-log';
-import { DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../test-support/http-server';
+import { describe, expect, it } from 'vitest';
+import { DATASET_SAMPLE, json, profileFor } from '../test-support/http-server';
+import { useTestServer } from '../test-support/use-test-server';
 import { createQueryClient, type AuthErrorEvent } from './client';
 import { datasetQuery } from './options';
 import { updateConversation } from './mutations';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.received.length = 0;
-  requestLog.clear();
-});
+const server = useTestServer();
 
 describe('onAuthError against a real server', () => {
   it('reports a refused read once, with its profile, as a first load; not retried', async () => {

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
-import { requestLog } from '../log/request-log';
-import { DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../test-support/http-server';
+import { DATASET_SAMPLE, json, profileFor } from '../test-support/http-server';
+import { useTestServer } from '../test-support/use-test-server';
 import { createQueryClient, isRetryableError, retryDelayMs } from './client';
 import { chatCompletion } from './mutations';
 import { datasetQuery, knowledgeQuery } from './options';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.received.length = 0;
-  requestLog.clear();
-});
+const server = useTestServer();
 
 describe('query retry policy against a real server', () => {
   it('retries a 503 three times (4 calls) and then fails', async () => {
