@@ -67,6 +67,15 @@ test('the header is reachable by Tab, every stop shows its focus, and its action
   expect(path).toContain('Knowledge Console');
   expect(path).toContain('Search ids');
   expect(path).toContain('Connection profile');
+  // The connection's health dot is a stop too (a link to Settings), so its hint is not for mouse users only.
+  expect(path).toMatch(/answers: both hosts|not checked yet|checking/i);
+
+  // Its hint shows on keyboard focus too, not only on hover, and Escape hides it (WCAG 1.4.13).
+  const hint = header.locator('[data-header-hint]', { hasText: 'Switch to dark theme' });
+  await expect(hint).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(hint).toBeHidden();
+  await expect(toggle).toBeFocused();
 
   // The theme switch works from the keyboard, and keeps focus.
   await page.keyboard.press('Enter');

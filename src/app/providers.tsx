@@ -1,14 +1,19 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { connectionStore, createQueryClient } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
 import { authErrors } from './layout/auth-errors';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * The notifications' container (with its transitions) is not needed to draw the first page: it loads
+ * right after. `notifications.show()` before then is kept in the store and appears once it mounts.
+ */
+const NotificationsHost = lazy(() => import('./notifications-host'));
 
 /** The colour scheme is a preference (light, dark or auto), kept by Mantine under this key. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-scheme' });
@@ -33,7 +38,9 @@ export function AppProviders({ children, queryClient: given, locale, env }: AppP
       <QueryClientProvider client={queryClient}>
         <I18nProvider locale={locale}>
           <LocalizedDefaults>
-            <Notifications position="top-right" />
+            <Suspense fallback={null}>
+              <NotificationsHost />
+            </Suspense>
             {children}
           </LocalizedDefaults>
         </I18nProvider>

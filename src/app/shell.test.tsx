@@ -1,19 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { connectionStore } from '../api';
 import { AppProviders } from './providers';
-import { createTestRouter } from './router';
-import { RouteError } from './pages/RouteError';
+import { RouteBoundary } from './RouteBoundary';
+import { AppRoutes } from './router';
 import { StartupContext } from './startup';
 
 function renderApp(path: string, configError?: string) {
   return render(
     <StartupContext.Provider value={{ configError }}>
       <AppProviders env="test" locale="en">
-        <RouterProvider router={createTestRouter(path)} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+        </MemoryRouter>
       </AppProviders>
     </StartupContext.Provider>,
   );
@@ -79,10 +81,13 @@ describe('app shell', () => {
     function Broken(): never {
       throw new Error('chunk datasets-abc.js failed to load');
     }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
     render(
       <AppProviders env="test" locale="en">
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <RouteBoundary>
+            <Broken />
+          </RouteBoundary>
+        </MemoryRouter>
       </AppProviders>,
     );
     const alert = await screen.findByTestId('route-error');
@@ -90,5 +95,27 @@ describe('app shell', () => {
     expect(alert).toHaveTextContent('chunk datasets-abc.js failed to load');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Go to the overview' })).toHaveAttribute('href', '/');
+  });
+
+  it('clears a failed page when the admin navigates to another page', async () => {
+    const user = userEvent.setup();
+    function Broken(): never {
+      throw new Error('render failed');
+    }
+    render(
+      <AppProviders env="test" locale="en">
+        <MemoryRouter initialEntries={['/broken']}>
+          <Link to="/fine">elsewhere</Link>
+          <Routes>
+            <Route path="/broken" element={<RouteBoundary><Broken /></RouteBoundary>} />
+            <Route path="/fine" element={<RouteBoundary><p>fine page</p></RouteBoundary>} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByTestId('route-error')).toHaveTextContent('render failed');
+    await user.click(screen.getByRole('link', { name: 'elsewhere' }));
+    expect(await screen.findByText('fine page')).toBeInTheDocument();
+    expect(screen.queryByTestId('route-error')).not.toBeInTheDocument();
   });
 });

@@ -1,30 +1,22 @@
-import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Box, VisuallyHidden } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
 
 /** A state in one word, independent of what it is the state of. */
 export type StatusTone = 'ok' | 'warning' | 'error' | 'info' | 'unknown';
 
 const COLOR: Record<StatusTone, string> = { ok: 'teal', warning: 'yellow', error: 'red', info: 'blue', unknown: 'gray' };
 
-export interface StatusBadgeProps {
+export interface StatusBadgeProps extends Omit<ComponentProps<typeof Badge<'div'>>, 'color' | 'variant' | 'children'> {
   tone: StatusTone;
   children: ReactNode;
-  /** Longer explanation shown on hover and focus. */
-  tooltip?: ReactNode;
 }
 
-export function StatusBadge({ tone, children, tooltip }: StatusBadgeProps) {
-  const badge = (
-    <Badge color={COLOR[tone]} variant="light" data-tone={tone}>
+/** Other props (a ref, event handlers) reach the Badge, so a Tooltip can wrap it (StatusBadgeWithTooltip). */
+export function StatusBadge({ tone, children, ...rest }: StatusBadgeProps) {
+  return (
+    <Badge color={COLOR[tone]} variant="light" data-tone={tone} {...rest}>
       {children}
     </Badge>
-  );
-  return tooltip ? (
-    <Tooltip label={tooltip} multiline maw={320} withArrow>
-      {badge}
-    </Tooltip>
-  ) : (
-    badge
   );
 }
 

@@ -14,3 +14,5 @@ export { useOnline } from './use-online';
 export { Loading } from './Loading';
 export { downloadText, fileStamp } from './download';
 export { catalogOptions } from './catalog-options';
+export { HeaderHint, type HeaderHintProps } from './HeaderHint';
+export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';

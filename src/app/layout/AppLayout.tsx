@@ -1,11 +1,12 @@
-import { Alert, AppShell, Center, Loader, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Alert, Box, Center, Loader, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner } from '../../components';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { NAV_ITEMS } from '../nav';
 import { useStartup } from '../startup';
+import classes from './AppLayout.module.css';
 import { AuthErrorWatcher } from './AuthErrorWatcher';
 import { HeaderBar } from './HeaderBar';
 import { ProfileSelect } from './ProfileStatus';
@@ -33,46 +34,39 @@ function ConfigBanner() {
   );
 }
 
+const HOME_ITEM = { to: '/', label: 'nav.home' as MessageKey };
+
 export function AppLayout() {
   const t = useT();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const isActive = (to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <AppShell.Header>
+    <div className={classes.root}>
+      <header className={classes.header}>
         <HeaderBar navOpened={opened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-        <AppShell.Section grow component={ScrollArea}>
-          <NavLink component={Link} to="/" label={t('nav.home')} active={pathname === '/'} onClick={close} />
-          {NAV_ITEMS.map((item) => {
-            const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
-            return (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={t(item.label)}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={close}
-              />
-            );
-          })}
-        </AppShell.Section>
-        <AppShell.Section hiddenFrom="sm" p="xs">
-          <ProfileSelect w="100%" hiddenFrom="sm" label />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </header>
+      <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('nav.label')}>
+        <div className={classes.links}>
+          {[HOME_ITEM, ...NAV_ITEMS].map((item) => (
+            <Link key={item.to} to={item.to} className={classes.link} aria-current={isActive(item.to) ? 'page' : undefined} onClick={close}>
+              {t(item.label)}
+            </Link>
+          ))}
+        </div>
+        <Box hiddenFrom="sm" p="xs">
+          <ProfileSelect w="100%" label />
+        </Box>
+      </nav>
+      <main className={classes.main}>
         <AuthErrorWatcher />
         <OfflineBanner />
         <ConfigBanner />
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
-import { ActionIcon, Burger, Group, NativeSelect, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Burger, Group, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
 import { LogoGlyph, MoonGlyph, SunGlyph } from './Glyphs';
+import { HeaderSelect } from './HeaderSelect';
+import { HeaderHint } from '../../components';
 import { ProfileSelect, ProfileStatus } from './ProfileStatus';
 
 export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
@@ -31,21 +33,19 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         ))}
         <ProfileStatus />
         <ProfileSelect visibleFrom="sm" />
-        <Tooltip label={themeLabel} withArrow>
+        <HeaderHint label={themeLabel}>
           <ActionIcon variant="default" size="lg" aria-label={themeLabel} onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}>
             {computed === 'dark' ? <SunGlyph /> : <MoonGlyph />}
           </ActionIcon>
-        </Tooltip>
-        <NativeSelect
-          aria-label={t('header.language')}
-          size="xs"
-          w={104}
+        </HeaderHint>
+        <HeaderSelect
+          label={t('header.language')}
+          width={104}
           value={locale}
-          onChange={(e) => {
-            const next = e.currentTarget.value;
+          onChange={(next) => {
             if (isLocale(next)) setLocale(next);
           }}
-          data={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
         />
       </Group>
     </Group>

@@ -1,10 +1,14 @@
-import { Group, NativeSelect, Text, Tooltip } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { connectionStore, useConnection } from '../../api';
-import { failedHost, healthTone, StatusDot, useCheckLabel, useProfileHealth } from '../../components';
+import { failedHost, HeaderHint, healthTone, StatusDot, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
+import { HeaderSelect } from './HeaderSelect';
 import { useHealthPolling } from './use-health-polling';
 
-/** The active profile's name and health dot. */
+const linkStyle = { color: 'inherit', textDecoration: 'none', borderRadius: 'var(--mantine-radius-sm)' };
+
+/** The active profile's name and health dot; a link to Settings, where the connection is tested and fixed. */
 export function ProfileStatus() {
   const t = useT();
   const checkLabel = useCheckLabel();
@@ -13,12 +17,14 @@ export function ProfileStatus() {
   const health = useProfileHealth(active?.id);
   if (!active) {
     return (
-      <Group gap={6} wrap="nowrap">
-        <StatusDot tone="unknown" label={t('header.noProfile')} />
-        <Text size="sm" c="dimmed">
-          {t('header.noProfile')}
-        </Text>
-      </Group>
+      <Link to="/settings" style={linkStyle}>
+        <Group gap={6} wrap="nowrap">
+          <StatusDot tone="unknown" label={t('header.noProfile')} />
+          <Text size="sm" c="dimmed">
+            {t('header.noProfile')}
+          </Text>
+        </Group>
+      </Link>
     );
   }
   const tone = healthTone(health);
@@ -32,34 +38,35 @@ export function ProfileStatus() {
           ? `${active.name}: ${t('check.checking')}`
           : t('header.status.unknown', { name: active.name });
   return (
-    <Tooltip label={description} multiline maw={320} withArrow>
-      <Group gap={6} wrap="nowrap" data-testid="profile-status" data-tone={tone}>
-        <StatusDot tone={tone} label={description} />
-        {/* On a phone the dot alone stays; the name is in the navigation's profile switch. */}
-        <Text size="sm" fw={500} truncate maw={180} visibleFrom="md" aria-hidden="true">
-          {active.name}
-        </Text>
-      </Group>
-    </Tooltip>
+    <HeaderHint label={description}>
+      <Link to="/settings" style={linkStyle}>
+        <Group gap={6} wrap="nowrap" data-testid="profile-status" data-tone={tone}>
+          <StatusDot tone={tone} label={description} />
+          {/* On a phone the dot alone stays; the name is in the navigation's profile switch. */}
+          <Text size="sm" fw={500} truncate maw={180} visibleFrom="md" aria-hidden="true">
+            {active.name}
+          </Text>
+        </Group>
+      </Link>
+    </HeaderHint>
   );
 }
 
 /** Switches the active profile (clearing the query cache, see AppProviders). */
-export function ProfileSelect({ w = 180, visibleFrom, hiddenFrom, label }: { w?: number | string; visibleFrom?: 'sm'; hiddenFrom?: 'sm'; label?: boolean }) {
+export function ProfileSelect({ w = 180, visibleFrom, label }: { w?: number | string; visibleFrom?: 'sm'; label?: boolean }) {
   const t = useT();
   const { profiles, active } = useConnection();
   if (profiles.length === 0) return null;
   return (
-    <NativeSelect
-      aria-label={label ? undefined : t('header.profile')}
-      label={label ? t('header.profile') : undefined}
-      size="xs"
-      w={w}
-      visibleFrom={visibleFrom}
-      hiddenFrom={hiddenFrom}
-      value={active?.id ?? ''}
-      onChange={(e) => connectionStore.setActive(e.currentTarget.value)}
-      data={profiles.map((p) => ({ value: p.id, label: p.name }))}
-    />
+    <Box visibleFrom={visibleFrom}>
+      <HeaderSelect
+        label={t('header.profile')}
+        showLabel={label}
+        width={w}
+        value={active?.id ?? ''}
+        onChange={(id) => connectionStore.setActive(id)}
+        options={profiles.map((p) => ({ value: p.id, label: p.name }))}
+      />
+    </Box>
   );
 }

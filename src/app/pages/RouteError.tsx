@@ -1,20 +1,15 @@
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-/**
- * A route's error boundary: the page that failed is replaced by what went wrong and a way out,
- * while the header and navigation stay usable. Never a blank page.
- */
-export function RouteError() {
+/** What a route's error boundary (RouteBoundary) shows instead of the page that failed: what went wrong and a way out. */
+export function RouteError({ error }: { error: unknown }) {
   const t = useT();
-  const error = useRouteError();
   return (
     <Alert color="red" variant="light" title={t('routeError.title')} role="alert" data-testid="route-error">
       <Stack gap="sm">

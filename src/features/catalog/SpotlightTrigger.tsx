@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { HeaderHint } from '../../components';
 import { useT } from '../../i18n';
 import { SearchGlyph } from './Glyphs';
 
@@ -40,11 +41,11 @@ export function CatalogSpotlightTrigger() {
 
   return (
     <>
-      <Tooltip label={label} withArrow>
+      <HeaderHint label={label}>
         <ActionIcon variant="default" size="lg" aria-label={label} onClick={open} onMouseEnter={() => void (loading.current ??= loadSpotlight())} data-testid="spotlight-button">
           <SearchGlyph />
         </ActionIcon>
-      </Tooltip>
+      </HeaderHint>
       {Spotlight ? <Spotlight /> : null}
     </>
   );

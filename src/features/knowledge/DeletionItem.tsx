@@ -1,7 +1,7 @@
 import { Anchor, Button, Collapse, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { StatusBadge } from '../../components';
+import { StatusBadgeWithTooltip } from '../../components';
 import { useFormat, useLocale, useT, type Translate } from '../../i18n';
 import { CHECK_DETAIL } from './deletion/io';
 import { deletionTracker } from './deletion/instance';
@@ -99,9 +99,9 @@ export function DeletionItem({ deletion: d, knowledgeLabel }: { deletion: Tracke
           </div>
           <Group gap="xs">
             <span data-testid="deletion-state">
-              <StatusBadge tone={view.tone} tooltip={t(view.tooltip)}>
+              <StatusBadgeWithTooltip tone={view.tone} tooltip={t(view.tooltip)}>
                 {t(view.label)}
-              </StatusBadge>
+              </StatusBadgeWithTooltip>
             </span>
             {d.state === 'not_deleted' || d.state === 'failed' ? (
               <Button size="compact-xs" variant="light" onClick={() => deletionTracker.retry(key)}>

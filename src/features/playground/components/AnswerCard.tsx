@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Collapse, Group, CopyButton as MantineCopyButton
 import { notifications } from '@mantine/notifications';
 import { memo, useState } from 'react';
 import { requestLog } from '../../../api';
-import { DriftWarnings, ErrorState, RawJson, StatusBadge, type StatusTone } from '../../../components';
+import { DriftWarnings, ErrorState, RawJson, StatusBadge, StatusBadgeWithTooltip, type StatusTone } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import { SafeMarkdown } from '../markdown/SafeMarkdown';
 import { isRunning, toApiError, type AnswerStatus, type Exchange } from '../model/exchange';
@@ -68,7 +68,7 @@ export const AnswerCard = memo(function AnswerCard({ exchange, sink, allowRemote
                 <span data-testid="answer-status">{t(statusKey(exchange.status))}</span>
               </StatusBadge>
             ) : null}
-            {exchange.answeredAsJson ? <StatusBadge tone="info" tooltip={t('playground.answer.jsonHint')}>{t('playground.answer.json')}</StatusBadge> : null}
+            {exchange.answeredAsJson ? <StatusBadgeWithTooltip tone="info" tooltip={t('playground.answer.jsonHint')}>{t('playground.answer.json')}</StatusBadgeWithTooltip> : null}
             {exchange.body.stream && !exchange.answeredAsJson ? (
               <Text size="xs" c="dimmed">
                 {t('playground.answer.streamed')}
