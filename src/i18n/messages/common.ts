@@ -59,6 +59,16 @@ export const commonMessages = defineMessages({
     'auth.openSettings': 'Open Settings',
     'auth.unknownProfile': '(no profile)',
     'json.label': 'Raw JSON',
+    // The id lookup (src/components/IdLookup.tsx) opens every resource page, so its words load at start.
+    'catalog.open': 'Open',
+    'catalog.idRequired': 'Enter an id',
+    'catalog.idHint': 'Paste an id from a URL, a log or a teammate. Ids you have seen are remembered here for this profile.',
+    'catalog.pinned': 'Pinned',
+    'catalog.recent': 'Recently seen',
+    'catalog.empty': 'No ids seen yet for this profile.',
+    'catalog.pin': 'Pin {id}',
+    'catalog.unpin': 'Unpin {id}',
+    'catalog.seenAt': 'Last seen {when}',
   },
   zhCN: {
     'common.retry': '重试',
@@ -117,5 +127,15 @@ export const commonMessages = defineMessages({
     'auth.openSettings': '打开设置',
     'auth.unknownProfile': '（无连接配置）',
     'json.label': '原始 JSON',
+    // The id lookup (src/components/IdLookup.tsx) opens every resource page, so its words load at start.
+    'catalog.open': '打开',
+    'catalog.idRequired': '请输入 ID',
+    'catalog.idHint': '粘贴来自链接、日志或同事的 ID。此配置下见过的 ID 会记在这里。',
+    'catalog.pinned': '已固定',
+    'catalog.recent': '最近查看',
+    'catalog.empty': '此配置下还没有见过任何 ID。',
+    'catalog.pin': '固定 {id}',
+    'catalog.unpin': '取消固定 {id}',
+    'catalog.seenAt': '上次查看：{when}',
   },
 });

@@ -40,6 +40,12 @@ export const shellMessages = defineMessages({
     'routeError.title': 'This page could not be shown',
     'routeError.body': 'The rest of the console still works. Retry, or go back to the overview.',
     'config.loadFailed': 'Could not load config.json, so no preset connection profiles are available; add one in Settings. Reason: {reason}',
+    // Named for their feature but shown by the shell (navigation, overview, header search button): they load at start.
+    'catalog.title': 'Id catalog',
+    'catalog.summary': 'Every id the console has met: search, pin, export and import.',
+    'catalog.spotlight.button': 'Search ids (Ctrl+K)',
+    'settings.mode.direct': 'Direct',
+    'settings.mode.proxied': 'Proxied',
   },
   zhCN: {
     'app.name': '知识库控制台',
@@ -79,5 +85,11 @@ export const shellMessages = defineMessages({
     'routeError.title': '此页面无法显示',
     'routeError.body': '控制台的其他部分仍可正常使用。请重试，或返回概览。',
     'config.loadFailed': '无法加载 config.json，因此没有预设的连接配置，请在设置中添加。原因：{reason}',
+    // Named for their feature but shown by the shell (navigation, overview, header search button): they load at start.
+    'catalog.title': 'ID 目录',
+    'catalog.summary': '控制台见过的每个 ID：搜索、固定、导出和导入。',
+    'catalog.spotlight.button': '搜索 ID（Ctrl+K）',
+    'settings.mode.direct': '直连',
+    'settings.mode.proxied': '代理',
   },
 });
