@@ -3,8 +3,9 @@ import { parseAst, type Plugin } from 'vite';
 /**
  * Each area's message file (src/i18n/messages/<area>.ts) holds both languages:
  *   export const xMessages = defineMessages({ en: { … }, zhCN: { … } });
- * The locale chunks (src/i18n/locales/<locale>.ts) import those files with `?locale=en|zhCN`; for such an
- * import this plugin empties the other language's table, so a browser downloads only the language it shows.
+ * The message loader (src/i18n/load.ts) imports each of those files with `?locale=en|zhCN`, one chunk per
+ * (language, area); for such an import this plugin empties the other language's table, so a browser
+ * downloads only the language it shows.
  * Without the plugin (unit tests) the import still works, it just carries both languages.
  */
 export const LOCALE_QUERY_RE = /\/src\/i18n\/messages\/[^/?]+\.ts\?locale=(en|zhCN)(?:&|$)/;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, CATALOG, en, zhCN } from './catalog';
 import { formatDateTime, formatNumber } from './format';
-import { loadedMessages, loadLocale } from './load';
+import { areaOfFile, loadedMessages, MESSAGE_FILES } from './load';
 import { interpolate, translator } from './translate';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -57,9 +57,13 @@ describe('message catalog', () => {
     expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
   });
 
-  it('each language loaded on its own is exactly its half of the full catalog', async () => {
-    expect(await loadLocale('en')).toEqual(en);
-    expect(await loadLocale('zh-CN')).toEqual(zhCN);
+  it('every area of catalog.ts is one file under messages/, named for the area, and the other way round', () => {
+    expect(MESSAGE_FILES.map(areaOfFile).sort()).toEqual(Object.keys(AREAS).sort());
+  });
+
+  it('in unit tests every area of both languages is loaded up front, each language exactly its half', () => {
+    expect(loadedMessages('en')).toEqual(en);
+    expect(loadedMessages('zh-CN')).toEqual(zhCN);
     expect(loadedMessages('zh-CN')?.['nav.settings']).toBe('设置');
   });
 });

@@ -1,6 +1,7 @@
 // Both languages of every area, composed statically. The browser never loads this module: it is the
-// source of the MessageKey type and of the catalog tests. At run time each language is its own chunk
-// (locales/<locale>.ts, loaded by load.ts), so the reader downloads only the language on screen.
+// source of the MessageKey and Area types and of the catalog tests. At run time each (language, area) is
+// its own chunk (load.ts): the reader downloads the start-up areas of the language on screen, and each
+// page's area with the page.
 import type { Locale } from './locales';
 import { activityMessages } from './messages/activity';
 import { catalogMessages } from './messages/catalog';
@@ -13,7 +14,7 @@ import { playgroundMessages } from './messages/playground';
 import { settingsMessages } from './messages/settings';
 import { shellMessages } from './messages/shell';
 
-/** Every area's messages. A new area file is added here and nowhere else. */
+/** Every area's messages; the key is the file's name (messages/<area>.ts). A new area file is added here and nowhere else. */
 export const AREAS = {
   common: commonMessages,
   shell: shellMessages,

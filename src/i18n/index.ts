@@ -1,7 +1,9 @@
 export { I18nProvider, useT, useLocale, useFormat, initialLocale, LOCALE_STORAGE_KEY } from './provider';
 export { LOCALES, LOCALE_NAMES, isLocale, type Locale } from './locales';
 export type { MessageKey } from './catalog';
-export { loadLocale, preloadLocale } from './load';
+export { loadLocale, loadMessages, preloadLocale } from './load';
+export { lazyWithMessages, withMessages } from './lazy';
+export { FEATURE_AREAS, START_AREAS, type Area } from './areas';
 export { formatDateTime, formatNumber } from './format';
 export { interpolate, translator, type Translate, type MessageVars } from './translate';
 export { defineMessages } from './define';

@@ -1,50 +1,74 @@
-import type { MessageTable } from './catalog';
+import { START_AREAS, type Area } from './areas';
 import { LOCALES, type Locale } from './locales';
+import { createMessageStore, type AreaLoaders, type AreaTable, type LoadedTable } from './message-store';
 
-/** Each language is its own chunk: the reader downloads the one on screen, the other only on a switch. */
-const loaders: Record<Locale, () => Promise<{ default: MessageTable }>> = {
-  en: () => import('./locales/en'),
-  'zh-CN': () => import('./locales/zh-CN'),
+type Side = 'en' | 'zhCN';
+type AreaModule = Record<string, unknown>;
+
+// One lazy chunk per (language, area file). `?locale=…` makes the build keep only that language's half of
+// the file (vite/locale-split-plugin.ts); without the plugin (unit tests) the module has both halves.
+const modules: Record<Side, Record<string, () => Promise<AreaModule>>> = {
+  en: import.meta.glob<AreaModule>('./messages/*.ts', { query: '?locale=en' }),
+  zhCN: import.meta.glob<AreaModule>('./messages/*.ts', { query: '?locale=zhCN' }),
 };
 
-const tables = new Map<Locale, MessageTable>();
-const inFlight = new Map<Locale, Promise<MessageTable>>();
+const isAreaMessages = (value: unknown): value is Record<Side, AreaTable> =>
+  typeof value === 'object' && value !== null && 'en' in value && 'zhCN' in value;
 
-/** The table of a language already loaded, else undefined. */
-export function loadedMessages(locale: Locale): MessageTable | undefined {
-  return tables.get(locale);
+/** The `side` table of the area file's defineMessages() export. */
+function pickSide(mod: AreaModule, side: Side, file: string): AreaTable {
+  const messages = Object.values(mod).find(isAreaMessages);
+  if (!messages) throw new Error(`${file} exports no defineMessages({ en, zhCN }) table`);
+  return messages[side];
 }
 
-/** Loads a language's table once; a failed load (e.g. a chunk gone after a redeploy) is retried on the next call. */
-export function loadLocale(locale: Locale): Promise<MessageTable> {
-  const ready = tables.get(locale);
-  if (ready) return Promise.resolve(ready);
-  let promise = inFlight.get(locale);
-  if (!promise) {
-    promise = loaders[locale]().then(
-      (mod) => {
-        tables.set(locale, mod.default);
-        inFlight.delete(locale);
-        return mod.default;
-      },
-      (error: unknown) => {
-        inFlight.delete(locale);
-        throw error;
-      },
-    );
-    inFlight.set(locale, promise);
-  }
-  return promise;
+/** The area each file under messages/ defines, by its name: messages/<area>.ts. */
+export const areaOfFile = (file: string): string => /\/([^/]+)\.ts$/.exec(file)?.[1] ?? file;
+
+function loadersFor(side: Side): Record<Area, () => Promise<AreaTable>> {
+  const byArea: Record<string, () => Promise<AreaTable>> = {};
+  for (const [file, load] of Object.entries(modules[side])) byArea[areaOfFile(file)] = () => load().then((mod) => pickSide(mod, side, file));
+  // catalog.test.ts checks that the files are exactly the areas of catalog.ts.
+  return byArea as Record<Area, () => Promise<AreaTable>>;
 }
 
-/** For start-up: fetch the language beside config.json so the first render has its words. Never rejects. */
+const loaders: AreaLoaders = { en: loadersFor('en'), 'zh-CN': loadersFor('zhCN') };
+
+/** The files found under messages/, for the test that they match the areas of catalog.ts. */
+export const MESSAGE_FILES: readonly string[] = Object.keys(modules.en);
+
+const store = createMessageStore(loaders, START_AREAS);
+
+/** The language's messages loaded so far, or undefined before its first area arrives. */
+export function loadedMessages(locale: Locale): LoadedTable | undefined {
+  return store.loadedMessages(locale);
+}
+
+/** Whether every area the console has asked for is loaded in `locale`. */
+export const isLocaleReady = (locale: Locale): boolean => store.isReady(locale);
+
+/** Loads every area asked for so far in `locale` (the start-up areas at least). A failed load is retried on the next call. */
+export const loadLocale = (locale: Locale): Promise<void> => store.loadLocale(locale);
+
+/**
+ * Loads `areas` in the language on screen (and, during a switch, the next one). Code that loads a module
+ * whose components use these areas' keys waits for this too — see lazyWithMessages and withMessages.
+ */
+export const loadMessages = (areas: readonly Area[]): Promise<void> => store.loadAreas(areas);
+
+/** Called by I18nProvider: the language shown and, while a switch loads, the one it switches to. */
+export const setLocalesInUse = (locales: readonly Locale[]): void => store.setLocalesInUse(locales);
+
+/** For start-up: fetch the language's start-up areas beside config.json so the first render has its words. Never rejects. */
 export function preloadLocale(locale: Locale): Promise<void> {
-  return loadLocale(locale).then(
-    () => undefined,
-    (error: unknown) => console.error(error),
-  );
+  store.setLocalesInUse([locale]);
+  return store.loadLocale(locale).catch((error: unknown) => console.error(error));
 }
 
-// Unit tests render synchronously, so there both languages are loaded before any test runs.
+// Unit tests render synchronously, so there every area of both languages is loaded before any test runs.
 // (A build replaces MODE with "production" and drops this line.)
-if (import.meta.env.MODE === 'test') await Promise.all(LOCALES.map(loadLocale));
+if (import.meta.env.MODE === 'test') {
+  // No language is in use yet, so this only asks for every area; loadLocale then fetches them.
+  await store.loadAreas(Object.keys(loaders.en) as Area[]);
+  await Promise.all(LOCALES.map(loadLocale));
+}

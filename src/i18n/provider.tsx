@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { formatDateTime, formatNumber } from './format';
-import { loadedMessages, loadLocale } from './load';
+import { isLocaleReady, loadLocale, setLocalesInUse } from './load';
 import { isLocale, type Locale } from './locales';
 import { translator, type Translate } from './translate';
 
@@ -35,47 +35,47 @@ export function initialLocale(): Locale {
 }
 
 export function I18nProvider({ children, locale: fixed }: { children: ReactNode; locale?: Locale }) {
-  // `wanted` is the choice; `shown` the language whose table is loaded and on screen. A switch keeps the
-  // old language until the new table has arrived, so no raw key ever flashes.
-  const [wanted, setWanted] = useState<Locale>(() => fixed ?? initialLocale());
-  // What to show while `wanted` loads: the language on screen when the switch was asked for.
-  const [lastLoaded, setLastLoaded] = useState<Locale | null>(() => (loadedMessages(wanted) ? wanted : null));
-  const shown: Locale | null = loadedMessages(wanted) ? wanted : lastLoaded;
+  // `wanted` is the choice; `shown` the language on screen. A switch keeps the old language until the new
+  // one has every area loaded so far (start-up ones and every page's), so no raw key ever flashes.
+  // A new object for every choice, so choosing again the language whose load just failed tries again.
+  const [choice, setChoice] = useState<{ locale: Locale }>(() => ({ locale: fixed ?? initialLocale() }));
+  const wanted = choice.locale;
+  const [shown, setShown] = useState<Locale | null>(() => (isLocaleReady(wanted) ? wanted : null));
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    if (loadedMessages(wanted)) return;
+    // While a switch loads, a page opened meanwhile loads its areas in both languages.
+    const next = choice.locale;
+    setLocalesInUse(shown === null || shown === next ? [next] : [shown, next]);
+    if (shown === next) return;
     let live = true;
-    loadLocale(wanted).then(
+    loadLocale(next).then(
       () => {
         if (!live) return;
         setFailure(null);
-        setLastLoaded(wanted);
+        setShown(next);
       },
       (error: unknown) => {
         if (!live) return;
         console.error(error);
         // Keep the language on screen; only a first load that fails leaves nothing to show.
+        // Choosing it again retries: load.ts does not remember a failed chunk.
         setFailure(error instanceof Error ? error.message : String(error));
       },
     );
     return () => {
       live = false;
     };
-  }, [wanted]);
+  }, [choice, shown]);
 
-  const setLocale = useCallback(
-    (next: Locale) => {
-      setLastLoaded(shown);
-      setWanted(next);
-      try {
-        window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
-      } catch {
-        // Storage can be disabled; the choice then lasts until reload.
-      }
-    },
-    [shown],
-  );
+  const setLocale = useCallback((next: Locale) => {
+    setChoice({ locale: next });
+    try {
+      window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
+    } catch {
+      // Storage can be disabled; the choice then lasts until reload.
+    }
+  }, []);
 
   useEffect(() => {
     if (shown) document.documentElement.lang = shown;

@@ -15,10 +15,24 @@ export function interpolate(template: string, vars?: MessageVars): string {
 }
 
 /**
- * `t` for a language whose table is loaded (I18nProvider renders only then; unit tests load both up front).
- * A language not loaded yet falls back to English if that is loaded, else shows the key.
+ * `t` for a language on screen. I18nProvider shows a language only once its start-up areas are loaded, and a
+ * page renders only once its areas are (lazyWithMessages); unit tests load everything up front. The table
+ * grows in place, so this `t` also knows areas loaded after it was made. A language with nothing loaded
+ * falls back to English if that is loaded; a key not loaded shows as the key.
  */
 export function translator(locale: Locale): Translate {
   const table = loadedMessages(locale) ?? loadedMessages('en');
-  return (key, vars) => interpolate(table?.[key] ?? key, vars);
+  return (key, vars) => {
+    const template = table?.[key];
+    if (template === undefined && import.meta.env.MODE === 'development') warnNotLoaded(key);
+    return interpolate(template ?? key, vars);
+  };
+}
+
+const warned = new Set<string>();
+/** In `vite dev` only: say why a raw key shows (areas.test.ts catches it before that, for literal keys). */
+function warnNotLoaded(key: string): void {
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(`i18n: "${key}" is not loaded. Load its area with the component that shows it (lazyWithMessages / FEATURE_AREAS).`);
 }
