@@ -13,10 +13,28 @@ export interface PageCheck {
   isDynamicEntry: boolean;
   inEntry: boolean;
 }
+/** One language's half of one message area, as its own chunk (src/i18n/messages/<area>.ts?locale=<locale>). */
+export interface MessageChunk {
+  key: string;
+  area: string;
+  locale: string;
+  file: string;
+  isDynamicEntry: boolean;
+  inEntry: boolean;
+}
+/** The start-up message chunks of one language, as counted in the first route. */
+export interface StartMessages {
+  locale: string;
+  areas: string[];
+  keys: string[];
+  gzip: number;
+}
 export interface BuildFigures {
   dist: string;
   entry: string;
-  firstRoute: { js: Totals; css: Totals; jsFiles: Size[]; cssFiles: Size[]; locale: string | null };
+  firstRoute: { js: Totals; css: Totals; jsFiles: Size[]; cssFiles: Size[]; messages: StartMessages | null };
+  startAreas: string[];
+  messageChunks: MessageChunk[];
   allCss: Totals;
   pages: PageCheck[];
   missingPages: string[];
@@ -25,6 +43,8 @@ export interface BuildFigures {
 export declare const BUDGET: { firstRouteJsGzip: number; firstRouteCssGzip: number };
 export declare const FIRST_ROUTE_PAGE: string;
 export declare function isRoutePage(src: string): boolean;
+export declare function parseMessageChunk(src: string): { area: string; locale: string } | null;
+export declare function startAreas(root?: string): string[];
 export declare function measureBuild(distDir?: string): BuildFigures;
 export declare function kb(bytes: number): string;
 export declare function chunkTable(assets: BuildFigures['assets']): string;

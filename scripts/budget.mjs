@@ -5,7 +5,8 @@
 //   node scripts/budget.mjs [dist]
 // Sizes are bytes; "KB" in the budget means 1,000 bytes (as Vite's build report counts), gzip at zlib's default level.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** Issue 6: JS for the first route ≤ 160 KB gzip, CSS ≤ 40 KB gzip. */
@@ -17,8 +18,24 @@ export const FIRST_ROUTE_PAGE = 'src/app/pages/HomePage.tsx';
 /** Route pages that must stay dynamic entries: every feature's index.tsx and src/app/pages/* (the error boundary excepted). */
 export const isRoutePage = (src) => /^src\/features\/[^/]+\/index\.tsx$/.test(src) || (/^src\/app\/pages\/[^/]+\.tsx$/.test(src) && !src.endsWith('RouteError.tsx'));
 
-/** Chunks loaded at start-up besides the entry's static imports: the active locale's messages (the largest one counts). */
-const isLocaleChunk = (src) => /^src\/i18n\/locales\/[^/]+\.ts$/.test(src);
+/**
+ * Chunks loaded at start-up besides the entry's static imports: the messages. Each (language, area) is its
+ * own chunk, src/i18n/messages/<area>.ts?locale=<side> (src/i18n/load.ts); the start-up areas of the
+ * language on screen load before the first render, the heavier language counts.
+ */
+const MESSAGE_CHUNK_RE = /^src\/i18n\/messages\/([^/?]+)\.ts\?locale=(\w+)$/;
+export const parseMessageChunk = (src) => {
+  const match = MESSAGE_CHUNK_RE.exec(src);
+  return match ? { area: match[1], locale: match[2] } : null;
+};
+
+/** START_AREAS as written in src/i18n/areas.ts (this script runs on plain Node, so it reads the source). */
+export function startAreas(root = resolve(dirname(fileURLToPath(import.meta.url)), '..')) {
+  const file = join(root, 'src', 'i18n', 'areas.ts');
+  const match = /export const START_AREAS = \[([^\]]*)\]/.exec(readFileSync(file, 'utf8'));
+  if (!match) throw new Error(`${file}: no "export const START_AREAS = [...]" found`);
+  return [...match[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+}
 
 export function readManifest(dist) {
   const file = join(dist, '.vite', 'manifest.json');
@@ -55,7 +72,8 @@ const total = (sizes) => sizes.reduce((acc, s) => ({ raw: acc.raw + s.raw, gzip:
 
 /**
  * Everything the budget speaks about, for one build folder.
- * firstRoute: the entry's static imports, the home page and its static imports, the largest locale chunk.
+ * firstRoute: the entry's static imports, the home page and its static imports, the start-up message
+ * chunks of the heavier language. messageChunks: every (language, area) chunk of the build.
  */
 export function measureBuild(distDir = 'dist') {
   const dist = resolve(distDir);
@@ -64,14 +82,20 @@ export function measureBuild(distDir = 'dist') {
   if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
   const entryClosure = staticClosure(manifest, entries);
 
-  const localeKeys = Object.keys(manifest).filter(isLocaleChunk);
-  const localeFigures = localeKeys.map((key) => {
-    const extra = [...staticClosure(manifest, [key])].filter((k) => !entryClosure.has(k));
-    return { key, extra, gzip: total(extra.map((k) => fileSize(dist, manifest[k].file))).gzip };
+  const messageChunks = Object.keys(manifest)
+    .map((key) => ({ key, ...parseMessageChunk(key) }))
+    .filter((c) => c.area)
+    .map((c) => ({ ...c, file: manifest[c.key].file, isDynamicEntry: manifest[c.key].isDynamicEntry === true, inEntry: entryClosure.has(c.key) }));
+  const start = startAreas();
+  const languages = [...new Set(messageChunks.map((c) => c.locale))];
+  const messageFigures = languages.map((locale) => {
+    const keys = messageChunks.filter((c) => c.locale === locale && start.includes(c.area)).map((c) => c.key);
+    const extra = [...staticClosure(manifest, keys)].filter((k) => !entryClosure.has(k));
+    return { locale, areas: keys.map((k) => parseMessageChunk(k).area).sort(), keys, gzip: total(extra.map((k) => fileSize(dist, manifest[k].file))).gzip };
   });
-  const heaviestLocale = localeFigures.sort((a, b) => b.gzip - a.gzip)[0];
+  const heaviestMessages = messageFigures.sort((a, b) => b.gzip - a.gzip)[0];
 
-  const startKeys = [...entries, ...(manifest[FIRST_ROUTE_PAGE] ? [FIRST_ROUTE_PAGE] : []), ...(heaviestLocale ? [heaviestLocale.key] : [])];
+  const startKeys = [...entries, ...(manifest[FIRST_ROUTE_PAGE] ? [FIRST_ROUTE_PAGE] : []), ...(heaviestMessages?.keys ?? [])];
   const firstKeys = staticClosure(manifest, startKeys);
   const jsFiles = [...firstKeys].map((k) => fileSize(dist, manifest[k].file));
   const cssFiles = [...new Set([...firstKeys].flatMap((k) => manifest[k].css ?? []))].map((f) => fileSize(dist, f));
@@ -88,7 +112,9 @@ export function measureBuild(distDir = 'dist') {
   return {
     dist,
     entry: entries[0],
-    firstRoute: { js: total(jsFiles), css: total(cssFiles), jsFiles, cssFiles, locale: heaviestLocale?.key ?? null },
+    firstRoute: { js: total(jsFiles), css: total(cssFiles), jsFiles, cssFiles, messages: heaviestMessages ?? null },
+    startAreas: start,
+    messageChunks,
     allCss: total(assets.filter((a) => a.file.endsWith('.css'))),
     pages,
     missingPages: ['src/app/pages/HomePage.tsx', 'src/features/knowledge/index.tsx'].filter((p) => !manifest[p]),
@@ -108,7 +134,7 @@ export function summary(m) {
   const lines = [
     `first-route JS : ${kb(m.firstRoute.js.gzip)} gzip (${kb(m.firstRoute.js.raw)} raw, ${m.firstRoute.jsFiles.length} files; budget ${kb(BUDGET.firstRouteJsGzip)})`,
     `first-route CSS: ${kb(m.firstRoute.css.gzip)} gzip (${kb(m.firstRoute.css.raw)} raw; budget ${kb(BUDGET.firstRouteCssGzip)}); all CSS ${kb(m.allCss.gzip)} gzip`,
-    `locale counted : ${m.firstRoute.locale ?? '(messages in the entry)'}`,
+    `messages       : ${m.firstRoute.messages ? `${m.firstRoute.messages.locale} ${m.firstRoute.messages.areas.join(' + ')} (${kb(m.firstRoute.messages.gzip)} gzip); ${m.messageChunks.length} chunks in all` : '(no message chunks: messages in the entry?)'}`,
     `lazy pages     : ${m.pages.filter((p) => p.isDynamicEntry && !p.inEntry).length}/${m.pages.length}${m.pages.filter((p) => !p.isDynamicEntry || p.inEntry).map((p) => ` NOT LAZY ${p.src}`).join('')}`,
   ];
   return lines.join('\n');
