@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod';
 
 /** One way an answer differs from the documented shape. Never fatal on its own. */
 export interface DriftWarning {

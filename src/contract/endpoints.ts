@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod';
 import { CompletionBody, QueryBaseBody, UpdateConversationBody } from './requests';
 import {
   CompletionResultRecord,
@@ -22,8 +22,8 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 
 interface ResponseRecord {
-  documented: z.ZodType;
-  tolerant: z.ZodType;
+  documented: z.ZodMiniType;
+  tolerant: z.ZodMiniType;
   parse(raw: unknown): unknown;
 }
 
@@ -33,7 +33,7 @@ export interface Endpoint<P extends string = string> {
   method: Method;
   /** Express-style pattern; the sandbox routes on it, the client builds paths from it. */
   pattern: P;
-  request: z.ZodType | null;
+  request: z.ZodMiniType | null;
   response: ResponseRecord;
 }
 

@@ -106,13 +106,17 @@ export const TokenUsageRecord = defineRecord({
  * One retrieved chunk. Its fields are not shown by the spec: this is the sandbox's choice,
  * read tolerantly (every field optional, others kept) so another service's shape still renders.
  */
+const optionalOrDropped = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+/** A string, or a number read as its text (as ids are read). */
+const stringOrNumber = () => f.id().tolerant;
+
 export const DocumentChunk = z.looseObject({
-  document_id: z.union([z.string(), z.number().transform(String)]).optional().catch(undefined),
-  document_name: z.string().optional().catch(undefined),
-  dataset_id: z.union([z.string(), z.number().transform(String)]).optional().catch(undefined),
-  chunk_index: z.number().optional().catch(undefined),
-  content: z.string().optional().catch(undefined),
-  score: z.number().optional().catch(undefined),
+  document_id: optionalOrDropped(stringOrNumber()),
+  document_name: optionalOrDropped(z.string()),
+  dataset_id: optionalOrDropped(stringOrNumber()),
+  chunk_index: optionalOrDropped(z.number()),
+  content: optionalOrDropped(z.string()),
+  score: optionalOrDropped(z.number()),
 });
 export type DocumentChunk = z.output<typeof DocumentChunk>;
 

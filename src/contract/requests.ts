@@ -5,26 +5,26 @@ const C = LIMITS.conversation;
 
 /** A max-length rule whose message names the field and the limit (shown by forms, returned by the sandbox's 422). */
 export const maxChars = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).max(max, { error: `${field} must be at most ${max} characters` });
+  z.string({ error: `${field} must be a string` }).check(z.maxLength(max, { error: `${field} must be at most ${max} characters` }));
 
 /**
  * Update conversation. The spec does not say which fields are required: every field is optional,
  * and the sandbox treats omitted fields as unchanged (a partial update).
  */
 export const UpdateConversationBody = z.object({
-  agent_id: maxChars('agent_id', C.agentIdMax).optional(),
-  title: maxChars('title', C.titleMax).optional(),
-  file_ids: z.array(z.string({ error: 'file_ids must be strings' }), { error: 'file_ids must be an array of strings' }).optional(),
-  config: z
-    .object({ enable_websearch: z.boolean({ error: 'config.enable_websearch must be a boolean' }).optional() }, { error: 'config must be an object' })
-    .optional(),
-  status: z.int({ error: 'status must be an integer' }).optional(),
-  third_user_id: maxChars('third_user_id', C.thirdUserIdMax).optional(),
+  agent_id: z.optional(maxChars('agent_id', C.agentIdMax)),
+  title: z.optional(maxChars('title', C.titleMax)),
+  file_ids: z.optional(z.array(z.string({ error: 'file_ids must be strings' }), { error: 'file_ids must be an array of strings' })),
+  config: z.optional(
+    z.object({ enable_websearch: z.optional(z.boolean({ error: 'config.enable_websearch must be a boolean' })) }, { error: 'config must be an object' }),
+  ),
+  status: z.optional(z.int({ error: 'status must be an integer' })),
+  third_user_id: z.optional(maxChars('third_user_id', C.thirdUserIdMax)),
 });
 export type UpdateConversationBody = z.infer<typeof UpdateConversationBody>;
 
 export const QueryBaseBody = z.object({
-  document_id: z.string({ error: 'document_id is required and must be a string' }).min(1, { error: 'document_id must not be empty' }),
+  document_id: z.string({ error: 'document_id is required and must be a string' }).check(z.minLength(1, { error: 'document_id must not be empty' })),
 });
 export type QueryBaseBody = z.infer<typeof QueryBaseBody>;
 
@@ -33,21 +33,21 @@ const flag = (name: string) => z.boolean({ error: `${name} must be a boolean` })
 
 /** Chat completions. session_id and message are required by the real service; the rest are optional. */
 export const CompletionBody = z.object({
-  session_id: z.string({ error: 'session_id is required and must be a string' }).min(1, { error: 'session_id must not be empty' }),
-  message: z.string({ error: 'message is required and must be a string' }).min(1, { error: 'message must not be empty' }),
-  external_user_id: idString('external_user_id').optional(),
-  conversation_id: idString('conversation_id').optional(),
-  stream: flag('stream').optional(),
-  refine_question: flag('refine_question').optional(),
-  copilot: flag('copilot').optional(),
-  dataset_id: idString('dataset_id').optional(),
-  dataset_ids: z.array(idString('dataset_ids[]'), { error: 'dataset_ids must be an array of strings' }).optional(),
-  document_id: idString('document_id').optional(),
-  document_ids: z.array(idString('document_ids[]'), { error: 'document_ids must be an array of strings' }).optional(),
-  only_dataset_tool: flag('only_dataset_tool').optional(),
-  context_params: z.record(z.string(), z.unknown(), { error: 'context_params must be an object' }).optional(),
-  context_documents_mode: z.int({ error: 'context_documents_mode must be an integer' }).optional(),
-  retrieval_with_websearch: flag('retrieval_with_websearch').optional(),
+  session_id: z.string({ error: 'session_id is required and must be a string' }).check(z.minLength(1, { error: 'session_id must not be empty' })),
+  message: z.string({ error: 'message is required and must be a string' }).check(z.minLength(1, { error: 'message must not be empty' })),
+  external_user_id: z.optional(idString('external_user_id')),
+  conversation_id: z.optional(idString('conversation_id')),
+  stream: z.optional(flag('stream')),
+  refine_question: z.optional(flag('refine_question')),
+  copilot: z.optional(flag('copilot')),
+  dataset_id: z.optional(idString('dataset_id')),
+  dataset_ids: z.optional(z.array(idString('dataset_ids[]'), { error: 'dataset_ids must be an array of strings' })),
+  document_id: z.optional(idString('document_id')),
+  document_ids: z.optional(z.array(idString('document_ids[]'), { error: 'document_ids must be an array of strings' })),
+  only_dataset_tool: z.optional(flag('only_dataset_tool')),
+  context_params: z.optional(z.record(z.string(), z.unknown(), { error: 'context_params must be an object' })),
+  context_documents_mode: z.optional(z.int({ error: 'context_documents_mode must be an integer' })),
+  retrieval_with_websearch: z.optional(flag('retrieval_with_websearch')),
 });
 export type CompletionBody = z.infer<typeof CompletionBody>;
 

@@ -12,7 +12,7 @@ export const STREAM_EVENT_TYPES = ['stream', 'agent', 'planning', 'tool', 'error
 
 export const StreamTextEvent = z.looseObject({
   type: z.enum(['stream', 'agent', 'planning', 'tool', 'error']),
-  message: z.string().optional().catch(undefined),
+  message: z.catch(z.optional(z.string()), undefined),
 });
 export type StreamTextEvent = z.output<typeof StreamTextEvent>;
 

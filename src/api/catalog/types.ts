@@ -5,11 +5,11 @@ export type CatalogKind = (typeof CATALOG_KINDS)[number];
 
 /** One id the console has met. Nothing secret: ids, labels and the last record the service returned. */
 export const CatalogEntry = z.object({
-  profileId: z.string().min(1),
+  profileId: z.string().check(z.minLength(1)),
   kind: z.enum(CATALOG_KINDS),
-  id: z.string().min(1).max(256),
-  label: z.string().max(512).optional(),
-  lastRecord: z.unknown().optional(),
+  id: z.string().check(z.minLength(1), z.maxLength(256)),
+  label: z.optional(z.string().check(z.maxLength(512))),
+  lastRecord: z.optional(z.unknown()),
   lastSeenAt: z.number(),
   pinned: z.boolean(),
 });
@@ -18,7 +18,7 @@ export type CatalogEntry = z.infer<typeof CatalogEntry>;
 export const CatalogFile = z.object({
   format: z.literal('knowledge-console-catalog'),
   version: z.literal(1),
-  exportedAt: z.number().optional(),
+  exportedAt: z.optional(z.number()),
   entries: z.array(z.unknown()),
 });
 

@@ -23,11 +23,10 @@ export interface ConnectionProfile {
 export const DEFAULT_KNOWLEDGE_SETTINGS_PARAM = 'with_settings';
 
 const httpUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .refine(
+  z.string().check(
+    z.trim(),
+    z.minLength(1, { error: `${label} is required` }),
+    z.refine(
       (v) => {
         try {
           const u = new URL(v);
@@ -37,32 +36,35 @@ const httpUrl = (label: string) =>
         }
       },
       { error: `${label} must be an http(s) URL` },
-    );
+    ),
+  );
 
 /** What the Settings form edits. */
 export const ProfileInput = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(64, { error: 'Name must be at most 64 characters' }),
+  name: z.string().check(z.trim(), z.minLength(1, { error: 'Name is required' }), z.maxLength(64, { error: 'Name must be at most 64 characters' })),
   base_url: httpUrl('base_url'),
   secondary_url: httpUrl('secondary_url'),
-  token: z.string().trim().min(1, { error: 'Token is required' }),
+  token: z.string().check(z.trim(), z.minLength(1, { error: 'Token is required' })),
   mode: z.enum(['direct', 'proxied']),
-  knowledgeSettingsParam: z.string().trim().min(1).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'Must be a query parameter name' }),
+  knowledgeSettingsParam: z.string().check(z.trim(), z.minLength(1), z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'Must be a query parameter name' })),
   rememberToken: z.boolean(),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 
 /** public/config.json, read at start-up so one static build serves any environment. */
+const nonEmpty = () => z.string().check(z.minLength(1));
+
 export const ConsoleConfig = z.object({
-  default_profile: z.string().optional(),
+  default_profile: z.optional(z.string()),
   profiles: z.array(
     z.object({
-      id: z.string().min(1),
-      name: z.string().min(1),
-      base_url: z.string().min(1),
-      secondary_url: z.string().min(1),
-      token: z.string().optional(),
-      mode: z.enum(['direct', 'proxied']).optional(),
-      knowledge_settings_param: z.string().optional(),
+      id: nonEmpty(),
+      name: nonEmpty(),
+      base_url: nonEmpty(),
+      secondary_url: nonEmpty(),
+      token: z.optional(z.string()),
+      mode: z.optional(z.enum(['direct', 'proxied'])),
+      knowledge_settings_param: z.optional(z.string()),
     }),
   ),
 });

@@ -51,16 +51,19 @@ export interface ConnectionStore {
 
 /** What kc.profiles holds for one profile: never the token. Config profiles keep only the fields edited here. */
 const StoredProfile = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   source: z.enum(['config', 'user']),
-  name: z.string().optional(),
-  base_url: z.string().optional(),
-  secondary_url: z.string().optional(),
-  mode: z.enum(['direct', 'proxied']).optional(),
-  knowledgeSettingsParam: z.string().optional(),
-  rememberToken: z.boolean().optional(),
+  name: z.optional(z.string()),
+  base_url: z.optional(z.string()),
+  secondary_url: z.optional(z.string()),
+  mode: z.optional(z.enum(['direct', 'proxied'])),
+  knowledgeSettingsParam: z.optional(z.string()),
+  rememberToken: z.optional(z.boolean()),
 });
 type StoredProfile = z.infer<typeof StoredProfile>;
+
+/** A user profile as kept in storage: the Settings form's fields without the token (never stored). */
+const StoredProfileInput = z.omit(ProfileInput, { token: true });
 
 const EDITABLE = ['name', 'base_url', 'secondary_url', 'mode', 'knowledgeSettingsParam', 'rememberToken'] as const;
 
@@ -194,7 +197,7 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
   }
 
   function userProfile(s: StoredProfile): ConnectionProfile | null {
-    const input = ProfileInput.omit({ token: true }).safeParse({
+    const input = StoredProfileInput.safeParse({
       name: s.name,
       base_url: s.base_url,
       secondary_url: s.secondary_url,
@@ -203,7 +206,8 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
       rememberToken: s.rememberToken ?? false,
     });
     if (!input.success) {
-      console.warn(`Stored profile "${s.id}" is not valid and was skipped: ${input.error.issues[0]?.message ?? ''}`);
+      const first = input.error.issues[0];
+      console.warn(`Stored profile "${s.id}" is not valid and was skipped${first ? ` (${first.path.join('.')}: ${first.message})` : ''}.`);
       return null;
     }
     return { id: s.id, source: 'user', ...input.data };

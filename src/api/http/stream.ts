@@ -5,7 +5,7 @@ import { requestLog } from '../log/request-log';
 import { httpError, resolveProfile, validateBody } from './client';
 import { ApiError } from './errors';
 import { finishLogWithText, logStreamBody, sendForStream } from './transport';
-import type { z } from 'zod';
+import type { z } from '../../contract/zod';
 
 export interface StreamOptions {
   signal?: AbortSignal;

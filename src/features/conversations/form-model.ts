@@ -1,6 +1,5 @@
 import type { FieldError } from 'react-hook-form';
-import type { z } from 'zod';
-import { ConversationRecord, LIMITS, type Conversation, type UpdateConversationBody } from '../../contract';
+import { ConversationRecord, LIMITS, type Conversation, type UpdateConversationBody, type z } from '../../contract';
 import type { MessageKey, Translate } from '../../i18n';
 
 /** The form holds exactly the update body (so the contract's schema is its resolver); status may be unset. */

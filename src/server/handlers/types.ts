@@ -36,7 +36,7 @@ export interface Route {
   pattern: string;
   /** Bearer auth (false only for the health probe). */
   auth: boolean;
-  /** The body schema; the body is read and validated only when given. */
-  bodySchema: import('zod').ZodType | null;
+  /** The body schema (the contract's zod/mini schemas or the sandbox's classic ones); the body is read and validated only when given. */
+  bodySchema: import('zod').core.$ZodType | null;
   handle(ctx: RequestContext): Promise<HandlerResult> | HandlerResult;
 }

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { COMPLETION_DEFAULTS, CompletionBody } from '../../../contract';
+import { COMPLETION_DEFAULTS, CompletionBody, type z } from '../../../contract';
 
 /**
  * What the options panel edits: every body field of chat completions, in the shape a form holds
