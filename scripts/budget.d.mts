@@ -42,6 +42,14 @@ export interface BuildFigures {
 }
 export declare const BUDGET: { firstRouteJsGzip: number; firstRouteCssGzip: number };
 export declare const FIRST_ROUTE_PAGE: string;
+export interface ManifestEntry {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export declare function readManifest(dist: string): Record<string, ManifestEntry>;
 export declare function isRoutePage(src: string): boolean;
 export declare function parseMessageChunk(src: string): { area: string; locale: string } | null;
 export declare function startAreas(root?: string): string[];
