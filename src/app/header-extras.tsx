@@ -1,12 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 // Imported by file, not through the features' index, so their pages stay in their own lazy chunks.
 import { CatalogSpotlightTrigger } from '../features/catalog/SpotlightTrigger';
+import { FEATURE_AREAS, lazyWithMessages } from '../i18n';
 
 /**
  * The pending-deletions badge (and the deletion tracker it starts) is not needed to draw the first page:
  * it loads right after, in its own chunk, and shows nothing until a deletion is pending anyway.
  */
-const LazyPendingDeletions = lazy(() => import('../features/knowledge/PendingDeletionsIndicator').then((m) => ({ default: m.PendingDeletionsIndicator })));
+const LazyPendingDeletions = lazyWithMessages(FEATURE_AREAS.knowledge, () => import('../features/knowledge/PendingDeletionsIndicator').then((m) => ({ default: m.PendingDeletionsIndicator })));
 
 function PendingDeletions() {
   return (

@@ -1,19 +1,20 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { FEATURE_AREAS, lazyWithMessages } from '../i18n';
 import { AppLayout } from './layout/AppLayout';
 import { RouteBoundary } from './RouteBoundary';
 
-// Every page is its own chunk, loaded when first visited.
+// Every page is its own chunk, loaded when first visited, with its area's messages in the language on screen.
 const pages = {
   home: lazy(() => import('./pages/HomePage')),
-  knowledge: lazy(() => import('../features/knowledge')),
-  datasets: lazy(() => import('../features/datasets')),
-  documents: lazy(() => import('../features/documents')),
-  conversations: lazy(() => import('../features/conversations')),
-  playground: lazy(() => import('../features/playground')),
-  activity: lazy(() => import('../features/activity')),
-  catalog: lazy(() => import('../features/catalog')),
-  settings: lazy(() => import('../features/settings')),
+  knowledge: lazyWithMessages(FEATURE_AREAS.knowledge, () => import('../features/knowledge')),
+  datasets: lazyWithMessages(FEATURE_AREAS.datasets, () => import('../features/datasets')),
+  documents: lazyWithMessages(FEATURE_AREAS.documents, () => import('../features/documents')),
+  conversations: lazyWithMessages(FEATURE_AREAS.conversations, () => import('../features/conversations')),
+  playground: lazyWithMessages(FEATURE_AREAS.playground, () => import('../features/playground')),
+  activity: lazyWithMessages(FEATURE_AREAS.activity, () => import('../features/activity')),
+  catalog: lazyWithMessages(FEATURE_AREAS.catalog, () => import('../features/catalog')),
+  settings: lazyWithMessages(FEATURE_AREAS.settings, () => import('../features/settings')),
   notFound: lazy(() => import('./pages/NotFoundPage')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 

@@ -2,13 +2,13 @@ import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { HeaderHint } from '../../components';
-import { useT } from '../../i18n';
+import { FEATURE_AREAS, useT, withMessages } from '../../i18n';
 import { SearchGlyph } from './Glyphs';
 
 type SpotlightModule = typeof import('./CatalogSpotlight');
 
-/** The spotlight (and @mantine/spotlight with its modal) is fetched on first use, not with the shell. */
-const loadSpotlight = (): Promise<SpotlightModule> => import('./CatalogSpotlight');
+/** The spotlight (and @mantine/spotlight with its modal, and the catalog's messages) is fetched on first use, not with the shell. */
+const loadSpotlight: () => Promise<SpotlightModule> = withMessages(FEATURE_AREAS.catalog, () => import('./CatalogSpotlight'));
 
 /**
  * The always-loaded part of the catalog spotlight: the header button and Ctrl/Cmd-K.
