@@ -59,9 +59,5 @@ test(`first-route CSS ≤ ${kb(BUDGET.firstRouteCssGzip)} gzip`, () => {
 });
 
 test(`first-route JS ≤ ${kb(BUDGET.firstRouteJsGzip)} gzip`, () => {
-  // Known over budget (240 KB: React DOM, the data router, Mantine, classic zod — issue 6 stays open for it).
-  // The budget stays at the issue's figure; this marker makes the run fail the day the build meets it,
-  // which is the moment to delete it.
-  test.fail(true, 'first-route JS is over the 160 KB budget (issue 6 open)');
   expect(figures.firstRoute.js.gzip).toBeLessThanOrEqual(BUDGET.firstRouteJsGzip);
 });
