@@ -41,6 +41,12 @@ const allowed = {
 const ZOD_VALUE_IMPORT = /^\s*(?:import\s+(?!type\b)[^;]*?from|import|export\s+(?!type\b)[^;]*?from)\s*['"]zod(?:\/[^'"]*)?['"]/m;
 const isZod = (spec) => spec === 'zod' || spec.startsWith('zod/');
 
+// package.json declares which modules have side effects; every other src module may be dropped by the
+// build when none of its exports is used. A bare `import './x'` of anything else would then vanish silently.
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const sideEffectFiles = new Set((pkg.sideEffects ?? []).filter((p) => p.startsWith('./src/')).map((p) => join(root, p)));
+const BARE_IMPORT = /^\s*import\s*['"]([^'"]+)['"]/gm;
+
 const problems = [];
 for (const file of walk(src)) {
   const from = area(file);
@@ -52,6 +58,16 @@ for (const file of walk(src)) {
     problems.push(`${relative(src, file)}: import z from src/contract/zod.ts (zod/mini, with zod's eval-based JIT off), not from zod itself`);
   }
   const isTestFile = /\.test\.tsx?$/.test(file);
+  if (from !== 'server' && from !== 'test' && !isTestFile) {
+    for (const [, spec] of text.matchAll(BARE_IMPORT)) {
+      if (/\.css$/.test(spec) || !spec.startsWith('.')) continue;
+      const target = resolve(dirname(file), spec);
+      const candidates = [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts')];
+      if (!candidates.some((c) => sideEffectFiles.has(c))) {
+        problems.push(`${relative(src, file)}: imports "${spec}" for its side effects, but package.json "sideEffects" does not list it, so the build may drop it`);
+      }
+    }
+  }
   for (const spec of specs) {
     const rel = relative(src, file);
     if (from === 'contract' && !spec.startsWith('.') && !isZod(spec) && !(isTestFile && spec === 'vitest')) {
