@@ -41,14 +41,14 @@ export { shellQuote, toCurl } from './log/curl';
 export { useRequestLog } from './log/use-request-log';
 
 export {
-  createQueryClient,
+  authRefusals,
+  createAuthRefusals,
   isAuthError,
-  isRetryableError,
-  retryDelayMs,
-  shouldRetryQuery,
   type AuthErrorEvent,
-  type QueryClientOptions,
-} from './query/client';
+  type AuthRefusalListener,
+  type AuthRefusals,
+} from './auth/refusals';
+export { createQueryClient, isRetryableError, retryDelayMs, shouldRetryQuery, type QueryClientOptions } from './query/client';
 export { NO_PROFILE_KEY, apiKeys, profileKey } from './query/keys';
 export { datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery, type KnowledgeQueryOptions, type ProfileOption } from './query/options';
 export { chatCompletion, deleteConversation, deleteKnowledgeDocument, updateConversation, type MutationCallOptions } from './query/mutations';

@@ -3,9 +3,8 @@ import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { connectionStore, createQueryClient } from '../api';
+import { authRefusals, connectionStore, createQueryClient } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
-import { authErrors } from './layout/auth-errors';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -28,7 +27,7 @@ export interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient: given, locale, env }: AppProvidersProps) {
   // Refused tokens go to the layout, which tells the admin and may open Settings (see AuthErrorWatcher).
-  const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authErrors.emit }));
+  const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authRefusals.report }));
 
   // An answer cached for one connection must never show under another.
   useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);

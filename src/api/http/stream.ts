@@ -1,4 +1,5 @@
 import { buildPath, ENDPOINTS, type CompletionBody } from '../../contract';
+import { reportRefusedWrite } from '../auth/refusals';
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { requestLog } from '../log/request-log';
@@ -17,7 +18,8 @@ export interface StreamOptions {
 /**
  * Opens a streamed chat completion (stream: true is set here) and returns the Response for an SSE
  * reader. A non-2xx answer is read and thrown as ApiError like any call. The request log receives
- * the streamed text when the stream ends.
+ * the streamed text when the stream ends. A refused token (401/403) is also reported to authRefusals
+ * as a write, since no query client sees this call.
  */
 export async function openCompletionStream(
   spaceId: string,
@@ -47,6 +49,7 @@ export async function openCompletionStream(
     finishLogWithText(logId, startedAt, text);
     const error = httpError(name, response.status, text, logId, profile.token);
     requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message });
+    reportRefusedWrite(error, profile.id);
     throw error;
   }
   if (!response.body) {

@@ -1,8 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { connectionStore } from '../connection/store';
 import { CLIENT_LIMITS } from '../constants';
-import { isApiError, type ApiError } from '../http/errors';
+import { authRefusals, isAuthError, type AuthErrorEvent } from '../auth/refusals';
+import { isApiError } from '../http/errors';
 import { NO_PROFILE_KEY } from './keys';
+
+// Defined beside the api's one channel for refused tokens; still importable from here.
+export { isAuthError, type AuthErrorEvent };
 
 /**
  * Only failures that a later try may not repeat: a 5xx, no answer, no answer in time.
@@ -24,26 +28,14 @@ export function retryDelayMs(failureCount: number, baseMs: number = CLIENT_LIMIT
   return Math.min(baseMs * 2 ** failureCount, CLIENT_LIMITS.retryMaxDelayMs);
 }
 
-/** A call the service refused for its credentials: the token is missing, wrong or not allowed. */
-export function isAuthError(error: unknown): error is ApiError {
-  return isApiError(error) && error.kind === 'http' && (error.status === 401 || error.status === 403);
-}
-
-/** What the console knows about a refused call when it tells the admin. */
-export interface AuthErrorEvent {
-  error: ApiError;
-  /** The profile the call was sent with (a query's key starts with it; a mutation uses the active one). */
-  profileId: string | null;
-  /** 'read': a query; 'write': a mutation. */
-  source: 'read' | 'write';
-  /** A read that had never succeeded: the first load of what a page shows, not a background refresh. */
-  firstLoad: boolean;
-}
-
 export interface QueryClientOptions {
   /** The first retry's delay; tests shorten it. Default CLIENT_LIMITS.retryBaseDelayMs. */
   retryBaseDelayMs?: number;
-  /** Called once per refused call (401/403), from any query or mutation, so the shell can send the admin to Settings. */
+  /**
+   * Called once per refused call (401/403), from any query or mutation, so the shell can send the admin to
+   * Settings. The app passes authRefusals.report. A refusal already reported by the call itself (a completion
+   * used as a mutationFn) is not passed again.
+   */
   onAuthError?: (event: AuthErrorEvent) => void;
 }
 
@@ -55,19 +47,24 @@ function queryProfileId(query: Query<unknown, unknown, unknown>): string | null 
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   const base = options.retryBaseDelayMs ?? CLIENT_LIMITS.retryBaseDelayMs;
   const { onAuthError } = options;
+  const tell =
+    onAuthError &&
+    ((event: AuthErrorEvent) => {
+      if (!authRefusals.reported(event.error)) onAuthError(event);
+    });
   return new QueryClient({
     // Handled here, once, rather than on every page: a refused token is a fact about the profile, not the page.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (onAuthError && isAuthError(error)) {
-          onAuthError({ error, profileId: queryProfileId(query), source: 'read', firstLoad: query.state.dataUpdatedAt === 0 });
+        if (tell && isAuthError(error)) {
+          tell({ error, profileId: queryProfileId(query), source: 'read', firstLoad: query.state.dataUpdatedAt === 0 });
         }
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (onAuthError && isAuthError(error)) {
-          onAuthError({ error, profileId: connectionStore.getActiveProfile()?.id ?? null, source: 'write', firstLoad: false });
+        if (tell && isAuthError(error)) {
+          tell({ error, profileId: connectionStore.getActiveProfile()?.id ?? null, source: 'write', firstLoad: false });
         }
       },
     }),

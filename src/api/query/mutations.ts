@@ -1,5 +1,7 @@
 import type { z } from '../../contract/zod';
 import type { CompletionBody, UpdateConversationBody } from '../../contract';
+import { reportRefusedWrite } from '../auth/refusals';
+import { connectionStore } from '../connection/store';
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { callEndpoint } from '../http/client';
@@ -26,16 +28,27 @@ export function deleteKnowledgeDocument(knowledgeId: string, documentId: string,
   return callEndpoint('deleteKnowledgeDocument', { params: { knowledge_id: knowledgeId, document_id: documentId }, ...options });
 }
 
-/** A non-streamed completion; for stream: true use openCompletionStream. Default timeout CLIENT_LIMITS.completionTimeoutMs. */
-export function chatCompletion(spaceId: string, body: z.input<typeof CompletionBody>, signal?: AbortSignal, options: Omit<MutationCallOptions, 'signal'> = {}) {
+/**
+ * A non-streamed completion; for stream: true use openCompletionStream. Default timeout CLIENT_LIMITS.completionTimeoutMs.
+ * The playground calls it directly, not as a mutation, so a refused token is reported to authRefusals here
+ * (once: a mutation wrapping it does not report the same error again).
+ */
+export async function chatCompletion(spaceId: string, body: z.input<typeof CompletionBody>, signal?: AbortSignal, options: Omit<MutationCallOptions, 'signal'> = {}) {
   if (body.stream === true) {
-    return Promise.reject(new ApiError({ kind: 'invalid_request', endpoint: 'chatCompletions', message: 'chatCompletion reads one JSON answer; use openCompletionStream for stream: true.' }));
+    throw new ApiError({ kind: 'invalid_request', endpoint: 'chatCompletions', message: 'chatCompletion reads one JSON answer; use openCompletionStream for stream: true.' });
   }
-  return callEndpoint('chatCompletions', {
-    params: { space_id: spaceId },
-    body,
-    signal,
-    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.completionTimeoutMs,
-    profile: options.profile,
-  });
+  try {
+    return await callEndpoint('chatCompletions', {
+      params: { space_id: spaceId },
+      body,
+      signal,
+      timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.completionTimeoutMs,
+      profile: options.profile,
+    });
+  } catch (error) {
+    // callEndpoint sends with the given profile, or the active one when none is given.
+    const sentWith = options.profile === undefined ? connectionStore.getActiveProfile() : options.profile;
+    reportRefusedWrite(error, sentWith?.id ?? null);
+    throw error;
+  }
 }

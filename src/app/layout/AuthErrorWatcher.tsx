@@ -2,9 +2,9 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { connectionStore, type AuthErrorEvent } from '../../api';
+import { authRefusals, connectionStore, type AuthErrorEvent } from '../../api';
 import { useT } from '../../i18n';
-import { authErrors, settingsPathFor } from './auth-errors';
+import { settingsPathFor } from './auth-errors';
 
 /** A read failing this soon after the page opened was made by opening it. */
 export const PAGE_LOAD_WINDOW_MS = 10_000;
@@ -22,8 +22,9 @@ function isTyping(): boolean {
  *
  * It navigates by itself only when nothing can be lost: a read that opening the page made (first load,
  * within PAGE_LOAD_WINDOW_MS of the navigation), nobody typing, and not already in Settings. A refused
- * write, a background refresh or a late read only notifies: the page may hold unsaved input. Settings is
- * pushed, not replaced, so Back returns to the page; the profile and its in-memory token are untouched.
+ * write (a mutation, or a playground completion, streamed or not), a background refresh or a late read
+ * only notifies: the page may hold unsaved input, a composer's text or a transcript. Settings is pushed,
+ * not replaced, so Back returns to the page; the profile and its in-memory token are untouched.
  * It does so once per profile until that connection changes (a new token, another profile): the page
  * reached with Back re-reads on mount and must not bounce the admin to Settings again.
  */
@@ -53,7 +54,7 @@ export function AuthErrorWatcher() {
 
   useEffect(
     () =>
-      authErrors.subscribe((event: AuthErrorEvent) => {
+      authRefusals.subscribe((event: AuthErrorEvent) => {
         const tr = tRef.current;
         const go = navigateRef.current;
         const profile = event.profileId ? connectionStore.getState().profiles.find((p) => p.id === event.profileId) : undefined;
