@@ -282,3 +282,96 @@ test.describe('a refused token', () => {
     await expect(page.getByTestId('token-rejected-notice')).toBeVisible();
   });
 });
+
+test.describe('a refused token on a playground completion', () => {
+  const COMPLETIONS = /\/v1\/spaces\/completions\//;
+  const FIRST_Q = 'How long does the Beacon battery last on a full charge?';
+
+  /** Answers every completion POST with `status` once `gate` opens; the CORS preflight goes on to the sandbox. Counts the POSTs. */
+  async function refuseCompletions(page: Page, status: 401 | 403, gate: Promise<void> = Promise.resolve()): Promise<{ count: number }> {
+    const seen = { count: 0 };
+    await page.route(COMPLETIONS, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      seen.count += 1;
+      await gate;
+      await route.fulfill({ status, headers: CORS, json: { code: status, message: 'invalid token' } });
+    });
+    return seen;
+  }
+
+  async function ask(page: Page, message: string, label = 'Message') {
+    const box = page.getByLabel(label, { exact: true });
+    await box.fill(message);
+    await box.press('Enter');
+  }
+
+  async function streamOn(page: Page) {
+    const toggle = page.getByRole('switch', { name: /^stream\b/ });
+    await toggle.check({ force: true });
+    await expect(toggle).toBeChecked();
+  }
+
+  for (const stream of [true, false]) {
+    test(`a 401 on a ${stream ? 'streamed' : 'non-streamed'} completion shows in the answer and notifies once; the page, transcript and draft stay`, async ({ page }) => {
+      await page.goto('./playground/101');
+      // A first answer, so there is a transcript to lose.
+      await ask(page, FIRST_Q);
+      await expect(page.getByTestId('answer').first().getByTestId('answer-text')).toContainText('about 14 days');
+      if (stream) await streamOn(page);
+
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const posts = await refuseCompletions(page, 401, gate);
+      await ask(page, 'And how long does it take to charge?');
+      // The admin is typing the next message when the refusal arrives.
+      const box = page.getByLabel('Message', { exact: true });
+      await box.fill('A draft I am still writing');
+      await expect.poll(() => posts.count).toBe(1);
+      open();
+
+      const refused = page.getByTestId('answer').last();
+      await expect(refused).toHaveAttribute('data-status', 'error');
+      await expect(refused.getByTestId('error-state')).toContainText('invalid token');
+      const notification = page.getByTestId('auth-rejected-notification');
+      await expect(notification).toContainText('HTTP 401');
+      await expect(page.getByText('The service rejected the token for profile Local sandbox')).toBeVisible();
+
+      // A write: no automatic navigation, so nothing typed or shown is lost.
+      await page.waitForTimeout(500);
+      await expect(page).toHaveURL(/\/playground\/101$/);
+      await expect(box).toHaveValue('A draft I am still writing');
+      await expect(page.getByTestId('exchange')).toHaveCount(2);
+      await expect(page.getByTestId('answer').first().getByTestId('answer-text')).toContainText('about 14 days');
+
+      // Refused again (Retry): still one notification, and still no navigation.
+      await refused.getByTestId('error-state').getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => posts.count).toBe(2);
+      await expect(refused).toHaveAttribute('data-status', 'error');
+      await page.waitForTimeout(300);
+      await expect(notification).toHaveCount(1);
+      await expect(page).toHaveURL(/\/playground\/101$/);
+      expect(posts.count).toBe(2);
+
+      await notification.getByRole('button', { name: 'Open Settings' }).click();
+      await expect(page).toHaveURL(/\/settings\?profile=sandbox&reason=token$/);
+      await expect(page.getByTestId('token-rejected-notice')).toBeVisible();
+    });
+  }
+
+  test('two streamed answers refused at once (compare) make one notification', async ({ page }) => {
+    await page.goto('./playground/101');
+    await streamOn(page);
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    await page.getByTestId('compare-side-1').getByRole('textbox', { name: 'space_id' }).fill('102');
+    const posts = await refuseCompletions(page, 403);
+    await ask(page, FIRST_Q, 'Message for both sides');
+    for (const side of [0, 1]) {
+      await expect(page.getByTestId(`compare-side-${side}`).getByTestId('answer')).toHaveAttribute('data-status', 'error');
+    }
+    expect(posts.count).toBe(2);
+    await expect(page.getByTestId('auth-rejected-notification')).toContainText('HTTP 403');
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('auth-rejected-notification')).toHaveCount(1);
+    await expect(page).toHaveURL(/\/playground\/101$/);
+  });
+});
