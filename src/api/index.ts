@@ -44,6 +44,7 @@ export {
   authRefusals,
   createAuthRefusals,
   isAuthError,
+  reportRefusedWrite,
   type AuthErrorEvent,
   type AuthRefusalListener,
   type AuthRefusals,

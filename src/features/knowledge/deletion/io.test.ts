@@ -3,6 +3,7 @@ import { json, profileFor, startServer, type TestServer } from '../../../api/tes
 import { startDeletion, type TrackedDeletion } from './machine';
 import { CHECK_DETAIL, DELETE_TIMEOUT_MS, createDeletionIo } from './io';
 import { LIMITS } from '../../../contract';
+import { authRefusals, type AuthErrorEvent } from '../../../api';
 
 const KNOWLEDGE = {
   created_at: 1736154600, updated_at: 1773324300, org_id: 'o', user_id: 'u', name: 'K', description: '', knowledge_id: 'k1',
@@ -48,6 +49,22 @@ describe('deletion io against a real HTTP server', () => {
   it('rejects with the ErrorResponse when the DELETE fails', async () => {
     del = { status: 404, body: { code: 404, message: 'document d1 does not belong to knowledge base k1' } };
     await expect(io().send(deletion())).rejects.toMatchObject({ status: 404, code: 404, serviceMessage: 'document d1 does not belong to knowledge base k1' });
+  });
+
+  it('tells the shell once when the DELETE is refused for its token, as a write (a notice, never a navigation)', async () => {
+    del = { status: 401, body: { code: 401, message: 'invalid token' } };
+    const told: AuthErrorEvent[] = [];
+    const stop = authRefusals.subscribe((e) => told.push(e));
+    try {
+      await expect(io().send(deletion())).rejects.toMatchObject({ status: 401 });
+      del = { status: 404, body: { code: 404, message: 'document d1 does not belong to knowledge base k1' } };
+      await expect(io().send(deletion())).rejects.toMatchObject({ status: 404 });
+    } finally {
+      stop();
+    }
+    expect(told.map((e) => ({ status: e.error.status, profileId: e.profileId, source: e.source, firstLoad: e.firstLoad }))).toEqual([
+      { status: 401, profileId: 'p', source: 'write', firstLoad: false },
+    ]);
   });
 
   it('reads a base-info 404 as gone', async () => {

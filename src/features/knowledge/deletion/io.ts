@@ -1,4 +1,4 @@
-import { CLIENT_LIMITS, ApiError, callEndpoint, connectionStore, deleteKnowledgeDocument, isApiError, type ConnectionProfile } from '../../../api';
+import { CLIENT_LIMITS, ApiError, callEndpoint, connectionStore, deleteKnowledgeDocument, isApiError, reportRefusedWrite, type ConnectionProfile } from '../../../api';
 import { LIMITS } from '../../../contract';
 import type { DeletionIo } from './tracker';
 import type { TrackedDeletion } from './machine';
@@ -37,7 +37,14 @@ function profileOf(deps: DeletionIoDeps, d: TrackedDeletion): ConnectionProfile 
 export function createDeletionIo(deps: DeletionIoDeps = storeDeps): DeletionIo {
   return {
     async send(d) {
-      await deleteKnowledgeDocument(d.knowledgeId, d.documentId, { profile: profileOf(deps, d), timeoutMs: DELETE_TIMEOUT_MS });
+      const profile = profileOf(deps, d);
+      try {
+        await deleteKnowledgeDocument(d.knowledgeId, d.documentId, { profile, timeoutMs: DELETE_TIMEOUT_MS });
+      } catch (error) {
+        // Sent outside React Query: a refused token is told to the shell here (one notice pointing to Settings).
+        reportRefusedWrite(error, profile.id);
+        throw error;
+      }
     },
     async check(d) {
       const profile = profileOf(deps, d);
