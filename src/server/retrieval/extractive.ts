@@ -1,10 +1,21 @@
 import { SANDBOX_LIMITS } from '../limits';
 import type { RetrievedChunk } from './search';
 import { paragraphs, sentences } from './text';
-import { stem, words } from './terms';
+import { hasCjk } from './segment';
+import { stem, termPresence } from './terms';
 
 export const NOTHING_FOUND_REPLY =
   'I could not find anything about that in the knowledge available here. Try other words, or choose another dataset or document.';
+
+/** Terms keyed by what a sentence is matched on (a Latin term's stem, a CJK term's characters): each counts once. */
+function distinctTerms(terms: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const t of terms) {
+    const key = hasCjk(t) ? `cjk:${t.replace(/ /g, '')}` : stem(t);
+    if (!out.has(key)) out.set(key, t);
+  }
+  return out;
+}
 
 /**
  * The sandbox's reply without a model: the sentences of the best chunks that share the most terms with the
@@ -14,18 +25,18 @@ export const NOTHING_FOUND_REPLY =
 export function extractiveReply(chunks: readonly RetrievedChunk[], primary: readonly string[], context: readonly string[]): string {
   const hits = chunks.filter((c) => c.hit).slice(0, SANDBOX_LIMITS.maxReplySentences + 2);
   if (hits.length === 0) return NOTHING_FOUND_REPLY;
-  const primaryStems = new Set(primary.map(stem));
-  const contextStems = new Set(context.map(stem).filter((s) => !primaryStems.has(s)));
+  const primaryTerms = distinctTerms(primary);
+  const contextTerms = new Map([...distinctTerms(context)].filter(([key]) => !primaryTerms.has(key)));
 
   const candidates: { text: string; key: string; weight: number; hit: number; pos: number; doc: string }[] = [];
   hits.forEach((chunk, hit) => {
     let pos = 0;
     for (const para of paragraphs(chunk.content)) {
       for (const sentence of sentences(para)) {
-        const present = new Set(words(sentence).map(stem));
+        const has = termPresence(sentence);
         let weight = 0;
-        for (const s of primaryStems) if (present.has(s)) weight += 2;
-        for (const s of contextStems) if (present.has(s)) weight += 1;
+        for (const t of primaryTerms.values()) if (has(t)) weight += 2;
+        for (const t of contextTerms.values()) if (has(t)) weight += 1;
         candidates.push({ text: sentence, key: sentence.toLowerCase().replace(/\s+/g, ' '), weight, hit, pos: pos++, doc: chunk.document_name });
       }
     }
@@ -42,6 +53,8 @@ export function extractiveReply(chunks: readonly RetrievedChunk[], primary: read
   }
   chosen.sort((a, b) => a.hit - b.hit || a.pos - b.pos);
   const sources = [...new Set(chosen.map((c) => c.doc).filter((d) => d !== ''))];
-  const body = chosen.map((c) => c.text).join(' ');
+  // A Chinese or Japanese sentence follows another without a space.
+  const glued = (prev: string, next: string) => /[。！？]$/.test(prev) && hasCjk(next.charAt(0));
+  const body = chosen.map((c, i) => (i === 0 || glued(chosen[i - 1]!.text, c.text) ? c.text : ` ${c.text}`)).join('');
   return sources.length > 0 ? `${body}\n\nSources: ${sources.join('; ')}` : body;
 }

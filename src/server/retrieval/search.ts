@@ -2,7 +2,7 @@ import { SANDBOX_LIMITS } from '../limits';
 import type { ChunkHit } from '../store/chunks';
 import type { StoredDataset } from '../store/records';
 import type { Store } from '../store/store';
-import { ftsQuery, stem, words } from './terms';
+import { ftsQuery, termPresence } from './terms';
 
 export interface RetrievalTarget {
   dataset: StoredDataset;
@@ -30,11 +30,11 @@ export interface QueryTerms {
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-/** Share of the question's terms present in a chunk, compared by light stems. */
+/** Share of the question's terms present in a chunk (Latin terms compared by light stems, CJK by substring). */
 export function coverage(terms: readonly string[], content: string): number {
   if (terms.length === 0) return 0;
-  const present = new Set(words(content).map(stem));
-  return terms.filter((t) => present.has(stem(t))).length / terms.length;
+  const has = termPresence(content);
+  return terms.filter(has).length / terms.length;
 }
 
 /**

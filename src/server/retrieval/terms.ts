@@ -1,4 +1,5 @@
 import { SANDBOX_LIMITS } from '../limits';
+import { hasCjk, latinWords, wordTokens, type WordToken } from './segment';
 
 /** English function words dropped from queries: they match everything and rank nothing. */
 const STOP_WORDS = new Set(
@@ -29,20 +30,79 @@ export function stem(word: string): string {
   return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
 }
 
+/** Words of a text, lower-cased, CJK runs cut into their words (see segment.ts). */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return wordTokens(text).map((t) => t.word);
 }
 
-/** The distinct content words of a question, in order, without stop words or one-letter words. */
+/**
+ * Chinese and Japanese function words and question words dropped from queries, like STOP_WORDS: they are in
+ * nearly every chunk, so they would let any chunk through and, counted in a chunk's coverage, lift weak ones.
+ */
+const CJK_STOP_WORDS = new Set(
+  (
+    '的 地 得 了 着 过 是 在 和 与 及 或 而 并 也 都 就 又 还 再 才 很 更 最 吗 呢 吧 啊 呀 么 嘛 哦 被 把 给 对 从 向 到 于 以 之 其 ' +
+    '这 那 哪 谁 我 你 您 他 她 它 们 个 些 有 没 能 会 要 该 可 请 让 将 如 若 则 但 等 为 ' +
+    '什么 怎么 怎样 怎么样 如何 为什么 为何 多少 多久 多长 几 哪些 哪个 哪里 哪儿 是否 可以 能否 能不能 会不会 是不是 有没有 一下 ' +
+    '请问 我们 你们 他们 它们 这个 那个 这些 那些 这样 那样 已经 没有 如果 因为 所以 但是 以及 或者 还是 应该 需要 时候 ' +
+    'の は が を に で と も か へ や ね よ な から まで より です ます でした ました する します した ある いる どの くらい どのくらい ' +
+    'なに なん 何 どう どれ どこ いつ ですか ますか'
+  ).split(' '),
+);
+
+/**
+ * The distinct content words of a question, in order, without stop words or one-letter (Latin) words.
+ * CJK: dictionary words as Intl.Segmenter gives them; adjacent single characters that are not stop words are
+ * kept together as one phrase term ("信 标", the words joined by a space): the segmenter cuts a word it does not
+ * know (a product name like 信标) into characters, and a phrase matches those characters only in that order.
+ */
 export function queryTerms(text: string): string[] {
   const out: string[] = [];
-  for (const w of words(text)) {
-    if (w.length < 2 && !/\p{N}/u.test(w)) continue;
-    if (STOP_WORDS.has(w) || out.includes(w)) continue;
-    out.push(w);
-    if (out.length >= SANDBOX_LIMITS.maxQueryTerms) break;
+  const add = (term: string) => {
+    if (out.length < SANDBOX_LIMITS.maxQueryTerms && !out.includes(term)) out.push(term);
+  };
+  let run: WordToken[] = [];
+  const flush = () => {
+    if (run.length > 0) add(run.map((t) => t.word).join(' '));
+    run = [];
+  };
+  for (const token of wordTokens(text)) {
+    const w = token.word;
+    if (!token.cjk) {
+      flush();
+      if (w.length < 2 && !/\p{N}/u.test(w)) continue;
+      if (STOP_WORDS.has(w)) continue;
+      add(w);
+      continue;
+    }
+    if (CJK_STOP_WORDS.has(w)) {
+      flush();
+      continue;
+    }
+    if ([...w].length === 1) {
+      if (run.length > 0 && run[run.length - 1]!.end !== token.start) flush();
+      run.push(token);
+      continue;
+    }
+    flush();
+    add(w);
   }
+  flush();
   return out;
+}
+
+/**
+ * Which question terms a text contains. Latin terms are compared by light stems (stem()); a CJK term by
+ * substring of the text, its phrase words joined again: Chinese has no inflection to strip, and a substring
+ * also finds the word where the segmenter cut the text differently than the question.
+ */
+export function termPresence(text: string): (term: string) => boolean {
+  let stems: Set<string> | undefined;
+  return (term) => {
+    if (hasCjk(term)) return text.includes(term.replace(/ /g, ''));
+    stems ??= new Set(latinWords(text).map(stem));
+    return stems.has(stem(term));
+  };
 }
 
 /** An FTS5 MATCH expression that cannot be a syntax error: every term a quoted string, ORed. */

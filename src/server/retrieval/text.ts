@@ -1,3 +1,5 @@
+import { cjkPieces } from './segment';
+
 /** Paragraphs: the pieces of a document's full text, split on blank lines. */
 export function paragraphs(text: string): string[] {
   return text
@@ -15,7 +17,14 @@ export function sentences(paragraph: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** Splits text into pieces that concatenate back to it exactly, each starting with its leading whitespace. */
+/**
+ * Splits text into pieces that concatenate back to it exactly, each starting with its leading whitespace.
+ * Chinese/Japanese runs, which have no spaces, are cut between their words, so an over-long CJK sentence can
+ * still be cut to fit a chunk.
+ */
 export function wordPieces(text: string): string[] {
-  return text.split(/(?<=\S)(?=\s)/).filter((p) => p.length > 0);
+  return text
+    .split(/(?<=\S)(?=\s)/)
+    .flatMap(cjkPieces)
+    .filter((p) => p.length > 0);
 }

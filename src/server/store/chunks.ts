@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { indexText } from '../retrieval/segment';
 
 export interface ChunkHit {
   id: number;
@@ -9,6 +10,15 @@ export interface ChunkHit {
   /** -bm25(): larger is better, >= 0. */
   strength: number;
 }
+
+/** A chunk's two FTS5 columns: the text as indexed, and the text as written when that differs (else null). */
+export function ftsColumns(content: string): { terms: string; original: string | null } {
+  const terms = indexText(content);
+  return { terms, original: terms === content ? null : content };
+}
+
+/** The chunk's text as written, from its FTS5 row (SQL expression over the table alias). */
+const CONTENT = (alias: string) => `coalesce(${alias}.original, ${alias}.terms)`;
 
 /** The retrieval index: chunk rows plus their text in FTS5 (rowid = chunks.id). */
 export class ChunkIndex {
@@ -22,9 +32,9 @@ export class ChunkIndex {
 
   constructor(private readonly db: Database.Database) {
     this.insertChunk = db.prepare('INSERT INTO chunks (document_id, dataset_id, chunk_index) VALUES (?, ?, ?)');
-    this.insertText = db.prepare('INSERT INTO chunk_fts (rowid, content) VALUES (?, ?)');
+    this.insertText = db.prepare('INSERT INTO chunk_fts (rowid, terms, original) VALUES (?, ?, ?)');
     this.neighboursStmt = db.prepare(
-      `SELECT c.id, c.document_id, c.dataset_id, c.chunk_index, f.content, 0 AS strength
+      `SELECT c.id, c.document_id, c.dataset_id, c.chunk_index, ${CONTENT('f')} AS content, 0 AS strength
        FROM chunks c JOIN chunk_fts f ON f.rowid = c.id
        WHERE c.document_id = ? AND c.chunk_index BETWEEN ? AND ? ORDER BY c.chunk_index`,
     );
@@ -36,7 +46,8 @@ export class ChunkIndex {
   add(documentId: string, datasetId: string, pieces: readonly string[]): void {
     pieces.forEach((content, index) => {
       const { lastInsertRowid } = this.insertChunk.run(documentId, datasetId, index);
-      this.insertText.run(lastInsertRowid, content);
+      const { terms, original } = ftsColumns(content);
+      this.insertText.run(lastInsertRowid, terms, original);
     });
   }
 
@@ -52,7 +63,7 @@ export class ChunkIndex {
    */
   search(match: string, datasetId: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {
     const docFilter = documentIds === null ? '' : `AND c.document_id IN (${documentIds.map(() => '?').join(', ')})`;
-    const sql = `SELECT c.id, c.document_id, c.dataset_id, c.chunk_index, chunk_fts.content AS content, -bm25(chunk_fts) AS strength
+    const sql = `SELECT c.id, c.document_id, c.dataset_id, c.chunk_index, ${CONTENT('chunk_fts')} AS content, -bm25(chunk_fts) AS strength
       FROM chunk_fts JOIN chunks c ON c.id = chunk_fts.rowid
       WHERE chunk_fts MATCH ? AND c.dataset_id = ? ${docFilter}
       ORDER BY bm25(chunk_fts), c.document_id, c.chunk_index LIMIT ?`;

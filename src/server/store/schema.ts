@@ -3,7 +3,15 @@
  * the documented shape exactly as it is answered; counts are computed at read time.
  * Chunk text lives only in the FTS5 table, whose rowid is chunks.id.
  */
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
+
+/**
+ * The retrieval index (schema 2). `terms` is what is matched: the chunk's text with Chinese/Japanese runs cut
+ * into words (retrieval/segment.ts), identical to the text when it has none. `original` is the text as written,
+ * kept only when it differs from `terms` (NULL otherwise); UNINDEXED, so bm25 sees exactly what schema 1 saw
+ * for Latin text. Schema 1 had one indexed column, `content`; store/migrate.ts converts it.
+ */
+export const CHUNK_FTS_COLUMNS = "terms, original UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2'";
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -46,7 +54,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 );
 CREATE INDEX IF NOT EXISTS chunks_by_document ON chunks (document_id, chunk_index);
 CREATE INDEX IF NOT EXISTS chunks_by_dataset ON chunks (dataset_id);
-CREATE VIRTUAL TABLE IF NOT EXISTS chunk_fts USING fts5 (content, tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS chunk_fts USING fts5 (${CHUNK_FTS_COLUMNS});
 CREATE TABLE IF NOT EXISTS purge_jobs (document_id TEXT PRIMARY KEY, due_at_ms INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS purge_jobs_by_due ON purge_jobs (due_at_ms);
 `;
