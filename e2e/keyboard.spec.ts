@@ -94,8 +94,10 @@ test('Ctrl+K opens the spotlight with its search focused, and Escape closes it',
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
   const search = page.getByRole('textbox', { name: 'Search pages and known ids, or paste an id…' });
-  // Its search box, the dialog's one field, has the caret: no ring is drawn there.
+  // Its search box, the dialog's one field, has the caret and, like every other field, shows its focus (WCAG 2.4.7):
+  // the border Mantine inputs draw in the focus colour.
   await expect(search).toBeFocused();
+  expect(await focusStop(page), 'the spotlight search shows its focus').toMatchObject({ visible: true });
   // Arrow keys and Enter pick a page.
   await page.keyboard.type('Settings');
   await page.keyboard.press('Enter');
@@ -103,6 +105,7 @@ test('Ctrl+K opens the spotlight with its search focused, and Escape closes it',
 
   await page.keyboard.press('Control+k');
   await expect(search).toBeFocused();
+  expect(await focusStop(page), 'the spotlight search shows its focus when opened again').toMatchObject({ visible: true });
   await page.keyboard.press('Escape');
   await expect(search).toBeHidden();
 });

@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { entryMatches, OPENABLE_KINDS, routeFor, unknownIdCandidate } from './catalog-view';
 import { KIND_KEYS, OPEN_AS_KEYS } from './kind-keys';
 import { SearchGlyph } from './Glyphs';
+import classes from './CatalogSpotlight.module.css';
 
 /** The spotlight's own store, so it never collides with another spotlight on the page. */
 const [spotlightStore, spotlightControl] = createSpotlight();
@@ -62,6 +63,8 @@ export function CatalogSpotlight() {
       shortcut={null}
       scrollable
       maxHeight={480}
+      // The search field's focus border (Spotlight draws none): see CatalogSpotlight.module.css.
+      classNames={{ search: classes.search }}
     >
       <Spotlight.Search placeholder={t('catalog.spotlight.placeholder')} aria-label={t('catalog.spotlight.placeholder')} leftSection={<SearchGlyph />} />
       <Spotlight.ActionsList aria-label={t('catalog.spotlight.results')}>
