@@ -40,10 +40,15 @@ function units(text: string, chunkSize: number): Unit[] {
   return out;
 }
 
+/** Sentences of one paragraph are joined by a space, except after a CJK full stop (。！？ take no space after them). */
 function join(group: Unit[]): string {
   let out = '';
   group.forEach((unit, i) => {
-    if (i > 0) out += unit.paragraph === group[i - 1]!.paragraph ? ' ' : '\n\n';
+    const prev = group[i - 1];
+    if (prev !== undefined) {
+      if (unit.paragraph !== prev.paragraph) out += '\n\n';
+      else if (!/[。！？]$/.test(prev.text)) out += ' ';
+    }
     out += unit.text;
   });
   return out;

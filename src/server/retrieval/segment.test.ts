@@ -84,6 +84,11 @@ describe('cutting CJK text without spaces', () => {
     expect(wordPieces('信标的电池').length).toBeGreaterThan(1);
   });
 
+  it('Chinese sentences of a paragraph stay joined as written inside a chunk', () => {
+    const text = '第一句。第二句！Third one. 第四句？\n\n下一段。';
+    expect(chunkText(text, 256, 0)).toEqual([text]);
+  });
+
   it('an over-long Chinese sentence is cut to fit chunk_size', () => {
     expect(countTokens(longSentence)).toBeGreaterThan(256);
     const chunks = chunkText(longSentence, 256, 32);
