@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { DS, field, lookPreferences, shoot } from './support/datasets';
 
@@ -79,6 +80,66 @@ test.describe('dataset page', () => {
     await expect(page).toHaveURL(new RegExp(`/datasets/${DS.handbook}$`));
     await expect(page.getByTestId('compare-view')).toHaveCount(0);
   });
+
+  test('on a phone (390 px) the comparison fits the screen: one block per field, both values named, differences marked', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`./datasets/${DS.handbook}?compare=${DS.faq}`);
+    const view = page.getByTestId('compare-view');
+    const list = page.getByTestId('compare-table');
+    await expect(list).toContainText('Customer support FAQ');
+    await expect(view.getByRole('table')).toHaveCount(0);
+
+    // Nothing scrolls sideways: not the page, and not a box inside the comparison (the table used to scroll within its own).
+    const overflow = await page.evaluate(() => {
+      const doc = document.scrollingElement!;
+      const inner = [...document.querySelectorAll('[data-testid="compare-view"], [data-testid="compare-view"] *')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX))
+        .map((el) => el.tagName.toLowerCase() + (el.className ? `.${String(el.className).split(' ')[0]}` : ''));
+      return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, inner };
+    });
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    expect(overflow.inner, 'boxes inside the comparison that scroll sideways').toEqual([]);
+    const viewBox = (await view.boundingBox())!;
+    expect(viewBox.x + viewBox.width).toBeLessThanOrEqual(390);
+
+    // A differing field: marked, and both values on screen, each under its dataset's name (dt/dd).
+    const type = field(list, 'type');
+    await expect(type).toHaveAttribute('data-differs', 'true');
+    await expect(type.getByText('differs', { exact: true })).toBeVisible();
+    await expect(type.getByRole('term')).toHaveText(['Beacon product handbook', 'Customer support FAQ']);
+    await expect(type.getByRole('definition')).toHaveText(['Passage', 'FAQ']);
+    for (const value of await type.getByRole('definition').all()) {
+      await expect(value).toBeVisible();
+      const box = (await value.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // A field with the same value on both sides is not marked.
+    await expect(field(list, 'document_count')).toHaveAttribute('data-differs', 'false');
+    await expect(field(list, 'document_count').getByText('differs', { exact: true })).toHaveCount(0);
+
+    await page.getByRole('switch', { name: 'Show only differences' }).check();
+    await expect(field(list, 'status')).toHaveCount(0);
+    await expect(field(list, 'chunk_size')).toBeVisible();
+
+    // Wider than Mantine's `sm`, the same comparison is the table again.
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await expect(view.getByRole('columnheader', { name: 'Field' })).toBeVisible();
+    await expect(field(page.getByTestId('compare-table'), 'chunk_size')).toHaveAttribute('data-differs', 'true');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the phone comparison has no WCAG 2.1 A/AA violation (${scheme})`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await lookPreferences(page, { scheme, locale: 'en' });
+      await page.goto(`./datasets/${DS.handbook}?compare=${DS.faq}`);
+      await expect(page.getByTestId('compare-table')).toHaveAttribute('data-layout', 'stacked');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      // The comparison only: below `xs` the shell header's home link loses its name (src/app, reported to the lead).
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="compare-view"]').analyze();
+      expect(violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))).toEqual([]);
+    });
+  }
 
   test('flags drift on its field: out-of-range chunk_size, a missing field, an unknown field', async ({ page, sandbox }) => {
     await page.route(`${sandbox.baseUrl}/v1/datasets/${DS.handbook}`, async (route) => {

@@ -1,12 +1,14 @@
-import { Anchor, Badge, Box, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { datasetQuery, type ApiResult } from '../../api';
 import { ErrorState, Loading } from '../../components';
 import type { Dataset } from '../../contract';
 import { useT } from '../../i18n';
 import { compareDatasets, type CompareRow } from './dataset-fields';
+import { CompareColumnHead } from './CompareColumnHead';
+import { CompareStacked, type CompareSide } from './CompareStacked';
 import { FieldValue } from './FieldValue';
 import { useFieldLabel, WireName } from './FieldRow';
 import { SECTION_TITLE_KEYS } from './labels';
@@ -18,12 +20,15 @@ export interface CompareViewProps {
   onClose(): void;
 }
 
-/** Two datasets side by side, every field, rows that differ highlighted. */
+/** Two datasets side by side, every field, rows that differ highlighted; on a phone one block per field (CompareStacked). */
 export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps) {
   const t = useT();
   const right = useQuery(datasetQuery(rightId));
   const [onlyDiffs, setOnlyDiffs] = useState(false);
   const rows = useMemo(() => (right.data ? compareDatasets(left, right.data) : []), [left, right.data]);
+  // Below Mantine's `sm` the three columns do not fit: one block per field instead (read at once, so a phone never draws the table first).
+  const { breakpoints } = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false });
 
   let body;
   if (right.isPending) body = <Loading label={t('datasets.compare.loadingOther')} />;
@@ -31,6 +36,8 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
   else {
     const differing = rows.filter((r) => r.differs).length;
     const shown = onlyDiffs ? rows.filter((r) => r.differs) : rows;
+    const leftSide = { name: left.data.name, id: leftId };
+    const rightSide = { name: right.data.data.name, id: rightId };
     body = (
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
@@ -39,35 +46,11 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
           </Text>
           <Switch label={t('datasets.compare.onlyDiffs')} checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.currentTarget.checked)} />
         </Group>
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing={6} horizontalSpacing="sm" layout="fixed" data-testid="compare-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="28%">{t('datasets.compare.field')}</Table.Th>
-                <Table.Th>
-                  <ColumnHead name={left.data.name} id={leftId} />
-                </Table.Th>
-                <Table.Th>
-                  <ColumnHead name={right.data.data.name} id={rightId} link />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((row, i) => (
-                <Fragment key={row.path}>
-                  {i === 0 || shown[i - 1]!.section !== row.section ? (
-                    <Table.Tr>
-                      <Table.Th colSpan={3} bg="var(--mantine-color-default-hover)">
-                        {t(SECTION_TITLE_KEYS[row.section])}
-                      </Table.Th>
-                    </Table.Tr>
-                  ) : null}
-                  <CompareTableRow row={row} />
-                </Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {wide ? (
+          <CompareTable rows={shown} left={leftSide} right={rightSide} />
+        ) : (
+          <CompareStacked rows={shown} left={leftSide} right={rightSide} />
+        )}
       </Stack>
     );
   }
@@ -87,22 +70,39 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
   );
 }
 
-function ColumnHead({ name, id, link = false }: { name: string | undefined; id: string; link?: boolean }) {
+/** The comparison from `sm` up: one row per field, a column per dataset. */
+function CompareTable({ rows, left, right }: { rows: readonly CompareRow[]; left: CompareSide; right: CompareSide }) {
+  const t = useT();
   return (
-    <Box style={{ minWidth: 0 }}>
-      <Text size="sm" fw={600} truncate>
-        {link ? (
-          <Anchor component={Link} to={`/datasets/${encodeURIComponent(id)}`} inherit>
-            {name ?? id}
-          </Anchor>
-        ) : (
-          (name ?? id)
-        )}
-      </Text>
-      <Text size="xs" c="dimmed" ff="monospace" fw={400} truncate>
-        {id}
-      </Text>
-    </Box>
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing={6} horizontalSpacing="sm" layout="fixed" data-testid="compare-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="28%">{t('datasets.compare.field')}</Table.Th>
+            <Table.Th>
+              <CompareColumnHead name={left.name} id={left.id} />
+            </Table.Th>
+            <Table.Th>
+              <CompareColumnHead name={right.name} id={right.id} link />
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => (
+            <Fragment key={row.path}>
+              {i === 0 || rows[i - 1]!.section !== row.section ? (
+                <Table.Tr>
+                  <Table.Th colSpan={3} bg="var(--mantine-color-default-hover)">
+                    {t(SECTION_TITLE_KEYS[row.section])}
+                  </Table.Th>
+                </Table.Tr>
+              ) : null}
+              <CompareTableRow row={row} />
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   compareDatasets,
   driftFieldPath,
   fieldFlags,
+  groupBySection,
   readField,
   stableJson,
   unknownFieldPaths,
@@ -159,6 +160,15 @@ describe('comparing two datasets', () => {
     const rows = compareDatasets(answer(HANDBOOK), answer({ ...noTopK, beta: true }));
     expect(rows.find((r) => r.path === 'top_k')).toMatchObject({ differs: true, b: { state: 'missing' } });
     expect(rows.at(-1)).toMatchObject({ path: 'beta', section: 'unknown', differs: true, a: { state: 'missing' } });
+  });
+
+  it('groups rows by section in order, for the stacked (phone) comparison', () => {
+    const rows = compareDatasets(answer(HANDBOOK), answer({ ...faq, beta: true }));
+    const groups = groupBySection(rows.filter((r) => r.differs));
+    expect(groups.map((g) => g.section)).toEqual(['general', 'chunking', 'unknown']);
+    expect(groups.map((g) => g.rows.map((r) => r.path))).toEqual([['dataset_id', 'type'], ['chunk_size'], ['beta']]);
+    expect(groupBySection(rows).flatMap((g) => g.rows)).toEqual(rows);
+    expect(groupBySection([])).toEqual([]);
   });
 
   it('stable JSON ignores key order', () => {

@@ -135,3 +135,14 @@ export function compareDatasets(a: DatasetAnswer, b: DatasetAnswer): CompareRow[
   const extra = [...new Set([...unknownFieldPaths(a.raw), ...unknownFieldPaths(b.raw)])].map((path) => row(path, undefined, 'unknown'));
   return [...documented, ...extra];
 }
+
+/** Consecutive rows of one section together, in order: the stacked comparison gives each section a heading and a list. */
+export function groupBySection(rows: readonly CompareRow[]): { section: CompareRow['section']; rows: CompareRow[] }[] {
+  const groups: { section: CompareRow['section']; rows: CompareRow[] }[] = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    if (last && last.section === row.section) last.rows.push(row);
+    else groups.push({ section: row.section, rows: [row] });
+  }
+  return groups;
+}
