@@ -146,3 +146,14 @@ for (const scheme of SCHEMES) {
     });
   });
 }
+
+test('on a phone, the overview and the opened navigation have no violation', async ({ page }) => {
+  // The header hides the title and moves the profile switch into the navigation below Mantine's xs/sm breakpoints.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('./');
+  await heading(page);
+  await expectNoViolations(page, 'overview at 390 px');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('combobox', { name: 'Connection profile' })).toBeVisible();
+  await expectNoViolations(page, 'navigation open at 390 px');
+});

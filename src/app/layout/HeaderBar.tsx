@@ -18,7 +18,8 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-        <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
+        {/* Named by the label: on phones the title is hidden and the logo alone stays. */}
+        <Link to="/" aria-label={t('app.name')} style={{ color: 'inherit', textDecoration: 'none' }}>
           <Group gap={8} wrap="nowrap">
             <LogoGlyph />
             <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
