@@ -30,11 +30,6 @@ export function stem(word: string): string {
   return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
 }
 
-/** Words of a text, lower-cased, CJK runs cut into their words (see segment.ts). */
-export function words(text: string): string[] {
-  return wordTokens(text).map((t) => t.word);
-}
-
 /**
  * Chinese and Japanese function words and question words dropped from queries, like STOP_WORDS: they are in
  * nearly every chunk, so they would let any chunk through and, counted in a chunk's coverage, lift weak ones.
