@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { ask, streamOn } from './support/playground';
 
 /** Demo ids (src/server/fixtures/DEMO.md). */
 const DATASET = '731506272047301';
@@ -297,18 +298,6 @@ test.describe('a refused token on a playground completion', () => {
       await route.fulfill({ status, headers: CORS, json: { code: status, message: 'invalid token' } });
     });
     return seen;
-  }
-
-  async function ask(page: Page, message: string, label = 'Message') {
-    const box = page.getByLabel(label, { exact: true });
-    await box.fill(message);
-    await box.press('Enter');
-  }
-
-  async function streamOn(page: Page) {
-    const toggle = page.getByRole('switch', { name: /^stream\b/ });
-    await toggle.check({ force: true });
-    await expect(toggle).toBeChecked();
   }
 
   for (const stream of [true, false]) {

@@ -1,5 +1,6 @@
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { configFor, serveConfig, test, expect } from './fixtures';
+import { ask, streamOn } from './support/playground';
 import { startSandbox } from './support/sandbox';
 
 const BATTERY_Q = 'How long does the Beacon battery last on a full charge?';
@@ -7,18 +8,6 @@ const BATTERY_DOC = '831506272047403';
 const COMPLETIONS = /\/v1\/spaces\/completions\//;
 
 const isCompletion = (r: Request) => r.method() === 'POST' && COMPLETIONS.test(r.url());
-
-async function ask(page: Page, message: string, label = 'Message') {
-  const box = page.getByLabel(label, { exact: true });
-  await box.fill(message);
-  await box.press('Enter');
-}
-
-async function streamOn(page: Page) {
-  const toggle = page.getByRole('switch', { name: /^stream\b/ });
-  await toggle.check({ force: true });
-  await expect(toggle).toBeChecked();
-}
 
 test('an answer from a demo document shows the document among its sources, and the source opens the document page', async ({ page }) => {
   await page.goto('./playground/101');

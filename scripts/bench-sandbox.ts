@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../src/server/seeded-random.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'bench-token';
@@ -21,18 +22,7 @@ const GET_CLIENTS = 50;
 const GET_SECONDS = 5;
 const DATASETS = 4;
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = rng(42);
+const random = seededRandom(42);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const SYLLABLES = ['ka', 'lo', 'mer', 'tin', 'sa', 'vel', 'dor', 'pi', 'qua', 'ren', 'sol', 'tu', 'bra', 'ne', 'cor', 'fi'];
 const VOCABULARY = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join(''));

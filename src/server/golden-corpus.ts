@@ -1,3 +1,5 @@
+import { seededRandom } from './seeded-random';
+
 /**
  * Test support: a generated, English-only corpus and questions whose retrieval results were recorded BEFORE
  * CJK segmentation was added (src/server/golden-english.json). Any change to how Latin text is indexed,
@@ -5,18 +7,7 @@
  * Deterministic (seeded); no fixture file it could drift from.
  */
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = rng(2026);
+const random = seededRandom(2026);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const SYLLABLES = ['ka', 'lo', 'mer', 'tin', 'sa', 'vel', 'dor', 'pi', 'qua', 'ren', 'sol', 'tu', 'bra', 'ne', 'cor', 'fi'];
 // Suffixes the porter stemmer and the light stem() both act on, so stemming differences would show.

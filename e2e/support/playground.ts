@@ -1,0 +1,15 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Types a message in the playground's composer (or a compare column's, by its label) and sends it with Enter. */
+export async function ask(page: Page, message: string, label = 'Message') {
+  const box = page.getByLabel(label, { exact: true });
+  await box.fill(message);
+  await box.press('Enter');
+}
+
+/** Turns the request's `stream` option on. */
+export async function streamOn(page: Page) {
+  const toggle = page.getByRole('switch', { name: /^stream\b/ });
+  await toggle.check({ force: true });
+  await expect(toggle).toBeChecked();
+}
