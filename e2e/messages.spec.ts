@@ -61,10 +61,13 @@ test('start-up fetches only the start-up areas of one language; each page brings
   for (const area of START_AREAS) expect(seen).toContain(`zhCN/${area}`);
   expect(await rawKeysOnScreen(page)).toEqual([]);
 
+  const heading = page.getByRole('heading', { level: 1 });
   for (const feature of ['knowledge', 'datasets', 'documents', 'conversations', 'playground', 'activity', 'catalog', 'settings'] as const) {
+    // The previous page stays on screen while the next one loads (navigations are transitions): wait for the new heading.
+    const before = (await heading.textContent()) ?? '';
     await page.locator(`nav a[href$="/${feature}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/${feature}$`));
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('概览');
+    await expect(heading).not.toHaveText(before);
     for (const area of FEATURE_AREAS[feature]) expect(seen, feature).toContain(`zhCN/${area}`);
     expect(await rawKeysOnScreen(page), feature).toEqual([]);
   }
