@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { readManifest } from '../scripts/budget.mjs';
 import { test, expect } from './fixtures';
 
 test('the console loads with the sandbox profile and its navigation', async ({ page }) => {
@@ -16,4 +18,24 @@ test('switching to zh-CN changes the navigation labels', async ({ page }) => {
   await page.getByLabel('Language').selectOption('zh-CN');
   await expect(page.getByRole('link', { name: '知识库' }).first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+});
+
+test('while the next page loads, the current one stays and a loading bar shows; then the page replaces it', async ({ page }) => {
+  const manifest = readManifest(resolve(import.meta.dirname, '..', process.env.E2E_DIST ?? 'dist'));
+  const chunk = manifest['src/features/datasets/index.tsx']!.file.split('/').pop()!;
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`**/assets/${chunk}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Datasets' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Loading…' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datasets');
+  await expect(bar).toBeHidden();
 });

@@ -157,9 +157,7 @@ describe('message areas: a component shows only keys of areas loaded with it', (
     ).toEqual([]);
   });
 
-  // Active once src/app loads pages with lazyWithMessages; until then the app still loads features without their words.
-  const wired = readFileSync(join(SRC, 'app', 'router.tsx'), 'utf8').includes('lazyWithMessages');
-  it.skipIf(!wired)('the app loads every feature module with lazyWithMessages/withMessages(FEATURE_AREAS.<that feature>, …)', () => {
+  it('the app loads every feature module with lazyWithMessages/withMessages(FEATURE_AREAS.<that feature>, …)', () => {
     expect(unwiredFeatureImports()).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { useStartup } from '../startup';
 import classes from './AppLayout.module.css';
 import { AuthErrorWatcher } from './AuthErrorWatcher';
 import { HeaderBar } from './HeaderBar';
+import { PageLoadingBar } from './PageLoadingBar';
 import { ProfileSelect } from './ProfileStatus';
 
 export function PageFallback() {
@@ -47,6 +48,7 @@ export function AppLayout() {
       <header className={classes.header}>
         <HeaderBar navOpened={opened} onToggleNav={toggle} />
       </header>
+      <PageLoadingBar />
       <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('nav.label')}>
         <div className={classes.links}>
           {[HOME_ITEM, ...NAV_ITEMS].map((item) => (
