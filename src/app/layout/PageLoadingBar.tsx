@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { useT } from '../../i18n';
 import { usePageLoading } from '../page-loading';
 import classes from './PageLoadingBar.module.css';
@@ -7,5 +8,12 @@ export function PageLoadingBar() {
   const t = useT();
   const loading = usePageLoading();
   if (!loading) return null;
-  return <div className={classes.bar} role="progressbar" aria-label={t('common.loading')} data-testid="page-loading" />;
+  return (
+    // The bar is drawn; assistive technology gets a real (indeterminate) progress element.
+    <div className={classes.bar} data-testid="page-loading">
+      <VisuallyHidden>
+        <progress aria-label={t('common.loading')} />
+      </VisuallyHidden>
+    </div>
+  );
 }
