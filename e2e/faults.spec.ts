@@ -114,17 +114,19 @@ test.describe('a failed read', () => {
   });
 });
 
+/** The sandbox's real answer to GETs of `url`, with `patch` laid over its fields. */
+async function patchAnswer(page: Page, url: string | RegExp, patch: Record<string, unknown>) {
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...body, ...patch } });
+  });
+}
+
 test.describe('drifted answers', () => {
   test('a dataset with mistyped and out-of-range fields renders with warnings', async ({ page }) => {
-    await page.route(DATASET_URL, async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: { ...body, top_k: '5', generate_metadata_enabled: 0, smart_indexing_enabled: 1, chunk_size: 4096, beta_reranker: { model: 'rerank-v2' } },
-      });
-    });
+    await patchAnswer(page, DATASET_URL, { top_k: '5', generate_metadata_enabled: 0, smart_indexing_enabled: 1, chunk_size: 4096, beta_reranker: { model: 'rerank-v2' } });
     await page.goto(`./datasets/${DATASET}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DATASET_NAME);
     const drift = page.getByTestId('drift-warnings');
@@ -141,30 +143,16 @@ test.describe('drifted answers', () => {
   });
 
   test('hostile values that crash naive code (far-future timestamps, wrong shapes) still render the page', async ({ page }) => {
-    await page.route(DATASET_URL, async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: {
-          ...body,
-          // As milliseconds this is past the last date JavaScript can represent: Intl throws on it.
-          created_at: 1e20,
-          updated_at: -1e19,
-          name: { en: 'not a string' },
-          retrieval_recall_strategy_ids: 'all',
-          retrieval_segment_expansion: null,
-          filter_attributes: { nested: [null] },
-        },
-      });
+    await patchAnswer(page, DATASET_URL, {
+      // As milliseconds this is past the last date JavaScript can represent: Intl throws on it.
+      created_at: 1e20,
+      updated_at: -1e19,
+      name: { en: 'not a string' },
+      retrieval_recall_strategy_ids: 'all',
+      retrieval_segment_expansion: null,
+      filter_attributes: { nested: [null] },
     });
-    await page.route(KNOWLEDGE_URL, async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...body, created_at: 1e20, total_files: 'six', personal: 'yes', owned_delete_permission: null } });
-    });
+    await patchAnswer(page, KNOWLEDGE_URL, { created_at: 1e20, total_files: 'six', personal: 'yes', owned_delete_permission: null });
 
     await page.goto(`./datasets/${DATASET}`);
     await expect(page.getByTestId('route-error')).toHaveCount(0);

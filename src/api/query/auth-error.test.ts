@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATASET_SAMPLE, json, profileFor } from '../test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
-import { createQueryClient, type AuthErrorEvent } from './client';
+import type { AuthErrorEvent } from '../auth/refusals';
+import { createQueryClient } from './client';
 import { datasetQuery } from './options';
 import { updateConversation } from './mutations';
 

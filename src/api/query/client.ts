@@ -5,9 +5,6 @@ import { authRefusals, isAuthError, type AuthErrorEvent } from '../auth/refusals
 import { isApiError } from '../http/errors';
 import { NO_PROFILE_KEY } from './keys';
 
-// Defined beside the api's one channel for refused tokens; still importable from here.
-export { isAuthError, type AuthErrorEvent };
-
 /**
  * Only failures that a later try may not repeat: a 5xx, no answer, no answer in time.
  * A 4xx, a CORS refusal or an answer the console cannot read will fail the same way again.

@@ -1,10 +1,10 @@
 import { ActionIcon, Burger, Group, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { HeaderHint } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
 import { LogoGlyph, MoonGlyph, SunGlyph } from './Glyphs';
 import { HeaderSelect } from './HeaderSelect';
-import { HeaderHint } from '../../components';
 import { ProfileSelect, ProfileStatus } from './ProfileStatus';
 
 export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {

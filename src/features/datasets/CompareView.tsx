@@ -6,7 +6,7 @@ import { datasetQuery, type ApiResult } from '../../api';
 import { ErrorState, Loading } from '../../components';
 import type { Dataset } from '../../contract';
 import { useT } from '../../i18n';
-import { compareDatasets, type CompareRow } from './dataset-fields';
+import { compareDatasets, groupBySection, type CompareRow } from './dataset-fields';
 import { CompareColumnHead } from './CompareColumnHead';
 import { CompareStacked, type CompareSide } from './CompareStacked';
 import { FieldValue } from './FieldValue';
@@ -88,16 +88,16 @@ function CompareTable({ rows, left, right }: { rows: readonly CompareRow[]; left
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row, i) => (
-            <Fragment key={row.path}>
-              {i === 0 || rows[i - 1]!.section !== row.section ? (
-                <Table.Tr>
-                  <Table.Th colSpan={3} bg="var(--mantine-color-default-hover)">
-                    {t(SECTION_TITLE_KEYS[row.section])}
-                  </Table.Th>
-                </Table.Tr>
-              ) : null}
-              <CompareTableRow row={row} />
+          {groupBySection(rows).map((group) => (
+            <Fragment key={group.section}>
+              <Table.Tr>
+                <Table.Th colSpan={3} bg="var(--mantine-color-default-hover)">
+                  {t(SECTION_TITLE_KEYS[group.section])}
+                </Table.Th>
+              </Table.Tr>
+              {group.rows.map((row) => (
+                <CompareTableRow key={row.path} row={row} />
+              ))}
             </Fragment>
           ))}
         </Table.Tbody>

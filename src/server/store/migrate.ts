@@ -25,44 +25,42 @@ const readTag = (db: Database.Database) =>
  *   segmenter. Latin chunks never depend on the segmenter and are not touched.
  * A new store only gets the tag written.
  */
+/**
+ * Runs `each` over every row `read` selects, BATCH rows at a time in rowid order (`read` takes the last rowid
+ * seen and the batch size), so a large store is never read into memory at once. Returns how many rows it saw.
+ */
+function inBatches(read: Database.Statement, each: (row: { id: number; text: string }) => void): number {
+  let last = Number.MIN_SAFE_INTEGER;
+  let seen = 0;
+  for (;;) {
+    const rows = read.all(last, BATCH) as { id: number; text: string }[];
+    rows.forEach(each);
+    seen += rows.length;
+    if (rows.length < BATCH) return seen;
+    last = rows[rows.length - 1]!.id;
+  }
+}
+
 export function upgradeChunkIndex(db: Database.Database): IndexUpgrade {
   return db.transaction((): IndexUpgrade => {
     const columns = db.prepare('SELECT * FROM chunk_fts LIMIT 0').columns().map((c) => c.name);
     let result: IndexUpgrade = { kind: 'none', chunks: 0 };
     if (!columns.includes('terms')) {
       db.exec(`CREATE VIRTUAL TABLE chunk_fts_v2 USING fts5 (${CHUNK_FTS_COLUMNS})`);
-      const read = db.prepare('SELECT rowid AS id, content FROM chunk_fts WHERE rowid > ? ORDER BY rowid LIMIT ?');
       const write = db.prepare('INSERT INTO chunk_fts_v2 (rowid, terms, original) VALUES (?, ?, ?)');
-      let last = Number.MIN_SAFE_INTEGER;
-      let moved = 0;
-      for (;;) {
-        const rows = read.all(last, BATCH) as { id: number; content: string }[];
-        for (const row of rows) {
-          const { terms, original } = ftsColumns(row.content);
-          write.run(row.id, terms, original);
-        }
-        moved += rows.length;
-        if (rows.length < BATCH) break;
-        last = rows[rows.length - 1]!.id;
-      }
+      const moved = inBatches(db.prepare('SELECT rowid AS id, content AS text FROM chunk_fts WHERE rowid > ? ORDER BY rowid LIMIT ?'), (row) => {
+        const { terms, original } = ftsColumns(row.text);
+        write.run(row.id, terms, original);
+      });
       db.exec('DROP TABLE chunk_fts');
       db.exec('ALTER TABLE chunk_fts_v2 RENAME TO chunk_fts');
       result = { kind: 'schema-1', chunks: moved };
     } else if (readTag(db) !== SEGMENTATION_TAG) {
-      const read = db.prepare('SELECT rowid AS id, original FROM chunk_fts WHERE original IS NOT NULL AND rowid > ? ORDER BY rowid LIMIT ?');
       const write = db.prepare('UPDATE chunk_fts SET terms = ?, original = ? WHERE rowid = ?');
-      let last = Number.MIN_SAFE_INTEGER;
-      let redone = 0;
-      for (;;) {
-        const rows = read.all(last, BATCH) as { id: number; original: string }[];
-        for (const row of rows) {
-          const { terms, original } = ftsColumns(row.original);
-          write.run(terms, original, row.id);
-        }
-        redone += rows.length;
-        if (rows.length < BATCH) break;
-        last = rows[rows.length - 1]!.id;
-      }
+      const redone = inBatches(db.prepare('SELECT rowid AS id, original AS text FROM chunk_fts WHERE original IS NOT NULL AND rowid > ? ORDER BY rowid LIMIT ?'), (row) => {
+        const { terms, original } = ftsColumns(row.text);
+        write.run(terms, original, row.id);
+      });
       if (redone > 0) result = { kind: 'resegmented', chunks: redone };
     }
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('segmentation', ?), ('schema_version', ?)").run(SEGMENTATION_TAG, SCHEMA_VERSION);
