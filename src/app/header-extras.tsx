@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 // Imported by file, not through the features' index, so their pages stay in their own lazy chunks.
-import { CatalogSpotlightTrigger } from '../features/catalog/SpotlightTrigger';
+import { CatalogSpotlightTrigger } from '../features/catalog/CatalogSpotlightTrigger';
 import { FEATURE_AREAS, lazyWithMessages } from '../i18n';
 
 /**

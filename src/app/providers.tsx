@@ -12,7 +12,7 @@ import { cssVariablesResolver, theme } from './theme';
  * The notifications' container (with its transitions) is not needed to draw the first page: it loads
  * right after. `notifications.show()` before then is kept in the store and appears once it mounts.
  */
-const NotificationsHost = lazy(() => import('./notifications-host'));
+const NotificationsHost = lazy(() => import('./NotificationsHost'));
 
 /** The colour scheme is a preference (light, dark or auto), kept by Mantine under this key. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-scheme' });

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { HeaderHint } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
-import { LogoGlyph, MoonGlyph, SunGlyph } from './Glyphs';
+import { LogoGlyph, MoonGlyph, SunGlyph } from './glyphs';
 import { HeaderSelect } from './HeaderSelect';
 import { ProfileSelect, ProfileStatus } from './ProfileStatus';
 

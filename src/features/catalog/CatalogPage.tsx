@@ -6,7 +6,7 @@ import { CopyButton, EmptyState, PageHeader } from '../../components';
 import { downloadText, fileStamp } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { groupByKind, routeFor } from './catalog-view';
-import { PinGlyph, TrashGlyph } from './Glyphs';
+import { PinGlyph, TrashGlyph } from './glyphs';
 import { GROUP_KEYS, KIND_KEYS } from './kind-keys';
 
 type ImportOutcome = { ok: true; report: ImportReport; file: string } | { ok: false; message: string; file: string };

@@ -7,7 +7,7 @@ import { useCatalog, useConnection, type CatalogEntry } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
 import { entryMatches, OPENABLE_KINDS, routeFor, unknownIdCandidate } from './catalog-view';
 import { KIND_KEYS, OPEN_AS_KEYS } from './kind-keys';
-import { SearchGlyph } from './Glyphs';
+import { SearchGlyph } from './glyphs';
 import classes from './CatalogSpotlight.module.css';
 
 /** The spotlight's own store, so it never collides with another spotlight on the page. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { PlaygroundRoute } from './PlaygroundPage';
+import { PlaygroundRoute } from './PlaygroundRoute';
 import { SpacePicker } from './SpacePicker';
 
 /** /playground picks a space; /playground/:spaceId is the playground of that space. */

@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { HeaderHint } from '../../components';
 import { FEATURE_AREAS, useT, withMessages } from '../../i18n';
-import { SearchGlyph } from './Glyphs';
+import { SearchGlyph } from './glyphs';
 
 type SpotlightModule = typeof import('./CatalogSpotlight');
 
