@@ -29,7 +29,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } },
+  ],
   webServer: {
     // Sandbox ports are chosen per worker, so the API origins are any loopback port.
     command: `npx vite build --outDir ${distDir} --emptyOutDir && node scripts/serve-static.mjs --dir ${distDir} --port ${port} --base ${basePath} --connect-src "'self' http://127.0.0.1:*"`,

@@ -10,7 +10,12 @@ const base = normaliseBase(process.env.BASE_PATH);
 
 export default defineConfig({
   base,
-  plugins: [react(), kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) }), spaFallbackPlugin(), localeSplitPlugin()],
+  plugins: [
+    react(),
+    kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) }),
+    spaFallbackPlugin(),
+    localeSplitPlugin(),
+  ],
   build: {
     // The manifest lets the budget test follow the first route's imports exactly.
     manifest: true,

@@ -42,16 +42,32 @@ const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).
 const PAGES: PageCase[] = [
   { name: 'home', path: './', ready: heading },
   { name: 'knowledge lookup', path: './knowledge', ready: heading },
-  { name: 'knowledge base', path: `./knowledge/${KB}`, ready: (p) => expect(p.getByTestId('knowledge-name')).toBeVisible() },
+  {
+    name: 'knowledge base',
+    path: `./knowledge/${KB}`,
+    ready: (p) => expect(p.getByTestId('knowledge-name')).toBeVisible(),
+  },
   { name: 'datasets lookup', path: './datasets', ready: heading },
-  { name: 'dataset', path: `./datasets/${DS}`, ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible() },
+  {
+    name: 'dataset',
+    path: `./datasets/${DS}`,
+    ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible(),
+  },
   {
     name: 'dataset compare',
     path: `./datasets/${DS}?compare=${DS_FAQ}`,
     ready: (p) => expect(p.getByTestId('compare-table')).toContainText('Customer support FAQ'),
   },
-  { name: 'document', path: `./documents/${DOC}`, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText('beacon-battery-and-power.md') },
-  { name: 'conversation', path: `./conversations/${CONVERSATION}`, ready: (p) => expect(p.getByRole('button', { name: 'Save changes' })).toBeVisible() },
+  {
+    name: 'document',
+    path: `./documents/${DOC}`,
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText('beacon-battery-and-power.md'),
+  },
+  {
+    name: 'conversation',
+    path: `./conversations/${CONVERSATION}`,
+    ready: (p) => expect(p.getByRole('button', { name: 'Save changes' })).toBeVisible(),
+  },
   { name: 'playground', path: './playground', ready: heading },
   {
     name: 'playground answered',
@@ -94,7 +110,12 @@ async function expectNoViolations(page: Page, label: string, include?: string) {
     impact: v.impact,
     help: v.help,
     count: v.nodes.length,
-    targets: v.nodes.slice(0, 8).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`),
+    targets: v.nodes
+      .slice(0, 8)
+      .map(
+        (n) =>
+          `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`,
+      ),
   }));
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
@@ -154,6 +175,8 @@ test('on a phone, the overview and the opened navigation have no violation', asy
   await heading(page);
   await expectNoViolations(page, 'overview at 390 px');
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('combobox', { name: 'Connection profile' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('combobox', { name: 'Connection profile' }),
+  ).toBeVisible();
   await expectNoViolations(page, 'navigation open at 390 px');
 });

@@ -84,9 +84,16 @@ test('a failed call shows its status and error, and the log exports as JSON and 
   await expect(page.getByTestId('activity-error')).toContainText('not found');
   await page.keyboard.press('Escape');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as JSON' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as JSON' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^knowledge-console-activity-.*\.json$/);
-  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const text = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
   const exported = JSON.parse(text) as { entries: { path: string; status: number }[] };
   expect(exported.entries.some((e) => e.path === '/v1/conversations/does-not-exist' && e.status === 404)).toBe(true);
   expect(text).not.toContain(sandbox.token);

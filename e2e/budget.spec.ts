@@ -41,7 +41,9 @@ test('the messages load per language and area: the first route carries only the 
   expect(figures.startAreas).toEqual([...START_AREAS]);
   const areas = readdirSync(resolve(root, 'src/i18n/messages')).map((f) => f.replace(/\.ts$/, ''));
   // Every (language, area) is its own lazily loaded chunk, none pulled into the entry.
-  expect(figures.messageChunks.map((c) => `${c.locale}/${c.area}`).sort()).toEqual(['en', 'zhCN'].flatMap((l) => areas.map((a) => `${l}/${a}`)).sort());
+  expect(figures.messageChunks.map((c) => `${c.locale}/${c.area}`).sort()).toEqual(
+    ['en', 'zhCN'].flatMap((l) => areas.map((a) => `${l}/${a}`)).sort(),
+  );
   for (const chunk of figures.messageChunks) {
     expect(chunk.isDynamicEntry && !chunk.inEntry, `${chunk.key} is a lazy chunk`).toBe(true);
   }

@@ -15,16 +15,39 @@ function teammateFile() {
     format: 'knowledge-console-catalog',
     version: 1,
     entries: [
-      { profileId: 'teammate', kind: 'dataset', id: DATASET, label: 'Beacon product handbook', lastSeenAt: 1_700_000_000_000, pinned: true },
-      { profileId: 'teammate', kind: 'knowledge', id: '631506272047206', label: 'Customer support FAQ 💬', lastSeenAt: 1_700_000_000_000, pinned: false },
-      { profileId: 'teammate', kind: 'document', id: '831506272047403', label: 'beacon-battery-and-power.md', lastSeenAt: 1_700_000_000_000, pinned: false },
+      {
+        profileId: 'teammate',
+        kind: 'dataset',
+        id: DATASET,
+        label: 'Beacon product handbook',
+        lastSeenAt: 1_700_000_000_000,
+        pinned: true,
+      },
+      {
+        profileId: 'teammate',
+        kind: 'knowledge',
+        id: '631506272047206',
+        label: 'Customer support FAQ 💬',
+        lastSeenAt: 1_700_000_000_000,
+        pinned: false,
+      },
+      {
+        profileId: 'teammate',
+        kind: 'document',
+        id: '831506272047403',
+        label: 'beacon-battery-and-power.md',
+        lastSeenAt: 1_700_000_000_000,
+        pinned: false,
+      },
       { profileId: 'teammate', kind: 'planet', id: 'x', lastSeenAt: 1, pinned: false },
     ],
   };
 }
 
 async function importFile(page: Page, name: string, content: string) {
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
 }
 
 async function updateTitle(page: Page, title: string) {
@@ -39,17 +62,29 @@ test('the catalog lists the ids met, grouped by kind, and exports and imports JS
   await page.goto('./catalog');
   await expect(page.getByRole('heading', { level: 1, name: 'Id catalog' })).toBeVisible();
   const conversations = page.getByTestId('catalog-group-conversation');
-  await expect(conversations.getByRole('link', { name: 'Open Catalogued conversation' })).toHaveAttribute('href', new RegExp(`/conversations/${CONVERSATION}$`));
+  await expect(conversations.getByRole('link', { name: 'Open Catalogued conversation' })).toHaveAttribute(
+    'href',
+    new RegExp(`/conversations/${CONVERSATION}$`),
+  );
   // Agents have no page: listed without a link.
   const agents = page.getByTestId('catalog-group-agent');
   await expect(agents).toContainText('Beacon Support Assistant');
   await expect(agents.getByRole('link')).toHaveCount(0);
 
   // Export.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as JSON' }).click()]);
-  const exported = JSON.parse(await readDownload(download)) as { format: string; entries: { kind: string; id: string }[] };
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as JSON' }).click(),
+  ]);
+  const exported = JSON.parse(await readDownload(download)) as {
+    format: string;
+    entries: { kind: string; id: string }[];
+  };
   expect(exported.format).toBe('knowledge-console-catalog');
-  expect(exported.entries.map((e) => `${e.kind}:${e.id}`).sort()).toEqual(['agent:agent-support', `conversation:${CONVERSATION}`]);
+  expect(exported.entries.map((e) => `${e.kind}:${e.id}`).sort()).toEqual([
+    'agent:agent-support',
+    `conversation:${CONVERSATION}`,
+  ]);
 
   // Import a teammate's file: entries land under our profile, a bad one is rejected.
   await importFile(page, 'teammate.json', JSON.stringify(teammateFile()));
@@ -79,7 +114,9 @@ test('the catalog lists the ids met, grouped by kind, and exports and imports JS
   await expect(page.getByTestId('catalog-row')).toHaveCount(4);
 });
 
-test('Ctrl+K opens the spotlight and jumps to a known dataset; an unknown id opens as a chosen kind', async ({ page }) => {
+test('Ctrl+K opens the spotlight and jumps to a known dataset; an unknown id opens as a chosen kind', async ({
+  page,
+}) => {
   await page.goto('./catalog');
   await importFile(page, 'teammate.json', JSON.stringify(teammateFile()));
   await expect(page.getByTestId('import-report')).toContainText('3 added');

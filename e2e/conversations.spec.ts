@@ -44,7 +44,9 @@ test('a 129-character title shows an error and sends no request', async ({ page 
   await expect(titleInput(page)).not.toHaveAttribute('maxlength', /.*/);
 });
 
-test('an update sends only the changed field, shows the returned record, and a reload pre-fills from it', async ({ page }) => {
+test('an update sends only the changed field, shows the returned record, and a reload pre-fills from it', async ({
+  page,
+}) => {
   const writes = conversationWrites(page);
   await page.goto(`./conversations/${ID}`);
   await titleInput(page).fill('Amber display after router swap');
@@ -117,9 +119,18 @@ test('delete asks for the typed id, shows the returned record, and a later updat
 test('a failed save keeps the input and shows the ErrorResponse', async ({ page }) => {
   await page.route('**/v1/conversations/**', async (route) => {
     const origin = route.request().headers().origin ?? '*';
-    const cors = { 'access-control-allow-origin': origin, 'access-control-allow-headers': '*', 'access-control-allow-methods': 'PUT, DELETE, OPTIONS' };
+    const cors = {
+      'access-control-allow-origin': origin,
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': 'PUT, DELETE, OPTIONS',
+    };
     if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    if (route.request().method() === 'PUT') return route.fulfill({ status: 500, headers: cors, json: { code: 50001, message: 'conversation store unavailable' } });
+    if (route.request().method() === 'PUT')
+      return route.fulfill({
+        status: 500,
+        headers: cors,
+        json: { code: 50001, message: 'conversation store unavailable' },
+      });
     return route.continue();
   });
   await page.goto(`./conversations/${ID}`);

@@ -81,7 +81,9 @@ test.describe('dataset page', () => {
     await expect(page.getByTestId('compare-view')).toHaveCount(0);
   });
 
-  test('on a phone (390 px) the comparison fits the screen: one block per field, both values named, differences marked', async ({ page }) => {
+  test('on a phone (390 px) the comparison fits the screen: one block per field, both values named, differences marked', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`./datasets/${DS.handbook}?compare=${DS.faq}`);
     const view = page.getByTestId('compare-view');
@@ -136,12 +138,20 @@ test.describe('dataset page', () => {
       await expect(page.getByTestId('compare-table')).toHaveAttribute('data-layout', 'stacked');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       // The comparison only: below `xs` the shell header's home link loses its name (src/app, reported to the lead).
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="compare-view"]').analyze();
-      expect(violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))).toEqual([]);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .include('[data-testid="compare-view"]')
+        .analyze();
+      expect(
+        violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })),
+      ).toEqual([]);
     });
   }
 
-  test('flags drift on its field: out-of-range chunk_size, a missing field, an unknown field', async ({ page, sandbox }) => {
+  test('flags drift on its field: out-of-range chunk_size, a missing field, an unknown field', async ({
+    page,
+    sandbox,
+  }) => {
     await page.route(`${sandbox.baseUrl}/v1/datasets/${DS.handbook}`, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;
@@ -194,7 +204,10 @@ test.describe('dataset page', () => {
     await page.route(`${sandbox.baseUrl}/v1/datasets/${DS.faq}`, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...body, chunk_size: 4096, top_k: '3', beta_reranker: { model: 'rerank-v2' } } });
+      await route.fulfill({
+        response,
+        json: { ...body, chunk_size: 4096, top_k: '3', beta_reranker: { model: 'rerank-v2' } },
+      });
     });
     await page.goto(`./datasets/${DS.faq}`);
     await expect(field(page, 'chunk_size')).toHaveAttribute('data-flagged', 'true');

@@ -39,24 +39,55 @@ test.describe('nginx deployment', () => {
     chmodSync(dir, 0o755);
     const webRoot = join(dir, 'www');
     const out = join(webRoot, 'console');
-    execFileSync(resolve(root, 'node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      env: { ...process.env, BASE_PATH: BASE },
-      stdio: 'inherit',
-    });
+    execFileSync(
+      resolve(root, 'node_modules/.bin/vite'),
+      ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: root,
+        env: { ...process.env, BASE_PATH: BASE },
+        stdio: 'inherit',
+      },
+    );
     // The run-time configuration a team would deploy: one proxied profile, no token in the file.
     writeFileSync(
       join(out, 'config.json'),
       JSON.stringify({
         default_profile: 'prod',
-        profiles: [{ id: 'prod', name: 'Production', base_url: sandbox.baseUrl, secondary_url: sandbox.secondaryUrl, mode: 'proxied' }],
+        profiles: [
+          {
+            id: 'prod',
+            name: 'Production',
+            base_url: sandbox.baseUrl,
+            secondary_url: sandbox.secondaryUrl,
+            mode: 'proxied',
+          },
+        ],
       }),
     );
     const port = await freePort();
-    const conf = renderNginxConf({ port: `127.0.0.1:${port}`, root: webRoot, base: BASE, baseUpstream: sandbox.baseUrl, secondaryUpstream: sandbox.secondaryUrl });
+    const conf = renderNginxConf({
+      port: `127.0.0.1:${port}`,
+      root: webRoot,
+      base: BASE,
+      baseUpstream: sandbox.baseUrl,
+      secondaryUpstream: sandbox.secondaryUrl,
+    });
     mkdirSync(join(dir, 'logs'));
     writeFileSync(join(dir, 'nginx.conf'), conf);
-    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs', 'error.log'), '-g', `daemon off; pid ${join(dir, 'nginx.pid')};`], { stdio: 'inherit' });
+    nginx = spawn(
+      NGINX,
+      [
+        '-p',
+        dir,
+        '-c',
+        join(dir, 'nginx.conf'),
+        '-e',
+        join(dir, 'logs', 'error.log'),
+        '-g',
+        `daemon off; pid ${join(dir, 'nginx.pid')};`,
+      ],
+      { stdio: 'inherit' },
+    );
     url = `http://127.0.0.1:${port}${BASE}`;
     for (let i = 0; i < 100; i++) {
       try {
@@ -80,7 +111,13 @@ test.describe('nginx deployment', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     const csp = res.headers.get('content-security-policy') ?? '';
-    for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"]) {
+    for (const directive of [
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "connect-src 'self'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -97,12 +134,22 @@ test.describe('nginx deployment', () => {
     await page.goto(`${url}settings`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const probe = await page.evaluate(async (u) => {
-      const r = await fetch(`${u}__secondary/v1/knowledge/631506272047205`, { headers: { Authorization: 'Bearer sandbox-demo-token' } });
+      const r = await fetch(`${u}__secondary/v1/knowledge/631506272047205`, {
+        headers: { Authorization: 'Bearer sandbox-demo-token' },
+      });
       return { status: r.status, body: await r.json() };
     }, url);
     expect(probe.status).toBe(200);
     expect(probe.body.name).toBe('Beacon product handbook');
-    const base = await page.evaluate(async (u) => (await fetch(`${u}__base/v1/datasets/731506272047301`, { headers: { Authorization: 'Bearer sandbox-demo-token' } })).status, url);
+    const base = await page.evaluate(
+      async (u) =>
+        (
+          await fetch(`${u}__base/v1/datasets/731506272047301`, {
+            headers: { Authorization: 'Bearer sandbox-demo-token' },
+          })
+        ).status,
+      url,
+    );
     expect(base).toBe(200);
     expect(calls.every((c) => c.startsWith(url))).toBe(true);
   });

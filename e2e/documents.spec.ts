@@ -35,7 +35,10 @@ test.describe('document page', () => {
   test('downloads the whole text as a .txt named after the document', async ({ page, sandbox }) => {
     await page.goto(`./documents/${DOC.installGuide}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('beacon-installation-guide.md');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .txt' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download .txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('beacon-installation-guide.txt');
     const text = await readFile(await download.path(), 'utf8');
     const pieces = await fetchPieces(page, sandbox.baseUrl, sandbox.token, DOC.installGuide);
@@ -46,7 +49,10 @@ test.describe('document page', () => {
     await page.route(`${sandbox.baseUrl}/v1/documents/query-base`, async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       const response = await route.fetch();
-      await route.fulfill({ response, json: { name: 'odd.md', description: '', url: 'javascript:alert(document.cookie)' } });
+      await route.fulfill({
+        response,
+        json: { name: 'odd.md', description: '', url: 'javascript:alert(document.cookie)' },
+      });
     });
     await page.goto(`./documents/${DOC.installGuide}`);
     const url = page.getByTestId('base-url');

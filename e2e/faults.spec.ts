@@ -20,7 +20,11 @@ const CORS = { 'access-control-allow-origin': '*' };
  * the API calls, which carry the bearer token; the client's no-cors reachability probe after a failed
  * fetch carries none and is not a retry.
  */
-async function failReads(page: Page, url: string | RegExp, answer: (route: Route) => Promise<void>): Promise<{ count: number }> {
+async function failReads(
+  page: Page,
+  url: string | RegExp,
+  answer: (route: Route) => Promise<void>,
+): Promise<{ count: number }> {
   const seen = { count: 0 };
   await page.route(url, async (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
@@ -35,7 +39,9 @@ const serverError = (route: Route) =>
 
 test.describe('a failed read', () => {
   // Three retries wait 1 s, 2 s and 4 s (CLIENT_LIMITS), so a 5xx takes about 7 s to surface.
-  test('a 500 on a dataset is retried 3 times, then shows the error with Retry; Retry after recovery shows it', async ({ page }) => {
+  test('a 500 on a dataset is retried 3 times, then shows the error with Retry; Retry after recovery shows it', async ({
+    page,
+  }) => {
     const calls = await failReads(page, DATASET_URL, serverError);
     await page.goto(`./datasets/${DATASET}`);
     const error = page.getByTestId('error-state');
@@ -126,7 +132,13 @@ async function patchAnswer(page: Page, url: string | RegExp, patch: Record<strin
 
 test.describe('drifted answers', () => {
   test('a dataset with mistyped and out-of-range fields renders with warnings', async ({ page }) => {
-    await patchAnswer(page, DATASET_URL, { top_k: '5', generate_metadata_enabled: 0, smart_indexing_enabled: 1, chunk_size: 4096, beta_reranker: { model: 'rerank-v2' } });
+    await patchAnswer(page, DATASET_URL, {
+      top_k: '5',
+      generate_metadata_enabled: 0,
+      smart_indexing_enabled: 1,
+      chunk_size: 4096,
+      beta_reranker: { model: 'rerank-v2' },
+    });
     await page.goto(`./datasets/${DATASET}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DATASET_NAME);
     const drift = page.getByTestId('drift-warnings');
@@ -142,7 +154,9 @@ test.describe('drifted answers', () => {
     await expect(page.getByTestId('route-error')).toHaveCount(0);
   });
 
-  test('hostile values that crash naive code (far-future timestamps, wrong shapes) still render the page', async ({ page }) => {
+  test('hostile values that crash naive code (far-future timestamps, wrong shapes) still render the page', async ({
+    page,
+  }) => {
     await patchAnswer(page, DATASET_URL, {
       // As milliseconds this is past the last date JavaScript can represent: Intl throws on it.
       created_at: 1e20,
@@ -152,7 +166,12 @@ test.describe('drifted answers', () => {
       retrieval_segment_expansion: null,
       filter_attributes: { nested: [null] },
     });
-    await patchAnswer(page, KNOWLEDGE_URL, { created_at: 1e20, total_files: 'six', personal: 'yes', owned_delete_permission: null });
+    await patchAnswer(page, KNOWLEDGE_URL, {
+      created_at: 1e20,
+      total_files: 'six',
+      personal: 'yes',
+      owned_delete_permission: null,
+    });
 
     await page.goto(`./datasets/${DATASET}`);
     await expect(page.getByTestId('route-error')).toHaveCount(0);
@@ -169,7 +188,9 @@ test.describe('drifted answers', () => {
     await expect(page.getByTestId('route-error')).toHaveCount(0);
   });
 
-  test('a page whose code fails to load shows the route error, and the rest of the console still works', async ({ page }) => {
+  test('a page whose code fails to load shows the route error, and the rest of the console still works', async ({
+    page,
+  }) => {
     // A deploy replaced the chunk under an open tab: the page cannot load, the shell can.
     await page.route('**/assets/datasets-*.js', (route) => route.abort('failed'));
     await page.goto(`./datasets/${DATASET}`);
@@ -182,7 +203,10 @@ test.describe('drifted answers', () => {
 });
 
 test.describe('offline', () => {
-  test('a banner shows while offline, typed text is kept, a save fails clearly, and everything resumes online', async ({ page, context }) => {
+  test('a banner shows while offline, typed text is kept, a save fails clearly, and everything resumes online', async ({
+    page,
+    context,
+  }) => {
     await page.goto(`./conversations/${CONVERSATION}`);
     const title = page.getByRole('textbox', { name: 'Title' });
     await expect(title).toBeVisible();
@@ -224,13 +248,17 @@ test.describe('offline', () => {
 });
 
 test.describe('a refused token', () => {
-  test('a 401 on opening a page leads to Settings with the profile highlighted and its token kept', async ({ page }) => {
+  test('a 401 on opening a page leads to Settings with the profile highlighted and its token kept', async ({
+    page,
+  }) => {
     const calls = await failReads(page, DATASET_URL, (route) =>
       route.fulfill({ status: 401, headers: CORS, json: { code: 401, message: 'invalid token' } }),
     );
     await page.goto(`./datasets/${DATASET}`);
     await expect(page).toHaveURL(/\/settings\?profile=sandbox&reason=token$/);
-    const notice = page.getByRole('alert').filter({ hasText: 'The service rejected the token for profile Local sandbox' });
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'The service rejected the token for profile Local sandbox' });
     await expect(notice.first()).toBeVisible();
     const card = page.locator('[data-testid="profile-card"][data-profile-id="sandbox"]');
     await expect(card).toHaveAttribute('data-highlighted', 'true');
@@ -277,7 +305,11 @@ test.describe('a refused token on a playground completion', () => {
   const FIRST_Q = 'How long does the Beacon battery last on a full charge?';
 
   /** Answers every completion POST with `status` once `gate` opens; the CORS preflight goes on to the sandbox. Counts the POSTs. */
-  async function refuseCompletions(page: Page, status: 401 | 403, gate: Promise<void> = Promise.resolve()): Promise<{ count: number }> {
+  async function refuseCompletions(
+    page: Page,
+    status: 401 | 403,
+    gate: Promise<void> = Promise.resolve(),
+  ): Promise<{ count: number }> {
     const seen = { count: 0 };
     await page.route(COMPLETIONS, async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
@@ -289,7 +321,9 @@ test.describe('a refused token on a playground completion', () => {
   }
 
   for (const stream of [true, false]) {
-    test(`a 401 on a ${stream ? 'streamed' : 'non-streamed'} completion shows in the answer and notifies once; the page, transcript and draft stay`, async ({ page }) => {
+    test(`a 401 on a ${stream ? 'streamed' : 'non-streamed'} completion shows in the answer and notifies once; the page, transcript and draft stay`, async ({
+      page,
+    }) => {
       await page.goto('./playground/101');
       // A first answer, so there is a transcript to lose.
       await ask(page, FIRST_Q);
@@ -343,7 +377,10 @@ test.describe('a refused token on a playground completion', () => {
     const posts = await refuseCompletions(page, 403);
     await ask(page, FIRST_Q, 'Message for both sides');
     for (const side of [0, 1]) {
-      await expect(page.getByTestId(`compare-side-${side}`).getByTestId('answer')).toHaveAttribute('data-status', 'error');
+      await expect(page.getByTestId(`compare-side-${side}`).getByTestId('answer')).toHaveAttribute(
+        'data-status',
+        'error',
+      );
     }
     expect(posts.count).toBe(2);
     await expect(page.getByTestId('auth-rejected-notification')).toContainText('HTTP 403');

@@ -18,13 +18,21 @@ export function configFor(sandbox: SandboxHandle, token: string | undefined = sa
   return {
     default_profile: 'sandbox',
     profiles: [
-      { id: 'sandbox', name: 'Local sandbox', base_url: sandbox.baseUrl, secondary_url: sandbox.secondaryUrl, ...(token ? { token } : {}) },
+      {
+        id: 'sandbox',
+        name: 'Local sandbox',
+        base_url: sandbox.baseUrl,
+        secondary_url: sandbox.secondaryUrl,
+        ...(token ? { token } : {}),
+      },
     ],
   };
 }
 
 export async function serveConfig(page: Page, config: unknown) {
-  await page.route('**/config.json', (route) => route.fulfill({ json: config, headers: { 'cache-control': 'no-store' } }));
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: config, headers: { 'cache-control': 'no-store' } }),
+  );
 }
 
 export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
@@ -32,7 +40,16 @@ export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
     async ({}, use) => {
       // Demo data plus one 50,000-piece document; a short lock wait and purge delay keep deletion tests quick.
       const fixture = writeE2eFixture();
-      const sandbox = await startSandbox(['--fixture', fixture, '--lock-wait-ms', '1500', '--purge-delay-ms', '1500', '--stream-delay-ms', '20']);
+      const sandbox = await startSandbox([
+        '--fixture',
+        fixture,
+        '--lock-wait-ms',
+        '1500',
+        '--purge-delay-ms',
+        '1500',
+        '--stream-delay-ms',
+        '20',
+      ]);
       await use(sandbox);
       await sandbox.stop();
     },
@@ -55,7 +72,9 @@ export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) => {
           const report = (window as unknown as { kcReportCsp?: (t: string) => void }).kcReportCsp;
-          report?.(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+          report?.(
+            `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`,
+          );
         });
       });
       await use(violations);

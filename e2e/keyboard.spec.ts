@@ -17,7 +17,8 @@ function focusStop(page: Page): Promise<FocusStop> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { what: 'body', visible: false };
     // Inputs fade their border to the focus colour: measure once the transition is over.
-    const settle = (node: Element | null) => Promise.all((node?.getAnimations() ?? []).map((a) => a.finished.catch(() => undefined)));
+    const settle = (node: Element | null) =>
+      Promise.all((node?.getAnimations() ?? []).map((a) => a.finished.catch(() => undefined)));
     await settle(el);
     await settle(el.nextElementSibling);
     const probe = document.createElement('span');
@@ -43,21 +44,31 @@ function focusStop(page: Page): Promise<FocusStop> {
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking that every element passed on the way shows its focus. */
-async function tabTo(page: Page, target: Locator, maxStops = 40, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<FocusStop[]> {
+async function tabTo(
+  page: Page,
+  target: Locator,
+  maxStops = 40,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+): Promise<FocusStop[]> {
   const stops: FocusStop[] = [];
   for (let i = 0; i < maxStops; i++) {
     await page.keyboard.press(key);
     const stop = await focusStop(page);
     stops.push(stop);
     if (await target.evaluate((el) => el === document.activeElement)) {
-      expect(stops.filter((s) => !s.visible), 'focus stops without a visible focus indicator').toEqual([]);
+      expect(
+        stops.filter((s) => !s.visible),
+        'focus stops without a visible focus indicator',
+      ).toEqual([]);
       return stops;
     }
   }
   throw new Error(`Tab never reached the target; stops: ${stops.map((s) => s.what).join(', ')}`);
 }
 
-test('the header is reachable by Tab, every stop shows its focus, and its actions work from the keyboard', async ({ page }) => {
+test('the header is reachable by Tab, every stop shows its focus, and its actions work from the keyboard', async ({
+  page,
+}) => {
   await page.goto('./');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const header = page.getByRole('banner');
@@ -84,7 +95,11 @@ test('the header is reachable by Tab, every stop shows its focus, and its action
 
   await tabTo(page, header.getByRole('combobox', { name: 'Language' }), 3);
   // Then the navigation, in order, each link with its focus ring.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Datasets' }), 4);
+  await tabTo(
+    page,
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Datasets' }),
+    4,
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/datasets$/);
 });
@@ -105,12 +120,17 @@ test('Ctrl+K opens the spotlight with its search focused, and Escape closes it',
 
   await page.keyboard.press('Control+k');
   await expect(search).toBeFocused();
-  expect(await focusStop(page), 'the spotlight search shows its focus when opened again').toMatchObject({ visible: true });
+  expect(await focusStop(page), 'the spotlight search shows its focus when opened again').toMatchObject({
+    visible: true,
+  });
   await page.keyboard.press('Escape');
   await expect(search).toBeHidden();
 });
 
-test('a document deletion can be asked for, cancelled with Escape and confirmed, all from the keyboard', async ({ page, sandbox }) => {
+test('a document deletion can be asked for, cancelled with Escape and confirmed, all from the keyboard', async ({
+  page,
+  sandbox,
+}) => {
   // The document stays busy, so the deletion stays pending and its header badge stays up to be reached.
   await sandbox.holdLock(DOC.id, 60_000);
   const deletes: string[] = [];

@@ -37,7 +37,9 @@ test.describe('knowledge base page', () => {
   });
 
   test('"With settings" reads the variant and shows its extra fields', async ({ page }) => {
-    const settingsRequest = page.waitForRequest((r) => r.url().includes(`/v1/knowledge/${KB.handbook}?with_settings=true`));
+    const settingsRequest = page.waitForRequest((r) =>
+      r.url().includes(`/v1/knowledge/${KB.handbook}?with_settings=true`),
+    );
     await openKnowledge(page, KB.handbook);
     await page.getByRole('switch', { name: 'With settings' }).check();
     await settingsRequest;
@@ -147,7 +149,9 @@ test.describe('tracked document deletion', () => {
     await expect(totalFiles(page)).toHaveText('5');
   });
 
-  test('a DELETE of another knowledge base’s document fails and rolls back with the service’s message', async ({ page }) => {
+  test('a DELETE of another knowledge base’s document fails and rolls back with the service’s message', async ({
+    page,
+  }) => {
     await openKnowledge(page, KB.handbook);
     await deleteDocument(page, DOC.pricing.id, DOC.pricing.name);
     const item = deletionItem(page, DOC.pricing.id);

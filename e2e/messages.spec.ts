@@ -41,14 +41,22 @@ const KEYS = Object.keys(en);
 /** Message keys showing as text or as an accessible name, title or placeholder: each is a word that did not load. */
 async function rawKeysOnScreen(page: Page): Promise<string[]> {
   const text = await page.evaluate(() =>
-    [document.body.innerText, ...[...document.querySelectorAll('[aria-label],[title],[placeholder]')].flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''))].join('\n'),
+    [
+      document.body.innerText,
+      ...[...document.querySelectorAll('[aria-label],[title],[placeholder]')].flatMap((el) =>
+        ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''),
+      ),
+    ].join('\n'),
   );
   return KEYS.filter((key) => text.includes(key));
 }
 
-const useLocale = (page: Page, locale: string) => page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
+const useLocale = (page: Page, locale: string) =>
+  page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
 
-test('start-up fetches only the start-up areas of one language; each page brings its own, and no key shows raw', async ({ page }) => {
+test('start-up fetches only the start-up areas of one language; each page brings its own, and no key shows raw', async ({
+  page,
+}) => {
   await useLocale(page, 'zh-CN');
   const seen = watchMessages(page);
   await page.goto('./');
@@ -57,7 +65,16 @@ test('start-up fetches only the start-up areas of one language; each page brings
   expect(await rawKeysOnScreen(page)).toEqual([]);
 
   const heading = page.getByRole('heading', { level: 1 });
-  for (const feature of ['knowledge', 'datasets', 'documents', 'conversations', 'playground', 'activity', 'catalog', 'settings'] as const) {
+  for (const feature of [
+    'knowledge',
+    'datasets',
+    'documents',
+    'conversations',
+    'playground',
+    'activity',
+    'catalog',
+    'settings',
+  ] as const) {
     // The previous page stays on screen while the next one loads (navigations are transitions): wait for the new heading.
     const before = (await heading.textContent()) ?? '';
     await page.locator(`nav a[href$="/${feature}"]`).first().click();
@@ -66,7 +83,10 @@ test('start-up fetches only the start-up areas of one language; each page brings
     for (const area of FEATURE_AREAS[feature]) expect(seen, feature).toContain(`zhCN/${area}`);
     expect(await rawKeysOnScreen(page), feature).toEqual([]);
   }
-  expect(seen.filter((c) => !c.startsWith('zhCN/')), 'nothing in the other language').toEqual([]);
+  expect(
+    seen.filter((c) => !c.startsWith('zhCN/')),
+    'nothing in the other language',
+  ).toEqual([]);
   expect(new Set(seen).size, 'each chunk fetched once').toBe(seen.length);
 
   // The header's search opens the catalog's spotlight, which loads with its words.
@@ -103,14 +123,18 @@ test('a switch shows the new language only once every area on screen has arrived
   expect(await rawKeysOnScreen(page)).toEqual([]);
 });
 
-test('a message chunk that fails to load leaves the language on screen, and choosing again retries', async ({ page }) => {
+test('a message chunk that fails to load leaves the language on screen, and choosing again retries', async ({
+  page,
+}) => {
   await useLocale(page, 'en');
   await page.goto('./settings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
 
   // The first fetch fails, as a chunk gone after a redeploy would; later ones go through.
   let failures = 0;
-  await page.route(`**/${fileOf('zhCN/settings')}`, (route) => (failures++ === 0 ? route.abort('failed') : route.continue()));
+  await page.route(`**/${fileOf('zhCN/settings')}`, (route) =>
+    failures++ === 0 ? route.abort('failed') : route.continue(),
+  );
   await page.getByLabel('Language').selectOption('zh-CN');
   await expect.poll(() => failures).toBe(1);
   await page.waitForTimeout(300);

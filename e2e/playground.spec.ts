@@ -9,7 +9,9 @@ const COMPLETIONS = /\/v1\/spaces\/completions\//;
 
 const isCompletion = (r: Request) => r.method() === 'POST' && COMPLETIONS.test(r.url());
 
-test('an answer from a demo document shows the document among its sources, and the source opens the document page', async ({ page }) => {
+test('an answer from a demo document shows the document among its sources, and the source opens the document page', async ({
+  page,
+}) => {
   await page.goto('./playground/101');
   await ask(page, BATTERY_Q);
   const answer = page.getByTestId('answer').last();
@@ -66,31 +68,33 @@ test('Stop mid-stream keeps the partial text', async ({ page }) => {
 });
 
 for (const stream of [true, false]) {
-test(`a follow-up keeps the conversation of the first answer (${stream ? 'streamed' : 'not streamed'})`, async ({ page }) => {
-  await page.goto('./playground/101');
-  if (stream) await streamOn(page);
-  const bodies: Record<string, unknown>[] = [];
-  const conversations: string[] = [];
-  page.on('request', (r) => {
-    if (isCompletion(r)) bodies.push(r.postDataJSON() as Record<string, unknown>);
-  });
-  page.on('response', async (r) => {
-    if (isCompletion(r.request())) conversations.push((await r.headerValue('x-conversation-id')) ?? '');
-  });
-  await ask(page, BATTERY_Q);
-  await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
-  await expect.poll(() => conversations.length).toBe(1);
-  const first = conversations[0]!;
-  expect(first).toMatch(/^\d+$/);
-  expect(bodies[0]).not.toHaveProperty('conversation_id');
-  await expect(page.getByRole('combobox', { name: 'conversation_id' })).toHaveValue(first);
+  test(`a follow-up keeps the conversation of the first answer (${stream ? 'streamed' : 'not streamed'})`, async ({
+    page,
+  }) => {
+    await page.goto('./playground/101');
+    if (stream) await streamOn(page);
+    const bodies: Record<string, unknown>[] = [];
+    const conversations: string[] = [];
+    page.on('request', (r) => {
+      if (isCompletion(r)) bodies.push(r.postDataJSON() as Record<string, unknown>);
+    });
+    page.on('response', async (r) => {
+      if (isCompletion(r.request())) conversations.push((await r.headerValue('x-conversation-id')) ?? '');
+    });
+    await ask(page, BATTERY_Q);
+    await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
+    await expect.poll(() => conversations.length).toBe(1);
+    const first = conversations[0]!;
+    expect(first).toMatch(/^\d+$/);
+    expect(bodies[0]).not.toHaveProperty('conversation_id');
+    await expect(page.getByRole('combobox', { name: 'conversation_id' })).toHaveValue(first);
 
-  await ask(page, 'And how long does it take to charge?');
-  await expect(page.getByTestId('answer')).toHaveCount(2);
-  await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
-  expect(bodies).toHaveLength(2);
-  expect(bodies[1]).toMatchObject({ conversation_id: first, session_id: bodies[0]!.session_id, stream });
-});
+    await ask(page, 'And how long does it take to charge?');
+    await expect(page.getByTestId('answer')).toHaveCount(2);
+    await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toMatchObject({ conversation_id: first, session_id: bodies[0]!.session_id, stream });
+  });
 }
 
 test('the transcript survives a reload, and no token is stored', async ({ page, sandbox }) => {
@@ -146,7 +150,9 @@ test('a hostile answer runs nothing, keeps no handler attribute and loads nothin
   await expect(text).toContainText('https://evil.example/p.png');
   const transcript = page.getByTestId('transcript');
   const handlerAttributes = await transcript.evaluate((root) =>
-    [root, ...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => /^on/i.test(n)),
+    [root, ...root.querySelectorAll('*')]
+      .flatMap((el) => [...el.attributes].map((a) => a.name))
+      .filter((n) => /^on/i.test(n)),
   );
   expect(handlerAttributes).toEqual([]);
   expect(await text.locator('script, svg, img, iframe').count()).toBe(0);
@@ -177,7 +183,9 @@ test('a failed completion is sent exactly once and offers Retry', async ({ page 
   expect(posts).toBe(2);
 });
 
-test('a stream that ends without its final event is flagged, and one click retries without streaming', async ({ page }) => {
+test('a stream that ends without its final event is flagged, and one click retries without streaming', async ({
+  page,
+}) => {
   const bodies: Record<string, unknown>[] = [];
   page.on('request', (r) => {
     if (isCompletion(r)) bodies.push(r.postDataJSON() as Record<string, unknown>);

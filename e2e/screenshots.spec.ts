@@ -7,19 +7,43 @@ import { LOOKS, lookPreferences, shoot } from './support/looks';
  */
 const PAGES: { name: string; path: string; ready: (page: import('@playwright/test').Page) => Promise<void> }[] = [
   { name: 'home', path: './', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'knowledge', path: './knowledge/631506272047205', ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible() },
-  { name: 'dataset', path: './datasets/731506272047301', ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible() },
+  {
+    name: 'knowledge',
+    path: './knowledge/631506272047205',
+    ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible(),
+  },
+  {
+    name: 'dataset',
+    path: './datasets/731506272047301',
+    ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible(),
+  },
   {
     name: 'dataset-compare',
     path: './datasets/731506272047301?compare=731506272047302',
     ready: (p) => expect(p.getByText('Customer support FAQ').first()).toBeVisible(),
   },
-  { name: 'document', path: './documents/831506272047403', ready: (p) => expect(p.getByText('beacon-battery-and-power.md').first()).toBeVisible() },
-  { name: 'conversation', path: './conversations/931506272047501', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'playground', path: './playground/101', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  {
+    name: 'document',
+    path: './documents/831506272047403',
+    ready: (p) => expect(p.getByText('beacon-battery-and-power.md').first()).toBeVisible(),
+  },
+  {
+    name: 'conversation',
+    path: './conversations/931506272047501',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'playground',
+    path: './playground/101',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
   { name: 'catalog', path: './catalog', ready: (p) => expect(p.getByText('631506272047205').first()).toBeVisible() },
   { name: 'settings', path: './settings', ready: (p) => expect(p.getByText('Local sandbox').first()).toBeVisible() },
-  { name: 'not-found', path: './no-such-page', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  {
+    name: 'not-found',
+    path: './no-such-page',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
 ];
 
 for (const look of LOOKS) {

@@ -20,7 +20,9 @@ test('switching to zh-CN changes the navigation labels', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 });
 
-test('while the next page loads, the current one stays and a loading bar shows; then the page replaces it', async ({ page }) => {
+test('while the next page loads, the current one stays and a loading bar shows; then the page replaces it', async ({
+  page,
+}) => {
   const manifest = readManifest(resolve(import.meta.dirname, '..', process.env.E2E_DIST ?? 'dist'));
   const chunk = manifest['src/features/datasets/index.tsx']!.file.split('/').pop()!;
   let release!: () => void;

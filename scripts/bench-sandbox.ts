@@ -24,8 +24,27 @@ const DATASETS = 4;
 
 const random = seededRandom(42);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const SYLLABLES = ['ka', 'lo', 'mer', 'tin', 'sa', 'vel', 'dor', 'pi', 'qua', 'ren', 'sol', 'tu', 'bra', 'ne', 'cor', 'fi'];
-const VOCABULARY = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join(''));
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mer',
+  'tin',
+  'sa',
+  'vel',
+  'dor',
+  'pi',
+  'qua',
+  'ren',
+  'sol',
+  'tu',
+  'bra',
+  'ne',
+  'cor',
+  'fi',
+];
+const VOCABULARY = Array.from({ length: 3000 }, () =>
+  Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join(''),
+);
 
 function sentence(): string {
   const words = Array.from({ length: 8 + Math.floor(random() * 8) }, () => pick(VOCABULARY));
@@ -34,8 +53,17 @@ function sentence(): string {
 const paragraph = () => Array.from({ length: 4 }, sentence).join(' ');
 
 function fixture(documents: number) {
-  const datasets = Array.from({ length: DATASETS }, (_, i) => ({ dataset_id: String(800000000000001 + i), name: `Bench dataset ${i + 1}`, chunk_size: 256, chunk_overlap: 32 }));
-  const knowledge = datasets.map((d, i) => ({ knowledge_id: String(810000000000001 + i), dataset_id: d.dataset_id, name: `Bench knowledge ${i + 1}` }));
+  const datasets = Array.from({ length: DATASETS }, (_, i) => ({
+    dataset_id: String(800000000000001 + i),
+    name: `Bench dataset ${i + 1}`,
+    chunk_size: 256,
+    chunk_overlap: 32,
+  }));
+  const knowledge = datasets.map((d, i) => ({
+    knowledge_id: String(810000000000001 + i),
+    dataset_id: d.dataset_id,
+    name: `Bench knowledge ${i + 1}`,
+  }));
   return {
     tokens: [TOKEN],
     agents: [{ agent_id: 'bench', name: 'Bench' }],
@@ -61,10 +89,25 @@ interface Sandbox {
 
 function start(fixturePath: string): Promise<Sandbox> {
   const began = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--memory', '--fixture', fixturePath, '--base-port', '0', '--secondary-port', '0'], {
-    cwd: ROOT,
-    env: { ...process.env, SANDBOX_LLM_BASE_URL: '' },
-  });
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/main.ts',
+      '--memory',
+      '--fixture',
+      fixturePath,
+      '--base-port',
+      '0',
+      '--secondary-port',
+      '0',
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SANDBOX_LLM_BASE_URL: '' },
+    },
+  );
   let out = '';
   let err = '';
   proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -106,7 +149,11 @@ async function bench(documents: number) {
     for (let i = 0; i < COMPLETIONS; i++) {
       const message = `What about ${pick(VOCABULARY)} and ${pick(VOCABULARY)} near ${pick(VOCABULARY)}?`;
       const t = performance.now();
-      const res = await fetch(`${sb.baseUrl}/v1/spaces/completions/1`, { method: 'POST', headers, body: JSON.stringify({ session_id: 'bench', message }) });
+      const res = await fetch(`${sb.baseUrl}/v1/spaces/completions/1`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ session_id: 'bench', message }),
+      });
       const body = (await res.json()) as { document_chunks: unknown[] };
       completion.push(performance.now() - t);
       chunksReturned += body.document_chunks.length;
@@ -117,7 +164,14 @@ async function bench(documents: number) {
     for (let i = 0; i < DELETES; i++) {
       const doc = fx.documents[i * Math.floor(documents / DELETES)]!;
       deleted.add(doc.document_id);
-      deletes.push(await timed(() => fetch(`${sb.secondaryUrl}/v1/knowledge/${doc.knowledge_id}/document/${doc.document_id}`, { method: 'DELETE', headers })));
+      deletes.push(
+        await timed(() =>
+          fetch(`${sb.secondaryUrl}/v1/knowledge/${doc.knowledge_id}/document/${doc.document_id}`, {
+            method: 'DELETE',
+            headers,
+          }),
+        ),
+      );
     }
 
     const live = fx.documents.filter((d) => !deleted.has(d.document_id));
@@ -163,19 +217,30 @@ async function bench(documents: number) {
 
 async function main() {
   const date = new Date().toISOString().slice(0, 10);
-  console.log(`sandbox benchmark ${date} — node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), loopback, --memory`);
-  console.log(`completions: ${COMPLETIONS} sequential, extractive; deletes: ${DELETES} sequential; GET: ${GET_CLIENTS} concurrent clients for ${GET_SECONDS} s\n`);
+  console.log(
+    `sandbox benchmark ${date} — node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), loopback, --memory`,
+  );
+  console.log(
+    `completions: ${COMPLETIONS} sequential, extractive; deletes: ${DELETES} sequential; GET: ${GET_CLIENTS} concurrent clients for ${GET_SECONDS} s\n`,
+  );
   const results = [];
   for (const size of SIZES) {
     const r = await bench(size);
     results.push(r);
     console.log(`${size.toLocaleString('en')} documents (start-up incl. chunking ${r.startup_ms} ms)`);
-    console.log(`  completion latency  p50 ${ms(r.completion_p50_ms)}  p95 ${ms(r.completion_p95_ms)}  (${r.chunks_per_completion.toFixed(1)} chunks/answer)`);
+    console.log(
+      `  completion latency  p50 ${ms(r.completion_p50_ms)}  p95 ${ms(r.completion_p95_ms)}  (${r.chunks_per_completion.toFixed(1)} chunks/answer)`,
+    );
     console.log(`  delete round trip   p50 ${ms(r.delete_p50_ms)}  p95 ${ms(r.delete_p95_ms)}`);
-    console.log(`  GET throughput      ${Math.round(r.get_rps).toLocaleString('en')} requests/s (${r.get_failures} failed)\n`);
+    console.log(
+      `  GET throughput      ${Math.round(r.get_rps).toLocaleString('en')} requests/s (${r.get_failures} failed)\n`,
+    );
   }
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench-results', 'sandbox.json'), JSON.stringify({ date, node: process.version, cpus: cpus().length, results }, null, 2));
+  writeFileSync(
+    join(ROOT, 'bench-results', 'sandbox.json'),
+    JSON.stringify({ date, node: process.version, cpus: cpus().length, results }, null, 2),
+  );
 }
 
 main().catch((err: unknown) => {

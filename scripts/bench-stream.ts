@@ -57,7 +57,11 @@ function startSseServer(): Promise<{ url: string; close(): void }> {
       return void res.end(JSON.stringify({ code: 404, message: 'not found' }));
     }
     req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Conversation-Id': '1' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        'X-Conversation-Id': '1',
+      });
       let i = 0;
       let full = '';
       const started = performance.now();
@@ -74,8 +78,23 @@ function startSseServer(): Promise<{ url: string; close(): void }> {
           message_id: '1',
           user_message: 'bench',
           assistant_message: full,
-          document_chunks: [{ document_id: '1', document_name: 'bench.md', dataset_id: '1', chunk_index: 0, content: 'bench', score: 1 }],
-          token_usage: { model_name: 'bench', total_tokens: DELTAS * 4, prompt_tokens: DELTAS, completion_tokens: DELTAS * 3, successful_requests: 1 },
+          document_chunks: [
+            {
+              document_id: '1',
+              document_name: 'bench.md',
+              dataset_id: '1',
+              chunk_index: 0,
+              content: 'bench',
+              score: 1,
+            },
+          ],
+          token_usage: {
+            model_name: 'bench',
+            total_tokens: DELTAS * 4,
+            prompt_tokens: DELTAS,
+            completion_tokens: DELTAS * 3,
+            successful_requests: 1,
+          },
         };
         res.write(`data: ${JSON.stringify({ type: 'result', result })}\n\n`);
         res.end('data: [DONE]\n\n');
@@ -85,12 +104,18 @@ function startSseServer(): Promise<{ url: string; close(): void }> {
     });
   });
   return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
+    server.listen(0, '127.0.0.1', () =>
+      ok({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
   );
 }
 
 function startStatic(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', DIST, '--port', '0', '--connect-src', "'self' http://127.0.0.1:*"], { cwd: ROOT });
+  const child = spawn(
+    process.execPath,
+    ['scripts/serve-static.mjs', '--dir', DIST, '--port', '0', '--connect-src', "'self' http://127.0.0.1:*"],
+    { cwd: ROOT },
+  );
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -125,13 +150,17 @@ const COLLECT = `new Promise((ok) => requestAnimationFrame(() => {
   ok({ frames: b.frames.slice(1), long: b.long, firstText: b.firstText, total: performance.now() - b.t0, chars: document.querySelector('[data-testid="answer-text"]')?.textContent?.length ?? 0 });
 }))`;
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
   if (!args.includes('--no-build') || !existsSync(`${ROOT}/${DIST}/index.html`)) {
     console.log(`building the console into ${DIST}/ …`);
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const executablePath = findChromium();
@@ -144,7 +173,12 @@ async function main() {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.route('**/config.json', (route) =>
-      route.fulfill({ json: { default_profile: 'bench', profiles: [{ id: 'bench', name: 'Bench', base_url: sse.url, secondary_url: sse.url, token: TOKEN }] } }),
+      route.fulfill({
+        json: {
+          default_profile: 'bench',
+          profiles: [{ id: 'bench', name: 'Bench', base_url: sse.url, secondary_url: sse.url, token: TOKEN }],
+        },
+      }),
     );
     await page.goto(`${site.url}playground/101`);
     await page.getByRole('switch', { name: /^stream\b/ }).check({ force: true });
@@ -154,14 +188,28 @@ async function main() {
     await page.evaluate(INSTRUMENT);
     await page.getByLabel('Message', { exact: true }).press('Enter');
     await page.locator('[data-testid="answer"][data-status="done"]').waitFor({ timeout: 180_000 });
-    const stats = (await page.evaluate(COLLECT)) as { frames: number[]; long: number[]; firstText: number; total: number; chars: number };
+    const stats = (await page.evaluate(COLLECT)) as {
+      frames: number[];
+      long: number[];
+      firstText: number;
+      total: number;
+      chars: number;
+    };
     const frames = [...stats.frames].sort((a, b) => a - b);
     const longTotal = stats.long.reduce((a, b) => a + b, 0);
-    console.log(`\nplayground streaming benchmark — ${DELTAS} deltas, one every ${INTERVAL_MS} ms (server side), headless Chromium`);
+    console.log(
+      `\nplayground streaming benchmark — ${DELTAS} deltas, one every ${INTERVAL_MS} ms (server side), headless Chromium`,
+    );
     console.log(`  server: the stream took ${ms(serverStreamMs)} to send`);
-    console.log(`  answer: ${stats.chars.toLocaleString('en')} characters rendered; first text after ${ms(stats.firstText)}; final render after ${ms(stats.total)}`);
-    console.log(`  frames: ${frames.length}; frame time p50 ${ms(pct(frames, 50))}, p95 ${ms(pct(frames, 95))}, max ${ms(frames.at(-1) ?? Number.NaN)}; over 50 ms: ${frames.filter((f) => f > 50).length}`);
-    console.log(`  long tasks: ${stats.long.length}, total ${ms(longTotal)}, longest ${ms(Math.max(0, ...stats.long))}`);
+    console.log(
+      `  answer: ${stats.chars.toLocaleString('en')} characters rendered; first text after ${ms(stats.firstText)}; final render after ${ms(stats.total)}`,
+    );
+    console.log(
+      `  frames: ${frames.length}; frame time p50 ${ms(pct(frames, 50))}, p95 ${ms(pct(frames, 95))}, max ${ms(frames.at(-1) ?? Number.NaN)}; over 50 ms: ${frames.filter((f) => f > 50).length}`,
+    );
+    console.log(
+      `  long tasks: ${stats.long.length}, total ${ms(longTotal)}, longest ${ms(Math.max(0, ...stats.long))}`,
+    );
     if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
   } finally {
     await browser.close();

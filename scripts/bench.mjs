@@ -52,7 +52,10 @@ function startChild(command, argv, ready, label) {
   children.add(child);
   return new Promise((ok, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`${label} did not start in ${STEP_TIMEOUT_MS / 1000} s\n${out}`)), STEP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`${label} did not start in ${STEP_TIMEOUT_MS / 1000} s\n${out}`)),
+      STEP_TIMEOUT_MS,
+    );
     const onData = (d) => {
       out += d.toString();
       const m = ready.exec(out);
@@ -74,8 +77,11 @@ function startChild(command, argv, ready, label) {
 // element first appears, in ms since navigation start, so polling from this side does not add to the figure.
 function watchScript({ selector, text }) {
   const check = () => {
-    const el = [...document.querySelectorAll(selector)].find((e) => (text ? (e.textContent ?? '').includes(text) : true));
-    if (el && el.getClientRects().length > 0 && window.kcBenchSeen === undefined) window.kcBenchSeen = performance.now();
+    const el = [...document.querySelectorAll(selector)].find((e) =>
+      text ? (e.textContent ?? '').includes(text) : true,
+    );
+    if (el && el.getClientRects().length > 0 && window.kcBenchSeen === undefined)
+      window.kcBenchSeen = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 }
@@ -83,7 +89,9 @@ function watchScript({ selector, text }) {
 async function measurePage(browser, config, url, target, { heap = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
   try {
-    await context.route('**/config.json', (route) => route.fulfill({ json: config, headers: { 'cache-control': 'no-store' } }));
+    await context.route('**/config.json', (route) =>
+      route.fulfill({ json: config, headers: { 'cache-control': 'no-store' } }),
+    );
     await context.addInitScript(watchScript, target);
     const page = await context.newPage();
     const errors = [];
@@ -107,7 +115,8 @@ async function measurePage(browser, config, url, target, { heap = false } = {}) 
 
 async function browserFigures(dist) {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('No Chromium found: run `node scripts/ensure-system-deps.mjs` or set CHROMIUM_PATH.');
+  if (!executablePath)
+    throw new Error('No Chromium found: run `node scripts/ensure-system-deps.mjs` or set CHROMIUM_PATH.');
   const { writeE2eFixture, LARGE } = await tsImport('../e2e/support/e2e-fixture.ts', import.meta.url);
   const { startSandbox } = await tsImport('../e2e/support/sandbox.ts', import.meta.url);
   const sandbox = await startSandbox(['--fixture', writeE2eFixture()]);
@@ -120,12 +129,26 @@ async function browserFigures(dist) {
   const base = match[1];
   const config = {
     default_profile: 'sandbox',
-    profiles: [{ id: 'sandbox', name: 'Local sandbox', base_url: sandbox.baseUrl, secondary_url: sandbox.secondaryUrl, token: sandbox.token }],
+    profiles: [
+      {
+        id: 'sandbox',
+        name: 'Local sandbox',
+        base_url: sandbox.baseUrl,
+        secondary_url: sandbox.secondaryUrl,
+        token: sandbox.token,
+      },
+    ],
   };
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   try {
-    const knowledge = { url: `${base}knowledge/${KNOWLEDGE_ID}`, target: { selector: 'h1, h2, h3', text: 'Beacon product handbook' } };
-    const document = { url: `${base}documents/${LARGE.documentId}`, target: { selector: '[data-testid="piece-row"][data-piece="1"]', text: 'Log entry 1:' } };
+    const knowledge = {
+      url: `${base}knowledge/${KNOWLEDGE_ID}`,
+      target: { selector: 'h1, h2, h3', text: 'Beacon product handbook' },
+    };
+    const document = {
+      url: `${base}documents/${LARGE.documentId}`,
+      target: { selector: '[data-testid="piece-row"][data-piece="1"]', text: 'Log entry 1:' },
+    };
     // One discarded warm-up of each: the first start-up of the sandbox's large document is not what a reader sees twice.
     await measurePage(browser, config, knowledge.url, knowledge.target);
     await measurePage(browser, config, document.url, document.target);
@@ -140,7 +163,13 @@ async function browserFigures(dist) {
       process.stdout.write('.');
     }
     process.stdout.write('\n');
-    return { chromium: browser.version(), knowledge: stats(knowledgeMs), document: stats(documentMs), heap: stats(heap), pieces: LARGE.pieces };
+    return {
+      chromium: browser.version(),
+      knowledge: stats(knowledgeMs),
+      document: stats(documentMs),
+      heap: stats(heap),
+      pieces: LARGE.pieces,
+    };
   } finally {
     await browser.close();
     server.kill('SIGTERM');
@@ -161,7 +190,9 @@ function sandboxFigures() {
       console.log(`${r.documents.toLocaleString('en')} documents (start-up incl. chunking ${ms(r.startup_ms)})`);
       console.log(`  completion latency  p50 ${ms(r.completion_p50_ms)}  p95 ${ms(r.completion_p95_ms)}`);
       console.log(`  delete round trip   p50 ${ms(r.delete_p50_ms)}  p95 ${ms(r.delete_p95_ms)}`);
-      console.log(`  GET throughput      ${Math.round(r.get_rps).toLocaleString('en')} requests/s (${r.get_failures} failed)`);
+      console.log(
+        `  GET throughput      ${Math.round(r.get_rps).toLocaleString('en')} requests/s (${r.get_failures} failed)`,
+      );
     }
   } else {
     console.log('\n== sandbox: skipped, and no bench-results/sandbox.json yet');
@@ -171,19 +202,30 @@ function sandboxFigures() {
 
 async function main() {
   const date = new Date().toISOString();
-  console.log(`console benchmark ${date} — node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1e9).toFixed(1)} GB`);
+  console.log(
+    `console benchmark ${date} — node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1e9).toFixed(1)} GB`,
+  );
   if (!flag('no-build')) {
     console.log(`\n== build (vite build --outDir ${DIST})`);
-    execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
+    execFileSync(
+      join(ROOT, 'node_modules/.bin/vite'),
+      ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: ROOT, stdio: 'inherit', timeout: 300_000 },
+    );
   }
   const build = measureBuild(DIST);
   console.log(`\n== chunks of ${DIST} (* = loaded for the first route; KB = 1,000 bytes)`);
   console.log(chunkTable(build.assets));
   console.log(summary(build));
 
-  console.log(`\n== browser (headless Chromium, production headers, loopback; ${RUNS} runs after one warm-up, fresh context each)`);
+  console.log(
+    `\n== browser (headless Chromium, production headers, loopback; ${RUNS} runs after one warm-up, fresh context each)`,
+  );
   const browser = await browserFigures(DIST);
-  const line = (label, s, fmt) => console.log(`${label.padEnd(44)} median ${fmt(s.median).padStart(9)}   p95 ${fmt(s.p95).padStart(9)}   runs ${s.runs.map(fmt).join(', ')}`);
+  const line = (label, s, fmt) =>
+    console.log(
+      `${label.padEnd(44)} median ${fmt(s.median).padStart(9)}   p95 ${fmt(s.p95).padStart(9)}   runs ${s.runs.map(fmt).join(', ')}`,
+    );
   console.log(`Chromium ${browser.chromium}`);
   line(`knowledge page ${KNOWLEDGE_ID} rendered`, browser.knowledge, ms);
   line(`${browser.pieces.toLocaleString('en')}-piece document, first rows`, browser.document, ms);
@@ -193,7 +235,18 @@ async function main() {
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench-results', 'console.json'),
-    JSON.stringify({ date, node: process.version, cpus: cpus().length, build: { firstRoute: build.firstRoute, allCss: build.allCss, assets: build.assets }, browser, sandbox }, null, 2),
+    JSON.stringify(
+      {
+        date,
+        node: process.version,
+        cpus: cpus().length,
+        build: { firstRoute: build.firstRoute, allCss: build.allCss, assets: build.assets },
+        browser,
+        sandbox,
+      },
+      null,
+      2,
+    ),
   );
   console.log('\nwritten: bench-results/console.json');
 }

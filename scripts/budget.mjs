@@ -16,7 +16,9 @@ export const BUDGET = { firstRouteJsGzip: 160_000, firstRouteCssGzip: 40_000 };
 export const FIRST_ROUTE_PAGE = 'src/app/pages/HomePage.tsx';
 
 /** Route pages that must stay dynamic entries: every feature's index.tsx and src/app/pages/* (the error boundary excepted). */
-export const isRoutePage = (src) => /^src\/features\/[^/]+\/index\.tsx$/.test(src) || (/^src\/app\/pages\/[^/]+\.tsx$/.test(src) && !src.endsWith('RouteError.tsx'));
+export const isRoutePage = (src) =>
+  /^src\/features\/[^/]+\/index\.tsx$/.test(src) ||
+  (/^src\/app\/pages\/[^/]+\.tsx$/.test(src) && !src.endsWith('RouteError.tsx'));
 
 /**
  * Chunks loaded at start-up besides the entry's static imports: the messages. Each (language, area) is its
@@ -68,7 +70,8 @@ export function staticClosure(manifest, start) {
   return seen;
 }
 
-const total = (sizes) => sizes.reduce((acc, s) => ({ raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip }), { raw: 0, gzip: 0 });
+const total = (sizes) =>
+  sizes.reduce((acc, s) => ({ raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip }), { raw: 0, gzip: 0 });
 
 /**
  * Everything the budget speaks about, for one build folder.
@@ -85,28 +88,50 @@ export function measureBuild(distDir = 'dist') {
   const messageChunks = Object.keys(manifest)
     .map((key) => ({ key, ...parseMessageChunk(key) }))
     .filter((c) => c.area)
-    .map((c) => ({ ...c, file: manifest[c.key].file, isDynamicEntry: manifest[c.key].isDynamicEntry === true, inEntry: entryClosure.has(c.key) }));
+    .map((c) => ({
+      ...c,
+      file: manifest[c.key].file,
+      isDynamicEntry: manifest[c.key].isDynamicEntry === true,
+      inEntry: entryClosure.has(c.key),
+    }));
   const start = startAreas();
   const languages = [...new Set(messageChunks.map((c) => c.locale))];
   const messageFigures = languages.map((locale) => {
     const keys = messageChunks.filter((c) => c.locale === locale && start.includes(c.area)).map((c) => c.key);
     const extra = [...staticClosure(manifest, keys)].filter((k) => !entryClosure.has(k));
-    return { locale, areas: keys.map((k) => parseMessageChunk(k).area).sort(), keys, gzip: total(extra.map((k) => fileSize(dist, manifest[k].file))).gzip };
+    return {
+      locale,
+      areas: keys.map((k) => parseMessageChunk(k).area).sort(),
+      keys,
+      gzip: total(extra.map((k) => fileSize(dist, manifest[k].file))).gzip,
+    };
   });
   const heaviestMessages = messageFigures.sort((a, b) => b.gzip - a.gzip)[0];
 
-  const startKeys = [...entries, ...(manifest[FIRST_ROUTE_PAGE] ? [FIRST_ROUTE_PAGE] : []), ...(heaviestMessages?.keys ?? [])];
+  const startKeys = [
+    ...entries,
+    ...(manifest[FIRST_ROUTE_PAGE] ? [FIRST_ROUTE_PAGE] : []),
+    ...(heaviestMessages?.keys ?? []),
+  ];
   const firstKeys = staticClosure(manifest, startKeys);
   const jsFiles = [...firstKeys].map((k) => fileSize(dist, manifest[k].file));
   const cssFiles = [...new Set([...firstKeys].flatMap((k) => manifest[k].css ?? []))].map((f) => fileSize(dist, f));
 
   const pages = Object.keys(manifest)
     .filter(isRoutePage)
-    .map((src) => ({ src, file: manifest[src].file, isDynamicEntry: manifest[src].isDynamicEntry === true, inEntry: entryClosure.has(src) }));
+    .map((src) => ({
+      src,
+      file: manifest[src].file,
+      isDynamicEntry: manifest[src].isDynamicEntry === true,
+      inEntry: entryClosure.has(src),
+    }));
 
   const assets = readdirSync(join(dist, 'assets'))
     .filter((f) => /\.(js|css)$/.test(f) && statSync(join(dist, 'assets', f)).isFile())
-    .map((f) => ({ ...fileSize(dist, `assets/${f}`), firstRoute: jsFiles.some((j) => j.file === `assets/${f}`) || cssFiles.some((c) => c.file === `assets/${f}`) }))
+    .map((f) => ({
+      ...fileSize(dist, `assets/${f}`),
+      firstRoute: jsFiles.some((j) => j.file === `assets/${f}`) || cssFiles.some((c) => c.file === `assets/${f}`),
+    }))
     .sort((a, b) => b.gzip - a.gzip);
 
   return {
@@ -126,7 +151,9 @@ export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** A plain-text table of the build's chunks, largest gzip first; * marks the first route's files. */
 export function chunkTable(assets) {
-  const rows = assets.map((a) => `${a.firstRoute ? '*' : ' '} ${a.file.padEnd(52)} ${kb(a.raw).padStart(10)} ${kb(a.gzip).padStart(10)}`);
+  const rows = assets.map(
+    (a) => `${a.firstRoute ? '*' : ' '} ${a.file.padEnd(52)} ${kb(a.raw).padStart(10)} ${kb(a.gzip).padStart(10)}`,
+  );
   return [`  ${'file'.padEnd(52)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`, ...rows].join('\n');
 }
 
@@ -135,7 +162,10 @@ export function summary(m) {
     `first-route JS : ${kb(m.firstRoute.js.gzip)} gzip (${kb(m.firstRoute.js.raw)} raw, ${m.firstRoute.jsFiles.length} files; budget ${kb(BUDGET.firstRouteJsGzip)})`,
     `first-route CSS: ${kb(m.firstRoute.css.gzip)} gzip (${kb(m.firstRoute.css.raw)} raw; budget ${kb(BUDGET.firstRouteCssGzip)}); all CSS ${kb(m.allCss.gzip)} gzip`,
     `messages       : ${m.firstRoute.messages ? `${m.firstRoute.messages.locale} ${m.firstRoute.messages.areas.join(' + ')} (${kb(m.firstRoute.messages.gzip)} gzip); ${m.messageChunks.length} chunks in all` : '(no message chunks: messages in the entry?)'}`,
-    `lazy pages     : ${m.pages.filter((p) => p.isDynamicEntry && !p.inEntry).length}/${m.pages.length}${m.pages.filter((p) => !p.isDynamicEntry || p.inEntry).map((p) => ` NOT LAZY ${p.src}`).join('')}`,
+    `lazy pages     : ${m.pages.filter((p) => p.isDynamicEntry && !p.inEntry).length}/${m.pages.length}${m.pages
+      .filter((p) => !p.isDynamicEntry || p.inEntry)
+      .map((p) => ` NOT LAZY ${p.src}`)
+      .join('')}`,
   ];
   return lines.join('\n');
 }

@@ -38,24 +38,31 @@ const allowed = {
 };
 
 /** A value import or re-export of 'zod' or any of its entry points ('zod/mini', 'zod/v4', …); `import type` is allowed. */
-const ZOD_VALUE_IMPORT = /^\s*(?:import\s+(?!type\b)[^;]*?from|import|export\s+(?!type\b)[^;]*?from)\s*['"]zod(?:\/[^'"]*)?['"]/m;
+const ZOD_VALUE_IMPORT =
+  /^\s*(?:import\s+(?!type\b)[^;]*?from|import|export\s+(?!type\b)[^;]*?from)\s*['"]zod(?:\/[^'"]*)?['"]/m;
 const isZod = (spec) => spec === 'zod' || spec.startsWith('zod/');
 
 // package.json declares which modules have side effects; every other src module may be dropped by the
 // build when none of its exports is used. A bare `import './x'` of anything else would then vanish silently.
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const sideEffectFiles = new Set((pkg.sideEffects ?? []).filter((p) => p.startsWith('./src/')).map((p) => join(root, p)));
+const sideEffectFiles = new Set(
+  (pkg.sideEffects ?? []).filter((p) => p.startsWith('./src/')).map((p) => join(root, p)),
+);
 const BARE_IMPORT = /^\s*import\s*['"]([^'"]+)['"]/gm;
 
 const problems = [];
 for (const file of walk(src)) {
   const from = area(file);
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  const specs = [
+    ...text.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1] ?? m[2]);
   // Zod's JIT must be off before any schema is built (CSP), and the browser bundles zod/mini only:
   // browser code takes `z` from contract/zod.ts. Type-only imports of zod's types are fine (erased).
   if (from !== 'server' && !file.endsWith(`${sep}contract${sep}zod.ts`) && ZOD_VALUE_IMPORT.test(text)) {
-    problems.push(`${relative(src, file)}: import z from src/contract/zod.ts (zod/mini, with zod's eval-based JIT off), not from zod itself`);
+    problems.push(
+      `${relative(src, file)}: import z from src/contract/zod.ts (zod/mini, with zod's eval-based JIT off), not from zod itself`,
+    );
   }
   const isTestFile = /\.test\.tsx?$/.test(file);
   if (from !== 'server' && from !== 'test' && !isTestFile) {
@@ -64,7 +71,9 @@ for (const file of walk(src)) {
       const target = resolve(dirname(file), spec);
       const candidates = [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts')];
       if (!candidates.some((c) => sideEffectFiles.has(c))) {
-        problems.push(`${relative(src, file)}: imports "${spec}" for its side effects, but package.json "sideEffects" does not list it, so the build may drop it`);
+        problems.push(
+          `${relative(src, file)}: imports "${spec}" for its side effects, but package.json "sideEffects" does not list it, so the build may drop it`,
+        );
       }
     }
   }

@@ -36,7 +36,10 @@ for (const entry of ['src', 'e2e', 'scripts', 'vite'].flatMap((d) => walk(join(r
   // "ConfirmModal.test.tsx" → stem "ConfirmModal"; "use-session.ts" → "use-session"; "Layout.module.css" → "Layout".
   const stem = name.replace(/(\.module)?(\.(test|spec|d))?\.[a-z]+$/, '');
   if (PASCAL.test(stem)) {
-    const component = name.endsWith('.module.css') || /\.test\.tsx?$/.test(name) ? file.replace(/(\.module\.css|\.test\.tsx?)$/, '.tsx') : file;
+    const component =
+      name.endsWith('.module.css') || /\.test\.tsx?$/.test(name)
+        ? file.replace(/(\.module\.css|\.test\.tsx?)$/, '.tsx')
+        : file;
     if (!component.endsWith('.tsx')) {
       problems.push(`${rel}: PascalCase names are for component files (.tsx); name this one in kebab-case`);
       continue;
@@ -48,8 +51,13 @@ for (const entry of ['src', 'e2e', 'scripts', 'vite'].flatMap((d) => walk(join(r
       problems.push(`${rel}: no ${basename(component)} beside it to hold the component ${stem}`);
       continue;
     }
-    const exportsIt = new RegExp(`export\\s+(?:default\\s+)?(?:function|const|class)\\s+${stem}\\b|export\\s+default\\s+${stem}\\b|export\\s*\\{[^}]*\\b${stem}\\b`).test(text);
-    if (!exportsIt) problems.push(`${rel}: a PascalCase file exports the component of its name (${stem}); rename it in kebab-case or export ${stem}`);
+    const exportsIt = new RegExp(
+      `export\\s+(?:default\\s+)?(?:function|const|class)\\s+${stem}\\b|export\\s+default\\s+${stem}\\b|export\\s*\\{[^}]*\\b${stem}\\b`,
+    ).test(text);
+    if (!exportsIt)
+      problems.push(
+        `${rel}: a PascalCase file exports the component of its name (${stem}); rename it in kebab-case or export ${stem}`,
+      );
   } else if (!KEBAB.test(stem)) {
     problems.push(`${rel}: file names are kebab-case (or PascalCase for a component's .tsx)`);
   } else if (name.endsWith('.tsx') && stem !== 'index' && stem !== 'main') {

@@ -20,7 +20,9 @@ for (const [name, version] of Object.entries(oxlint.optionalDependencies ?? {}))
   lock.packages[key] = { version, cpu, dev: true, ...(libc ? { libc } : {}), license: 'MIT', optional: true, os };
   added++;
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`added ${added} lock entries`);

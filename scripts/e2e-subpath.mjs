@@ -7,7 +7,11 @@
 import { spawn } from 'node:child_process';
 
 const env = { ...process.env, BASE_PATH: '/kc/', E2E_DIST: 'dist-subpath' };
-const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env, shell: process.platform === 'win32' });
+const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+  shell: process.platform === 'win32',
+});
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 child.on('error', (err) => {
   console.error(`Could not start Playwright: ${err.message}`);

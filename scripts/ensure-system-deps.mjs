@@ -20,8 +20,14 @@ function missing() {
     out.push({ pkg: 'chromium', what: 'Chromium', required: true });
   }
   if (!existsSync(NGINX)) out.push({ pkg: 'nginx-light', what: 'nginx', required: true });
-  if (!existsSync(CJK_FONT_DIR)) out.push({ pkg: 'fonts-wqy-microhei', what: 'a CJK font (for zh-CN screenshots)', required: false });
-  if (!existsSync(EMOJI_FONT_DIR)) out.push({ pkg: 'fonts-noto-color-emoji', what: 'an emoji font (knowledge base icons in screenshots)', required: false });
+  if (!existsSync(CJK_FONT_DIR))
+    out.push({ pkg: 'fonts-wqy-microhei', what: 'a CJK font (for zh-CN screenshots)', required: false });
+  if (!existsSync(EMOJI_FONT_DIR))
+    out.push({
+      pkg: 'fonts-noto-color-emoji',
+      what: 'an emoji font (knowledge base icons in screenshots)',
+      required: false,
+    });
   return out;
 }
 

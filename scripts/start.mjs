@@ -37,13 +37,19 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-const sandbox = run(bin('tsx'), ['src/server/main.ts', '--data-dir', '.sandbox-data', ...process.argv.slice(2)], 'sandbox');
+const sandbox = run(
+  bin('tsx'),
+  ['src/server/main.ts', '--data-dir', '.sandbox-data', ...process.argv.slice(2)],
+  'sandbox',
+);
 let started = false;
 sandbox.stdout.on('data', (d) => {
   if (started || !/sandbox ready/.test(d.toString())) return;
   started = true;
   run(bin('vite'), ['--host', '127.0.0.1', '--port', consolePort, '--strictPort'], 'console');
   setTimeout(() => {
-    console.log(`\n  Knowledge Console: http://127.0.0.1:${consolePort}/   (profile "Local sandbox", demo data)\n  Stop with Ctrl-C.\n`);
+    console.log(
+      `\n  Knowledge Console: http://127.0.0.1:${consolePort}/   (profile "Local sandbox", demo data)\n  Stop with Ctrl-C.\n`,
+    );
   }, 1500);
 });

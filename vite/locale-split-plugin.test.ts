@@ -36,7 +36,11 @@ describe('locale split', () => {
   });
 
   it('says which file is not in the expected shape', () => {
-    expect(() => stripOtherLocales('export const x = { en: {}, zhCN: {} };', 'en', 'odd.ts')).toThrow(/odd\.ts: no defineMessages/);
-    expect(() => stripOtherLocales('export const x = defineMessages(tables);', 'en', 'odd.ts')).toThrow(/object literal/);
+    expect(() => stripOtherLocales('export const x = { en: {}, zhCN: {} };', 'en', 'odd.ts')).toThrow(
+      /odd\.ts: no defineMessages/,
+    );
+    expect(() => stripOtherLocales('export const x = defineMessages(tables);', 'en', 'odd.ts')).toThrow(
+      /object literal/,
+    );
   });
 });

@@ -19,8 +19,18 @@ export function stripOtherLocales(code: string, keep: string, file = 'messages.t
     if (Array.isArray(node)) return node.forEach(visit);
     const n = node as { type?: string; callee?: { type: string; name?: string }; arguments?: unknown[] };
     if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && n.callee.name === 'defineMessages') {
-      const table = n.arguments?.[0] as { type: string; properties: { type: string; key: { type: string; name?: string; value?: unknown }; value: { start: number; end: number } }[] } | undefined;
-      if (table?.type !== 'ObjectExpression') throw new Error(`${file}: defineMessages() must be called with an object literal`);
+      const table = n.arguments?.[0] as
+        | {
+            type: string;
+            properties: {
+              type: string;
+              key: { type: string; name?: string; value?: unknown };
+              value: { start: number; end: number };
+            }[];
+          }
+        | undefined;
+      if (table?.type !== 'ObjectExpression')
+        throw new Error(`${file}: defineMessages() must be called with an object literal`);
       calls += 1;
       for (const prop of table.properties) {
         const name = prop.type === 'Property' ? (prop.key.name ?? String(prop.key.value)) : null;
@@ -33,7 +43,8 @@ export function stripOtherLocales(code: string, keep: string, file = 'messages.t
   visit(program.body);
   if (calls === 0) throw new Error(`${file}: no defineMessages({ en, zhCN }) call found`);
   let out = code;
-  for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) out = `${out.slice(0, start)}{}${out.slice(end)}`;
+  for (const { start, end } of cuts.sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, start)}{}${out.slice(end)}`;
   return out;
 }
 

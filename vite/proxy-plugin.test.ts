@@ -11,7 +11,9 @@ let proxyUrl = '';
 let releaseStream: () => void = () => {};
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
@@ -46,13 +48,21 @@ describe('proxy middleware', () => {
   it('forwards method, path, query, body and headers, minus host and the target header', async () => {
     const res = await fetch(`${proxyUrl}/kc/__base/v1/documents/query-base?x=1`, {
       method: 'POST',
-      headers: { 'X-KC-Target': `${upstreamUrl}/api/`, Authorization: 'Bearer t0k', 'content-type': 'application/json' },
+      headers: {
+        'X-KC-Target': `${upstreamUrl}/api/`,
+        Authorization: 'Bearer t0k',
+        'content-type': 'application/json',
+      },
       body: '{"document_id":"7"}',
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-upstream')).toBe('yes');
     const echo = (await res.json()) as { method: string; url: string; headers: Record<string, string>; body: string };
-    expect(echo).toMatchObject({ method: 'POST', url: '/api/v1/documents/query-base?x=1', body: '{"document_id":"7"}' });
+    expect(echo).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/documents/query-base?x=1',
+      body: '{"document_id":"7"}',
+    });
     expect(echo.headers.authorization).toBe('Bearer t0k');
     expect(echo.headers['x-kc-target']).toBeUndefined();
     expect(echo.headers.host).toBe(new URL(upstreamUrl).host);
@@ -109,14 +119,21 @@ describe('proxy settings', () => {
 
   it('reads KC_PROXY_ALLOW into origins and reports bad entries', () => {
     const warnings: string[] = [];
-    expect(parseAllowList('https://kb.example.com/path, http://10.0.0.5:8787 ,ftp://x, nonsense', (w) => warnings.push(w))).toEqual([
-      'https://kb.example.com',
-      'http://10.0.0.5:8787',
-    ]);
+    expect(
+      parseAllowList('https://kb.example.com/path, http://10.0.0.5:8787 ,ftp://x, nonsense', (w) => warnings.push(w)),
+    ).toEqual(['https://kb.example.com', 'http://10.0.0.5:8787']);
     expect(warnings).toHaveLength(2);
   });
 
   it('normalises the base path', () => {
-    expect([undefined, '', '/', 'kc', '/kc', '/kc/', '/a/b//'].map(normaliseBase)).toEqual(['/', '/', '/', '/kc/', '/kc/', '/kc/', '/a/b/']);
+    expect([undefined, '', '/', 'kc', '/kc', '/kc/', '/a/b//'].map(normaliseBase)).toEqual([
+      '/',
+      '/',
+      '/',
+      '/kc/',
+      '/kc/',
+      '/kc/',
+      '/a/b/',
+    ]);
   });
 });

@@ -21,13 +21,26 @@ type Next = (err?: unknown) => void;
 export type ProxyMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 // Hop-by-hop headers describe one connection, not the message; they must not be forwarded.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** Reads KC_PROXY_ALLOW ("https://a.example, http://10.0.0.5:8787") into origins; bad entries are reported and skipped. */
 export function parseAllowList(value: string | undefined, warn: (msg: string) => void = console.warn): string[] {
   if (!value) return [];
   const out: string[] = [];
-  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     try {
       const u = new URL(entry);
       if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('not http(s)');
@@ -54,16 +67,26 @@ export function normaliseBase(value: string | undefined): string {
 
 function sendError(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
   const body = JSON.stringify({ code: status, message });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...extra });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...extra,
+  });
   res.end(body);
 }
 
 function forwardedRequestHeaders(req: IncomingMessage): OutgoingHttpHeaders {
-  const listed = new Set(String(req.headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
+  const listed = new Set(
+    String(req.headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((s) => s.trim()),
+  );
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     const lower = name.toLowerCase();
-    if (lower === 'host' || lower === TARGET_HEADER.toLowerCase() || HOP_BY_HOP.has(lower) || listed.has(lower)) continue;
+    if (lower === 'host' || lower === TARGET_HEADER.toLowerCase() || HOP_BY_HOP.has(lower) || listed.has(lower))
+      continue;
     if (value !== undefined) out[lower] = value;
   }
   return out;
@@ -96,7 +119,12 @@ export function createProxyMiddleware(options: ProxyOptions): ProxyMiddleware {
 
     const raw = req.headers[TARGET_HEADER.toLowerCase()];
     const targetText = Array.isArray(raw) ? raw[0] : raw;
-    if (!targetText) return sendError(res, 400, `The ${TARGET_HEADER} header is missing: proxied calls must name the service URL they are for.`);
+    if (!targetText)
+      return sendError(
+        res,
+        400,
+        `The ${TARGET_HEADER} header is missing: proxied calls must name the service URL they are for.`,
+      );
     let target: URL;
     try {
       target = new URL(targetText);
@@ -107,7 +135,11 @@ export function createProxyMiddleware(options: ProxyOptions): ProxyMiddleware {
       return sendError(res, 403, `The proxy forwards only http(s) targets, not ${target.protocol}`);
     }
     if (!isLoopbackHostname(target.hostname) && !allowed.has(target.origin)) {
-      return sendError(res, 403, `The proxy does not forward to ${target.origin}: only loopback targets are allowed unless KC_PROXY_ALLOW lists the origin.`);
+      return sendError(
+        res,
+        403,
+        `The proxy does not forward to ${target.origin}: only loopback targets are allowed unless KC_PROXY_ALLOW lists the origin.`,
+      );
     }
 
     const q = match.rest.indexOf('?');
@@ -131,7 +163,9 @@ export function createProxyMiddleware(options: ProxyOptions): ProxyMiddleware {
     });
     upstream.on('error', (err: NodeJS.ErrnoException) => {
       if (res.headersSent) return void res.destroy(err);
-      sendError(res, 502, `The proxy could not reach ${target.origin}: ${err.code ?? err.message}`, { [PROXY_ERROR_HEADER]: 'unreachable' });
+      sendError(res, 502, `The proxy could not reach ${target.origin}: ${err.code ?? err.message}`, {
+        [PROXY_ERROR_HEADER]: 'unreachable',
+      });
     });
     // The browser gave up (abort, timeout, closed tab): stop the upstream call too.
     res.on('close', () => {

@@ -11,4 +11,3 @@ export const DS = {
 
 /** One field's row on the dataset page or in the comparison table. */
 export const field = (scope: Page | Locator, path: string) => scope.locator(`[data-field="${path}"]`);
-

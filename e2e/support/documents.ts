@@ -12,7 +12,9 @@ export const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Se
 
 /** The full text as the service sends it, read straight from the sandbox. */
 export async function fetchPieces(page: Page, baseUrl: string, token: string, id: string): Promise<string[]> {
-  const res = await page.request.get(`${baseUrl}/v1/documents/texts/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get(`${baseUrl}/v1/documents/texts/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await res.json()) as { document_contents: string[] };
   return body.document_contents;
 }

@@ -48,9 +48,12 @@ export async function deleteDocument(page: Page, documentId: string, expectedNam
 export function countDeletes(page: Page, knowledgeId: string, documentId: string) {
   const seen: Request[] = [];
   page.on('request', (req) => {
-    if (req.method() === 'DELETE' && req.url().endsWith(`/v1/knowledge/${knowledgeId}/document/${documentId}`)) seen.push(req);
+    if (req.method() === 'DELETE' && req.url().endsWith(`/v1/knowledge/${knowledgeId}/document/${documentId}`))
+      seen.push(req);
   });
-  return { get count() {
-    return seen.length;
-  } };
+  return {
+    get count() {
+      return seen.length;
+    },
+  };
 }

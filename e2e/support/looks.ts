@@ -13,7 +13,10 @@ export const LOOKS: { scheme: Scheme; locale: Locale }[] = [
 ];
 
 /** Appearance and language for the next navigation, as a returning user would have them stored. */
-export async function lookPreferences(page: Page, { scheme, locale }: { scheme: 'light' | 'dark'; locale: 'en' | 'zh-CN' }) {
+export async function lookPreferences(
+  page: Page,
+  { scheme, locale }: { scheme: 'light' | 'dark'; locale: 'en' | 'zh-CN' },
+) {
   await page.addInitScript(
     ([s, l]) => {
       window.localStorage.setItem('kc.color-scheme', s);

@@ -24,7 +24,14 @@ export { PROBE_ID, testConnection, type HostCheck } from './connection/test-conn
 
 export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './http/errors';
 export { PROXY_ERROR_HEADER, PROXY_PREFIX, TARGET_HEADER, hostHeaders, hostUrl, targetUrl } from './http/host';
-export { callEndpoint, httpError, queryString, CONVERSATION_ID_HEADER, type CallOptions, type QueryValue } from './http/client';
+export {
+  callEndpoint,
+  httpError,
+  queryString,
+  CONVERSATION_ID_HEADER,
+  type CallOptions,
+  type QueryValue,
+} from './http/client';
 export { openCompletionStream, type StreamOptions } from './http/stream';
 export type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './http/types';
 
@@ -49,10 +56,29 @@ export {
   type AuthRefusalListener,
   type AuthRefusals,
 } from './auth/refusals';
-export { createQueryClient, isRetryableError, retryDelayMs, shouldRetryQuery, type QueryClientOptions } from './query/client';
+export {
+  createQueryClient,
+  isRetryableError,
+  retryDelayMs,
+  shouldRetryQuery,
+  type QueryClientOptions,
+} from './query/client';
 export { NO_PROFILE_KEY, apiKeys, profileKey } from './query/keys';
-export { datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery, type KnowledgeQueryOptions, type ProfileOption } from './query/options';
-export { chatCompletion, deleteConversation, deleteKnowledgeDocument, updateConversation, type MutationCallOptions } from './query/mutations';
+export {
+  datasetQuery,
+  documentBaseQuery,
+  documentTextsQuery,
+  knowledgeQuery,
+  type KnowledgeQueryOptions,
+  type ProfileOption,
+} from './query/options';
+export {
+  chatCompletion,
+  deleteConversation,
+  deleteKnowledgeDocument,
+  updateConversation,
+  type MutationCallOptions,
+} from './query/mutations';
 
 // Built by other helpers inside src/api; re-exported so features import one module.
 export * from './catalog';

@@ -7,7 +7,9 @@ import { FEATURE_AREAS, lazyWithMessages } from '../i18n';
  * The pending-deletions badge (and the deletion tracker it starts) is not needed to draw the first page:
  * it loads right after, in its own chunk, and shows nothing until a deletion is pending anyway.
  */
-const LazyPendingDeletions = lazyWithMessages(FEATURE_AREAS.knowledge, () => import('../features/knowledge/PendingDeletionsIndicator').then((m) => ({ default: m.PendingDeletionsIndicator })));
+const LazyPendingDeletions = lazyWithMessages(FEATURE_AREAS.knowledge, () =>
+  import('../features/knowledge/PendingDeletionsIndicator').then((m) => ({ default: m.PendingDeletionsIndicator })),
+);
 
 function PendingDeletions() {
   return (

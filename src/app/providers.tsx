@@ -33,7 +33,13 @@ export function AppProviders({ children, queryClient: given, locale, env }: AppP
   useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <I18nProvider locale={locale}>
           <LocalizedDefaults>

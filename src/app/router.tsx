@@ -12,7 +12,9 @@ const pages = {
   knowledge: lazy(trackedLoad(withMessages(FEATURE_AREAS.knowledge, () => import('../features/knowledge')))),
   datasets: lazy(trackedLoad(withMessages(FEATURE_AREAS.datasets, () => import('../features/datasets')))),
   documents: lazy(trackedLoad(withMessages(FEATURE_AREAS.documents, () => import('../features/documents')))),
-  conversations: lazy(trackedLoad(withMessages(FEATURE_AREAS.conversations, () => import('../features/conversations')))),
+  conversations: lazy(
+    trackedLoad(withMessages(FEATURE_AREAS.conversations, () => import('../features/conversations'))),
+  ),
   playground: lazy(trackedLoad(withMessages(FEATURE_AREAS.playground, () => import('../features/playground')))),
   activity: lazy(trackedLoad(withMessages(FEATURE_AREAS.activity, () => import('../features/activity')))),
   catalog: lazy(trackedLoad(withMessages(FEATURE_AREAS.catalog, () => import('../features/catalog')))),

@@ -21,7 +21,16 @@ function renderApp(path: string, configError?: string) {
   );
 }
 
-const NAV_EN = ['Knowledge bases', 'Datasets', 'Documents', 'Conversations', 'Playground', 'Activity', 'Id catalog', 'Settings'];
+const NAV_EN = [
+  'Knowledge bases',
+  'Datasets',
+  'Documents',
+  'Conversations',
+  'Playground',
+  'Activity',
+  'Id catalog',
+  'Settings',
+];
 const NAV_ZH = ['知识库', '数据集', '文档', '会话', '调试台', '请求日志', 'ID 目录', '设置'];
 
 beforeEach(() => {
@@ -52,7 +61,9 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' })).toBeInTheDocument();
     // The dataset page names the id it was opened with, even before (or without) an answer.
     expect(await screen.findByText(/\babc\b/)).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Datasets' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Datasets' }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows a not-found page for an unknown path', async () => {
@@ -64,7 +75,9 @@ describe('app shell', () => {
   it('still renders, with a warning, when config.json could not be loaded', async () => {
     renderApp('/settings', 'HTTP 404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getByTestId('config-warning')).toHaveTextContent('Could not load config.json, so no preset connection profiles are available; add one in Settings. Reason: HTTP 404');
+    expect(screen.getByTestId('config-warning')).toHaveTextContent(
+      'Could not load config.json, so no preset connection profiles are available; add one in Settings. Reason: HTTP 404',
+    );
     expect(screen.getByRole('button', { name: 'Add profile' })).toBeInTheDocument();
   });
 
@@ -74,7 +87,11 @@ describe('app shell', () => {
     const toggle = await screen.findByRole('button', { name: /Switch to (dark|light) theme/ });
     const before = toggle.getAttribute('aria-label');
     await user.click(toggle);
-    await waitFor(() => expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ }).getAttribute('aria-label')).not.toBe(before));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ }).getAttribute('aria-label')).not.toBe(
+        before,
+      ),
+    );
   });
 
   it('shows a failing page as an error with a way out, never a blank page', async () => {
@@ -107,8 +124,22 @@ describe('app shell', () => {
         <MemoryRouter initialEntries={['/broken']}>
           <Link to="/fine">elsewhere</Link>
           <Routes>
-            <Route path="/broken" element={<RouteBoundary><Broken /></RouteBoundary>} />
-            <Route path="/fine" element={<RouteBoundary><p>fine page</p></RouteBoundary>} />
+            <Route
+              path="/broken"
+              element={
+                <RouteBoundary>
+                  <Broken />
+                </RouteBoundary>
+              }
+            />
+            <Route
+              path="/fine"
+              element={
+                <RouteBoundary>
+                  <p>fine page</p>
+                </RouteBoundary>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </AppProviders>,

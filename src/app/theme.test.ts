@@ -33,7 +33,10 @@ describe('theme contrast (WCAG 2.1 AA, 4.5:1)', () => {
       expect(contrast(text, shades[1]), `${name} light`).toBeGreaterThanOrEqual(4.5);
       expect(contrast(text, shades[2]), `${name} light hover`).toBeGreaterThanOrEqual(4.5);
       const darkBg = vars.dark[`--mantine-color-${name}-light`]!;
-      expect(contrast(value(vars.dark['--mantine-color-dimmed']), darkBg), `${name} dark light, dimmed text`).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrast(value(vars.dark['--mantine-color-dimmed']), darkBg),
+        `${name} dark light, dimmed text`,
+      ).toBeGreaterThanOrEqual(4.5);
       expect(contrast(shades[0], darkBg), `${name} dark light, its text`).toBeGreaterThanOrEqual(4.5);
     }
   });

@@ -11,7 +11,8 @@ function contrast(a: string, b: string): number {
 /** `color`, darkened in small steps until it and `other` read at AA. */
 function darkenedAgainst(color: string, other: string): string {
   let value = color;
-  for (let step = 1; contrast(value, other) < MIN_TEXT_CONTRAST && step <= 19; step++) value = darken(color, step * 0.05);
+  for (let step = 1; contrast(value, other) < MIN_TEXT_CONTRAST && step <= 19; step++)
+    value = darken(color, step * 0.05);
   return value;
 }
 
@@ -44,7 +45,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   );
   // Mantine's own dark light-variant background: its colour 9 darkened by half.
   const darkVariantBackground = Object.fromEntries(
-    colors.map(([name, shades]) => [`--mantine-color-${name}-light`, darkenedAgainst(darken(shades[9], 0.5), DARK_DIMMED)]),
+    colors.map(([name, shades]) => [
+      `--mantine-color-${name}-light`,
+      darkenedAgainst(darken(shades[9], 0.5), DARK_DIMMED),
+    ]),
   );
   return {
     variables: {},

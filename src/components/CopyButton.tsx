@@ -27,7 +27,15 @@ export function CopyButton({ value, label, size = 'sm' }: CopyButtonProps) {
 
 function CopyGlyph() {
   return (
-    <svg width="60%" height="60%" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="60%"
+      height="60%"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <rect x="9" y="9" width="12" height="12" rx="2" />
       <path d="M5 15V5a2 2 0 0 1 2-2h10" />
     </svg>
@@ -36,7 +44,15 @@ function CopyGlyph() {
 
 function CheckGlyph() {
   return (
-    <svg width="60%" height="60%" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+    <svg
+      width="60%"
+      height="60%"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
       <path d="M5 12l5 5L20 7" />
     </svg>
   );

@@ -23,7 +23,12 @@ export function DriftWarnings({ warnings, defaultOpen = false }: DriftWarningsPr
   const [open, setOpen] = useState(defaultOpen);
   if (warnings.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title={t('drift.title', { count: warnings.length })} data-testid="drift-warnings">
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t('drift.title', { count: warnings.length })}
+      data-testid="drift-warnings"
+    >
       <Text size="sm">{t('drift.explain')}</Text>
       <Anchor component="button" type="button" size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
         {open ? t('common.hideDetails') : t('common.showDetails')}

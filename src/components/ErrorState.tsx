@@ -58,7 +58,14 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
   if (api?.serviceMessage !== undefined) rows.push([t('error.message'), api.serviceMessage]);
 
   return (
-    <Alert color="red" variant="light" title={title ?? t('error.title')} role="alert" data-testid="error-state" data-kind={api?.kind ?? 'other'}>
+    <Alert
+      color="red"
+      variant="light"
+      title={title ?? t('error.title')}
+      role="alert"
+      data-testid="error-state"
+      data-kind={api?.kind ?? 'other'}
+    >
       <Stack gap="xs">
         <Text size="sm">{summary}</Text>
         {api?.serviceMessage === undefined ? (
@@ -83,11 +90,21 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
         {api && api.drift.length > 0 ? <DriftWarnings warnings={api.drift} /> : null}
         {api?.rawBody !== undefined ? (
           <div>
-            <Anchor component="button" type="button" size="sm" onClick={() => setShowRaw((s) => !s)} aria-expanded={showRaw}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setShowRaw((s) => !s)}
+              aria-expanded={showRaw}
+            >
               {t('error.rawBody')}: {showRaw ? t('common.hideDetails') : t('common.showDetails')}
             </Anchor>
             {showRaw ? (
-              <Code block mt={4} style={{ maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              <Code
+                block
+                mt={4}
+                style={{ maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+              >
                 {api.rawBody === '' ? t('error.emptyBody') : api.rawBody}
               </Code>
             ) : null}

@@ -3,7 +3,13 @@ import type { HostCheck } from '../api';
 import { useT, type MessageKey } from '../i18n';
 import { StatusBadge, type StatusTone } from './StatusBadge';
 
-const TONE: Record<HostCheck['kind'], StatusTone> = { ok: 'ok', token_rejected: 'error', unreachable: 'error', cors: 'warning', error: 'error' };
+const TONE: Record<HostCheck['kind'], StatusTone> = {
+  ok: 'ok',
+  token_rejected: 'error',
+  unreachable: 'error',
+  cors: 'warning',
+  error: 'error',
+};
 
 /** "Accepted" / "Token rejected (401)" / "Unreachable" / "Blocked by CORS" for one host check. */
 export function useCheckLabel(): (check: HostCheck) => string {
@@ -11,7 +17,15 @@ export function useCheckLabel(): (check: HostCheck) => string {
   return (check) => t(`check.${check.kind}` as MessageKey, { status: check.status ?? '' });
 }
 
-export function HostCheckResult({ host, check, hint }: { host: 'base' | 'secondary'; check: HostCheck; hint?: string }) {
+export function HostCheckResult({
+  host,
+  check,
+  hint,
+}: {
+  host: 'base' | 'secondary';
+  check: HostCheck;
+  hint?: string;
+}) {
   const t = useT();
   const label = useCheckLabel();
   return (
@@ -27,7 +41,9 @@ export function HostCheckResult({ host, check, hint }: { host: 'base' | 'seconda
       </Group>
       <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
         {/* A failed check's message names the URL already; an accepted one needs only its address and status. */}
-        {check.kind === 'ok' ? `${check.url}${check.status !== undefined ? ` — HTTP ${check.status}` : ''}` : check.message}
+        {check.kind === 'ok'
+          ? `${check.url}${check.status !== undefined ? ` — HTTP ${check.status}` : ''}`
+          : check.message}
       </Text>
       {hint ? (
         <Text size="xs" c={check.kind === 'cors' ? 'yellow.8' : 'red.7'}>

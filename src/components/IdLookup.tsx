@@ -40,22 +40,22 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
     <Stack gap="md">
       <form onSubmit={submit} noValidate>
         <TextInput
-            label={label}
-            description={t('catalog.idHint')}
-            value={value}
-            error={error}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-autofocus
-            rightSectionWidth={84}
-            rightSectionPointerEvents="all"
-            rightSection={
-              <Button type="submit" size="compact-sm" mr={4}>
-                {t('catalog.open')}
-              </Button>
-            }
-          />
+          label={label}
+          description={t('catalog.idHint')}
+          value={value}
+          error={error}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+          rightSectionWidth={84}
+          rightSectionPointerEvents="all"
+          rightSection={
+            <Button type="submit" size="compact-sm" mr={4}>
+              {t('catalog.open')}
+            </Button>
+          }
+        />
       </form>
       {pinned.length > 0 ? <EntryList title={t('catalog.pinned')} entries={pinned} onOpen={onOpen} /> : null}
       {recent.length > 0 ? <EntryList title={t('catalog.recent')} entries={recent} onOpen={onOpen} /> : null}
@@ -86,7 +86,11 @@ function EntryList({ title, entries, onOpen }: { title: string; entries: Catalog
             py={6}
             style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
           >
-            <UnstyledButton onClick={() => onOpen(entry.id)} style={{ flex: 1, minWidth: 0 }} title={t('catalog.seenAt', { when: formatDateTime(entry.lastSeenAt) })}>
+            <UnstyledButton
+              onClick={() => onOpen(entry.id)}
+              style={{ flex: 1, minWidth: 0 }}
+              title={t('catalog.seenAt', { when: formatDateTime(entry.lastSeenAt) })}
+            >
               <Text size="sm" fw={500} truncate>
                 {entry.label ?? entry.id}
               </Text>
@@ -96,7 +100,10 @@ function EntryList({ title, entries, onOpen }: { title: string; entries: Catalog
                 </Text>
               ) : null}
             </UnstyledButton>
-            <PinToggle entry={entry} label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })} />
+            <PinToggle
+              entry={entry}
+              label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })}
+            />
           </Group>
         ))}
       </Paper>
@@ -114,7 +121,15 @@ function PinToggle({ entry, label }: { entry: CatalogEntry; label: string }) {
         aria-pressed={entry.pinned}
         onClick={() => catalogStore.setPinned(entry.profileId, entry.kind, entry.id, !entry.pinned)}
       >
-        <svg width="60%" height="60%" viewBox="0 0 24 24" fill={entry.pinned ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          width="60%"
+          height="60%"
+          viewBox="0 0 24 24"
+          fill={entry.pinned ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="M12 17v5M9 3h6l-1 6 4 4H6l4-4z" />
         </svg>
       </ActionIcon>

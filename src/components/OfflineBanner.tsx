@@ -16,7 +16,12 @@ export function OfflineBanner() {
     <Box
       mb="md"
       bg="var(--mantine-color-body)"
-      style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-xs))', zIndex: 5, borderRadius: 'var(--mantine-radius-default)' }}
+      style={{
+        position: 'sticky',
+        top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-xs))',
+        zIndex: 5,
+        borderRadius: 'var(--mantine-radius-default)',
+      }}
     >
       <Alert color="yellow" variant="light" data-testid="offline-banner">
         {t('offline.banner')}

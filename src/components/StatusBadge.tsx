@@ -4,7 +4,13 @@ import type { ComponentProps, ReactNode } from 'react';
 /** A state in one word, independent of what it is the state of. */
 export type StatusTone = 'ok' | 'warning' | 'error' | 'info' | 'unknown';
 
-const COLOR: Record<StatusTone, string> = { ok: 'teal', warning: 'yellow', error: 'red', info: 'blue', unknown: 'gray' };
+const COLOR: Record<StatusTone, string> = {
+  ok: 'teal',
+  warning: 'yellow',
+  error: 'red',
+  info: 'blue',
+  unknown: 'gray',
+};
 
 export interface StatusBadgeProps extends Omit<ComponentProps<typeof Badge<'div'>>, 'color' | 'variant' | 'children'> {
   tone: StatusTone;

@@ -32,7 +32,11 @@ export function getProfileHealth(id: string | undefined): ProfileHealth {
 }
 
 export function useProfileHealth(id: string | undefined): ProfileHealth {
-  return useSyncExternalStore(subscribe, () => getProfileHealth(id), () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => getProfileHealth(id),
+    () => EMPTY,
+  );
 }
 
 /** Runs Test connection for a saved profile and records the outcome. */

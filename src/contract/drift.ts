@@ -9,8 +9,7 @@ export interface DriftWarning {
 }
 
 export type ParseResult<T> =
-  | { ok: true; data: T; drift: DriftWarning[] }
-  | { ok: false; reason: string; drift: DriftWarning[] };
+  { ok: true; data: T; drift: DriftWarning[] } | { ok: false; reason: string; drift: DriftWarning[] };
 
 export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '$';
@@ -42,7 +41,11 @@ export function driftFromIssues(raw: unknown, issues: ReadonlyArray<z.core.$ZodI
     const path = issue.path as PropertyKey[];
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        out.push({ path: jsonPath([...path, key]), kind: 'unknown_field', message: `field "${key}" is not in the documented shape` });
+        out.push({
+          path: jsonPath([...path, key]),
+          kind: 'unknown_field',
+          message: `field "${key}" is not in the documented shape`,
+        });
       }
       continue;
     }
@@ -50,7 +53,11 @@ export function driftFromIssues(raw: unknown, issues: ReadonlyArray<z.core.$ZodI
     if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) {
       out.push({ path: jsonPath(path), kind: 'missing', message: 'documented field is missing' });
     } else if (issue.code === 'too_big' || issue.code === 'too_small') {
-      out.push({ path: jsonPath(path), kind: 'range', message: `${JSON.stringify(value)?.slice(0, 40) ?? describe(value)}: ${issue.message}` });
+      out.push({
+        path: jsonPath(path),
+        kind: 'range',
+        message: `${JSON.stringify(value)?.slice(0, 40) ?? describe(value)}: ${issue.message}`,
+      });
     } else if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
       out.push({ path: jsonPath(path), kind: 'type', message: issue.message });
     } else {

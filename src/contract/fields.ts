@@ -12,20 +12,34 @@ export interface Field<D extends z.ZodMiniType = z.ZodMiniType, T extends z.ZodM
   tolerant: T;
 }
 
-const field = <D extends z.ZodMiniType, T extends z.ZodMiniType>(documented: D, tolerant: T): Field<D, T> => ({ documented, tolerant });
+const field = <D extends z.ZodMiniType, T extends z.ZodMiniType>(documented: D, tolerant: T): Field<D, T> => ({
+  documented,
+  tolerant,
+});
 
 const boolFromWire = z.union([
   z.boolean(),
-  z.pipe(z.literal(0), z.transform(() => false)),
-  z.pipe(z.literal(1), z.transform(() => true)),
+  z.pipe(
+    z.literal(0),
+    z.transform(() => false),
+  ),
+  z.pipe(
+    z.literal(1),
+    z.transform(() => true),
+  ),
 ]);
 
 /** A number where a string is documented, read as its decimal text. */
-const numberAsString = () => z.pipe(z.number(), z.transform((n: number) => String(n)));
+const numberAsString = () =>
+  z.pipe(
+    z.number(),
+    z.transform((n: number) => String(n)),
+  );
 
 const numericString = z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number));
 
-const isOneOf = (table: EnumTable) => z.refine<number>((v) => enumValues(table).includes(v), { error: `expected one of ${enumValues(table).join(', ')}` });
+const isOneOf = (table: EnumTable) =>
+  z.refine<number>((v) => enumValues(table).includes(v), { error: `expected one of ${enumValues(table).join(', ')}` });
 
 export const f = {
   str: (max?: number) => field(max === undefined ? z.string() : z.string().check(z.maxLength(max)), z.string()),
@@ -39,7 +53,8 @@ export const f = {
   },
   num: () => field(z.number(), z.number()),
   /** Documented as 0/1, sampled as JSON booleans: both are accepted without drift and become booleans. */
-  flag: () => field(z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'expected 0, 1 or a boolean' }), boolFromWire),
+  flag: () =>
+    field(z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'expected 0, 1 or a boolean' }), boolFromWire),
   bool: () => field(z.boolean(), boolFromWire),
   /** Integer; seconds or milliseconds (see timestampToMs). */
   timestamp: () => field(z.int(), z.number()),
@@ -50,7 +65,8 @@ export const f = {
   anyArray: () => field(z.array(z.unknown()), z.array(z.unknown())),
   /** Documented as an integer; a numeric string is drift but parses to the same number. */
   intOrNumericString: () => field(z.int(), z.union([z.number(), numericString])),
-  nested: <D extends z.ZodMiniType, T extends z.ZodMiniType>(record: { documented: D; tolerant: T }) => field(record.documented, record.tolerant),
+  nested: <D extends z.ZodMiniType, T extends z.ZodMiniType>(record: { documented: D; tolerant: T }) =>
+    field(record.documented, record.tolerant),
 };
 
 type FieldMap = Record<string, Field>;
@@ -84,7 +100,9 @@ export function defineRecord<S extends FieldMap, R extends keyof S = never>(
     documentedShape[key] = def.documented;
     tolerantShape[key] = required.has(key) ? def.tolerant : z.catch(z.optional(def.tolerant), undefined);
   }
-  const documented = (options.extraFields === 'expected' ? z.looseObject(documentedShape) : z.strictObject(documentedShape)) as unknown as z.ZodMiniObject<DocumentedShape<S>>;
+  const documented = (options.extraFields === 'expected'
+    ? z.looseObject(documentedShape)
+    : z.strictObject(documentedShape)) as unknown as z.ZodMiniObject<DocumentedShape<S>>;
   const tolerant = z.looseObject(tolerantShape) as unknown as z.ZodMiniObject<TolerantShape<S, R>, z.core.$loose>;
   return {
     fields,
@@ -95,16 +113,28 @@ export function defineRecord<S extends FieldMap, R extends keyof S = never>(
 }
 
 /** Documented check for drift, tolerant parse for data. Only an unusable answer fails. */
-export function parseAnswer<T extends z.ZodMiniType>(documented: z.ZodMiniType, tolerant: T, raw: unknown): ParseResult<z.output<T>> {
+export function parseAnswer<T extends z.ZodMiniType>(
+  documented: z.ZodMiniType,
+  tolerant: T,
+  raw: unknown,
+): ParseResult<z.output<T>> {
   const check = documented.safeParse(raw);
   const drift = check.success ? [] : driftFromIssues(raw, check.error.issues);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { ok: false, reason: `expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`, drift };
+    return {
+      ok: false,
+      reason: `expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`,
+      drift,
+    };
   }
   const data = tolerant.safeParse(raw);
   if (!data.success) {
     const first = data.error.issues[0];
-    return { ok: false, reason: `unusable answer: ${first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid'}`, drift };
+    return {
+      ok: false,
+      reason: `unusable answer: ${first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid'}`,
+      drift,
+    };
   }
   return { ok: true, data: data.data, drift };
 }

@@ -16,7 +16,14 @@ describe('the contract on zod/mini', () => {
   });
 
   it('words drift from the issue and the documented bound', () => {
-    const parsed = DatasetRecord.parse({ dataset_id: '7', chunk_size: D.chunkSizeMax * 2, chunk_overlap: -1, top_k: 1.5, name: 5, beta: true });
+    const parsed = DatasetRecord.parse({
+      dataset_id: '7',
+      chunk_size: D.chunkSizeMax * 2,
+      chunk_overlap: -1,
+      top_k: 1.5,
+      name: 5,
+      beta: true,
+    });
     expect(parsed.ok).toBe(true);
     const byPath = Object.fromEntries(parsed.drift.map((w) => [w.path, `${w.kind}: ${w.message}`]));
     expect(byPath['$.chunk_size']).toBe(`range: ${D.chunkSizeMax * 2}: must be at most ${D.chunkSizeMax}`);
@@ -29,8 +36,14 @@ describe('the contract on zod/mini', () => {
   });
 
   it('says why an answer is unusable, field and cause', () => {
-    expect(CompletionResultRecord.parse({ message_id: 'm' })).toMatchObject({ ok: false, reason: 'unusable answer: assistant_message: is missing (expected a string)' });
-    expect(DocumentFullTextRecord.parse({ document_contents: 'text' })).toMatchObject({ ok: false, reason: 'unusable answer: document_contents: expected an array, got a string' });
+    expect(CompletionResultRecord.parse({ message_id: 'm' })).toMatchObject({
+      ok: false,
+      reason: 'unusable answer: assistant_message: is missing (expected a string)',
+    });
+    expect(DocumentFullTextRecord.parse({ document_contents: 'text' })).toMatchObject({
+      ok: false,
+      reason: 'unusable answer: document_contents: expected an array, got a string',
+    });
     expect(DocumentFullTextRecord.parse({ document_contents: ['a', {}] })).toMatchObject({
       ok: false,
       reason: 'unusable answer: document_contents.1: expected a string or a number, got an object',
@@ -38,7 +51,9 @@ describe('the contract on zod/mini', () => {
   });
 
   it('keeps the schemas’ own messages, and words the rest without the “Invalid input” of a locale-less zod', () => {
-    expect(messagesOf(UpdateConversationBody, { title: 'x'.repeat(LIMITS.conversation.titleMax + 1), status: 1.5 })).toEqual([
+    expect(
+      messagesOf(UpdateConversationBody, { title: 'x'.repeat(LIMITS.conversation.titleMax + 1), status: 1.5 }),
+    ).toEqual([
       `title: title must be at most ${LIMITS.conversation.titleMax} characters`,
       'status: status must be an integer',
     ]);
@@ -51,7 +66,9 @@ describe('the contract on zod/mini', () => {
       ratio: z.number().check(z.lt(1)),
       at: z.optional(z.object({})),
     });
-    expect(messagesOf(schema, { name: '', tags: ['a', 'b', 'c'], mode: 'x', version: 2, code: 'A1', ratio: 1, at: [] })).toEqual([
+    expect(
+      messagesOf(schema, { name: '', tags: ['a', 'b', 'c'], mode: 'x', version: 2, code: 'A1', ratio: 1, at: [] }),
+    ).toEqual([
       'name: must not be empty',
       'tags: must have at most 2 items',
       'mode: must be one of "direct", "proxied"',
@@ -60,7 +77,9 @@ describe('the contract on zod/mini', () => {
       'ratio: must be less than 1',
       'at: expected an object, got an array',
     ]);
-    expect(messagesOf(z.strictObject({ a: z.optional(z.number()) }), { b: 1, c: 2 })).toEqual(['(root): unknown fields "b", "c"']);
+    expect(messagesOf(z.strictObject({ a: z.optional(z.number()) }), { b: 1, c: 2 })).toEqual([
+      '(root): unknown fields "b", "c"',
+    ]);
     expect(messagesOf(z.object({ a: z.string() }), {})).toEqual(['a: is missing (expected a string)']);
   });
 });

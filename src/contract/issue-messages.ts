@@ -7,7 +7,13 @@ import type { z } from 'zod/mini';
  * `{ error }` text always wins over these.
  */
 
-const SIZED: Partial<Record<string, string>> = { string: ' characters', array: ' items', set: ' items', map: ' entries', file: ' bytes' };
+const SIZED: Partial<Record<string, string>> = {
+  string: ' characters',
+  array: ' items',
+  set: ' items',
+  map: ' entries',
+  file: ' bytes',
+};
 
 /** "a string", "an integer", "an object". */
 function kind(type: string): string {
@@ -39,9 +45,24 @@ function wanted(issues: ReadonlyArray<z.core.$ZodIssue>): string | undefined {
   return undefined;
 }
 
-function bound(verb: string, limit: number | bigint, origin: string, inclusive: boolean | undefined, exact: boolean | undefined, upper: boolean): string {
+function bound(
+  verb: string,
+  limit: number | bigint,
+  origin: string,
+  inclusive: boolean | undefined,
+  exact: boolean | undefined,
+  upper: boolean,
+): string {
   const unit = SIZED[origin] ?? '';
-  const relation = exact ? 'exactly' : upper ? (inclusive ? 'at most' : 'less than') : inclusive ? 'at least' : 'more than';
+  const relation = exact
+    ? 'exactly'
+    : upper
+      ? inclusive
+        ? 'at most'
+        : 'less than'
+      : inclusive
+        ? 'at least'
+        : 'more than';
   return `${verb} ${relation} ${String(limit)}${unit}`;
 }
 
@@ -49,17 +70,36 @@ export const issueMessage: z.core.$ZodErrorMap = (issue) => {
   const input = issue.input;
   switch (issue.code) {
     case 'invalid_type':
-      if (input === undefined) return issue.expected === 'nonoptional' ? 'is missing' : `is missing (expected ${kind(issue.expected)})`;
+      if (input === undefined)
+        return issue.expected === 'nonoptional' ? 'is missing' : `is missing (expected ${kind(issue.expected)})`;
       return `expected ${kind(issue.expected)}, got ${received(input)}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${show(issue.values[0])}` : `must be one of ${issue.values.map(show).join(', ')}`;
+      return issue.values.length === 1
+        ? `must be ${show(issue.values[0])}`
+        : `must be one of ${issue.values.map(show).join(', ')}`;
     case 'too_big':
-      return bound(issue.origin === 'array' || issue.origin === 'set' ? 'must have' : 'must be', issue.maximum, issue.origin, issue.inclusive, issue.exact, true);
+      return bound(
+        issue.origin === 'array' || issue.origin === 'set' ? 'must have' : 'must be',
+        issue.maximum,
+        issue.origin,
+        issue.inclusive,
+        issue.exact,
+        true,
+      );
     case 'too_small':
       if (issue.minimum === 1 && issue.inclusive && SIZED[issue.origin]) return 'must not be empty';
-      return bound(issue.origin === 'array' || issue.origin === 'set' ? 'must have' : 'must be', issue.minimum, issue.origin, issue.inclusive, issue.exact, false);
+      return bound(
+        issue.origin === 'array' || issue.origin === 'set' ? 'must have' : 'must be',
+        issue.minimum,
+        issue.origin,
+        issue.inclusive,
+        issue.exact,
+        false,
+      );
     case 'invalid_format':
-      return issue.format === 'regex' && issue.pattern ? `must match ${issue.pattern}` : `must be a valid ${issue.format}`;
+      return issue.format === 'regex' && issue.pattern
+        ? `must match ${issue.pattern}`
+        : `must be a valid ${issue.format}`;
     case 'not_multiple_of':
       return `must be a multiple of ${String(issue.divisor)}`;
     case 'unrecognized_keys':
@@ -67,7 +107,9 @@ export const issueMessage: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_union': {
       const options = issue.errors.map(wanted);
       if (options.length > 0 && options.every((o) => o !== undefined)) {
-        return input === undefined ? `is missing (expected ${orList(options)})` : `expected ${orList(options)}, got ${received(input)}`;
+        return input === undefined
+          ? `is missing (expected ${orList(options)})`
+          : `expected ${orList(options)}, got ${received(input)}`;
       }
       return 'matches none of the accepted forms';
     }

@@ -5,7 +5,9 @@ const C = LIMITS.conversation;
 
 /** A max-length rule whose message names the field and the limit (shown by forms, returned by the sandbox's 422). */
 export const maxChars = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).check(z.maxLength(max, { error: `${field} must be at most ${max} characters` }));
+  z
+    .string({ error: `${field} must be a string` })
+    .check(z.maxLength(max, { error: `${field} must be at most ${max} characters` }));
 
 /**
  * Update conversation. The spec does not say which fields are required: every field is optional,
@@ -14,9 +16,14 @@ export const maxChars = (field: string, max: number) =>
 export const UpdateConversationBody = z.object({
   agent_id: z.optional(maxChars('agent_id', C.agentIdMax)),
   title: z.optional(maxChars('title', C.titleMax)),
-  file_ids: z.optional(z.array(z.string({ error: 'file_ids must be strings' }), { error: 'file_ids must be an array of strings' })),
+  file_ids: z.optional(
+    z.array(z.string({ error: 'file_ids must be strings' }), { error: 'file_ids must be an array of strings' }),
+  ),
   config: z.optional(
-    z.object({ enable_websearch: z.optional(z.boolean({ error: 'config.enable_websearch must be a boolean' })) }, { error: 'config must be an object' }),
+    z.object(
+      { enable_websearch: z.optional(z.boolean({ error: 'config.enable_websearch must be a boolean' })) },
+      { error: 'config must be an object' },
+    ),
   ),
   status: z.optional(z.int({ error: 'status must be an integer' })),
   third_user_id: z.optional(maxChars('third_user_id', C.thirdUserIdMax)),
@@ -24,7 +31,9 @@ export const UpdateConversationBody = z.object({
 export type UpdateConversationBody = z.infer<typeof UpdateConversationBody>;
 
 export const QueryBaseBody = z.object({
-  document_id: z.string({ error: 'document_id is required and must be a string' }).check(z.minLength(1, { error: 'document_id must not be empty' })),
+  document_id: z
+    .string({ error: 'document_id is required and must be a string' })
+    .check(z.minLength(1, { error: 'document_id must not be empty' })),
 });
 export type QueryBaseBody = z.infer<typeof QueryBaseBody>;
 
@@ -33,8 +42,12 @@ const flag = (name: string) => z.boolean({ error: `${name} must be a boolean` })
 
 /** Chat completions. session_id and message are required by the real service; the rest are optional. */
 export const CompletionBody = z.object({
-  session_id: z.string({ error: 'session_id is required and must be a string' }).check(z.minLength(1, { error: 'session_id must not be empty' })),
-  message: z.string({ error: 'message is required and must be a string' }).check(z.minLength(1, { error: 'message must not be empty' })),
+  session_id: z
+    .string({ error: 'session_id is required and must be a string' })
+    .check(z.minLength(1, { error: 'session_id must not be empty' })),
+  message: z
+    .string({ error: 'message is required and must be a string' })
+    .check(z.minLength(1, { error: 'message must not be empty' })),
   external_user_id: z.optional(idString('external_user_id')),
   conversation_id: z.optional(idString('conversation_id')),
   stream: z.optional(flag('stream')),

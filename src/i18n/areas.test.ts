@@ -14,7 +14,8 @@ const SRC = resolve(import.meta.dirname, '..');
 const rel = (file: string) => relative(SRC, file);
 
 const AREA_OF_KEY = new Map<string, Area>();
-for (const [area, messages] of Object.entries(AREAS) as [Area, { en: object }][]) for (const key of Object.keys(messages.en)) AREA_OF_KEY.set(key, area);
+for (const [area, messages] of Object.entries(AREAS) as [Area, { en: object }][])
+  for (const key of Object.keys(messages.en)) AREA_OF_KEY.set(key, area);
 /** "knowledge.", "error.", …: a template literal starting with one of these is taken for a message key. */
 const KEY_HEADS = new Set([...AREA_OF_KEY.keys()].map((key) => key.slice(0, key.indexOf('.') + 1)));
 
@@ -23,7 +24,8 @@ interface Node {
   [field: string]: unknown;
 }
 
-const parse = (file: string, code = readFileSync(file, 'utf8')) => parseAst(code, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }, file) as unknown as Node;
+const parse = (file: string, code = readFileSync(file, 'utf8')) =>
+  parseAst(code, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }, file) as unknown as Node;
 
 function visit(node: unknown, fn: (node: Node, parents: readonly Node[]) => void, parents: Node[] = []): void {
   if (!node || typeof node !== 'object') return;
@@ -31,7 +33,8 @@ function visit(node: unknown, fn: (node: Node, parents: readonly Node[]) => void
   const n = node as Node;
   if (typeof n.type === 'string') fn(n, parents);
   parents.push(n);
-  for (const [field, value] of Object.entries(n)) if (field !== 'parent' && value && typeof value === 'object') visit(value, fn, parents);
+  for (const [field, value] of Object.entries(n))
+    if (field !== 'parent' && value && typeof value === 'object') visit(value, fn, parents);
   parents.pop();
 }
 
@@ -70,7 +73,11 @@ function keysIn(file: string, code?: string): KeyUse[] {
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    return statSync(path).isDirectory()
+      ? walk(path)
+      : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)
+        ? [path]
+        : [];
   });
 
 function resolveModule(from: string, spec: string): string | null {
@@ -87,7 +94,10 @@ function staticImports(file: string): string[] {
   visit(parse(file), (node, parents) => {
     if (parents.length !== 1) return;
     const isImport = node.type === 'ImportDeclaration' && node.importKind !== 'type';
-    const isReexport = (node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source && node.exportKind !== 'type';
+    const isReexport =
+      (node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') &&
+      node.source &&
+      node.exportKind !== 'type';
     const spec = (node.source as { value?: unknown } | null | undefined)?.value;
     if ((isImport || isReexport) && typeof spec === 'string' && spec.startsWith('.')) {
       const target = resolveModule(file, spec);
@@ -112,16 +122,22 @@ function startupFiles(): Set<string> {
 }
 
 const featureOf = (file: string): string | null => /^features\/([^/]+)\//.exec(rel(file))?.[1] ?? null;
-const areasOfFeature = (feature: string): readonly Area[] => (FEATURE_AREAS as Record<string, readonly Area[]>)[feature] ?? [];
+const areasOfFeature = (feature: string): readonly Area[] =>
+  (FEATURE_AREAS as Record<string, readonly Area[]>)[feature] ?? [];
 
 /** Uses in `files` of an area outside `allowed`, one line each. */
-function violations(files: Iterable<string>, allowed: (file: string) => readonly Area[], why: (file: string) => string): string[] {
+function violations(
+  files: Iterable<string>,
+  allowed: (file: string) => readonly Area[],
+  why: (file: string) => string,
+): string[] {
   const out: string[] = [];
   for (const file of files) {
     const ok = new Set<Area>([...START_AREAS, ...allowed(file)]);
     for (const use of keysIn(file)) {
       const outside = use.areas.filter((area) => !ok.has(area));
-      if (outside.length > 0) out.push(`${rel(file)}: '${use.text}' is in area ${outside.join(', ')}, which ${why(file)} does not load`);
+      if (outside.length > 0)
+        out.push(`${rel(file)}: '${use.text}' is in area ${outside.join(', ')}, which ${why(file)} does not load`);
     }
   }
   return out;
@@ -136,7 +152,13 @@ describe('message areas: a component shows only keys of areas loaded with it', (
        const b = <Text label="settings.title">{t(\`error.kind.\${kind}\`)}</Text>;
        const c = \`kc.\${id}\`; const d = t(\`nav.knowledge\`);`,
     );
-    expect(uses.map((u) => u.text)).toEqual(['nav.home', 'knowledge.indicator.one', 'settings.title', 'error.kind.${…}', 'nav.knowledge']);
+    expect(uses.map((u) => u.text)).toEqual([
+      'nav.home',
+      'knowledge.indicator.one',
+      'settings.title',
+      'error.kind.${…}',
+      'nav.knowledge',
+    ]);
     expect(uses[1]!.areas).toEqual(['knowledge']);
     expect(uses[3]!.areas).toEqual(['common']);
   });
@@ -145,15 +167,29 @@ describe('message areas: a component shows only keys of areas loaded with it', (
     const files = startupFiles();
     // The header's search button is drawn with the shell: it must be in the scan, or the scan is blind.
     expect([...files].map(rel)).toContain('features/catalog/SpotlightTrigger.tsx');
-    expect(violations(files, () => [], () => `the start-up (${START_AREAS.join(', ')})`)).toEqual([]);
+    expect(
+      violations(
+        files,
+        () => [],
+        () => `the start-up (${START_AREAS.join(', ')})`,
+      ),
+    ).toEqual([]);
   });
 
-  it("each feature folder uses only the start-up areas and its own FEATURE_AREAS", () => {
-    const features = readdirSync(join(SRC, 'features')).filter((name) => statSync(join(SRC, 'features', name)).isDirectory());
-    expect(Object.keys(FEATURE_AREAS).sort(), 'FEATURE_AREAS lists exactly the feature folders').toEqual(features.sort());
+  it('each feature folder uses only the start-up areas and its own FEATURE_AREAS', () => {
+    const features = readdirSync(join(SRC, 'features')).filter((name) =>
+      statSync(join(SRC, 'features', name)).isDirectory(),
+    );
+    expect(Object.keys(FEATURE_AREAS).sort(), 'FEATURE_AREAS lists exactly the feature folders').toEqual(
+      features.sort(),
+    );
     const files = features.flatMap((feature) => walk(join(SRC, 'features', feature)));
     expect(
-      violations(files, (file) => areasOfFeature(featureOf(file)!), (file) => `features/${featureOf(file)} (FEATURE_AREAS.${featureOf(file)})`),
+      violations(
+        files,
+        (file) => areasOfFeature(featureOf(file)!),
+        (file) => `features/${featureOf(file)} (FEATURE_AREAS.${featureOf(file)})`,
+      ),
     ).toEqual([]);
   });
 
@@ -180,7 +216,8 @@ function unwiredFeatureImports(files: Iterable<string> = startupFiles()): string
       const wrapped = parents.some((p) => {
         if (p.type !== 'CallExpression') return false;
         const callee = p.callee as Node & { name?: string };
-        const first = (p.arguments as Node[])[0] as (Node & { object?: { name?: string }; property?: { name?: string } }) | undefined;
+        const first = (p.arguments as Node[])[0] as
+          (Node & { object?: { name?: string }; property?: { name?: string } }) | undefined;
         return (
           callee.type === 'Identifier' &&
           (callee.name === 'lazyWithMessages' || callee.name === 'withMessages') &&

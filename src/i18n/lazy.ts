@@ -20,6 +20,9 @@ export function withMessages<T>(areas: readonly Area[], load: () => Promise<T>):
  * error boundary offers that); the messages themselves are fetched again by the next caller.
  * T is bound as React.lazy's own: any component type fits; its props are checked where it is rendered.
  */
-export function lazyWithMessages<T extends ComponentType<any>>(areas: readonly Area[], load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+export function lazyWithMessages<T extends ComponentType<any>>(
+  areas: readonly Area[],
+  load: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> {
   return lazy(withMessages(areas, load));
 }

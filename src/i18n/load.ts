@@ -27,7 +27,8 @@ export const areaOfFile = (file: string): string => /\/([^/]+)\.ts$/.exec(file)?
 
 function loadersFor(side: Side): Record<Area, () => Promise<AreaTable>> {
   const byArea: Record<string, () => Promise<AreaTable>> = {};
-  for (const [file, load] of Object.entries(modules[side])) byArea[areaOfFile(file)] = () => load().then((mod) => pickSide(mod, side, file));
+  for (const [file, load] of Object.entries(modules[side]))
+    byArea[areaOfFile(file)] = () => load().then((mod) => pickSide(mod, side, file));
   // catalog.test.ts checks that the files are exactly the areas of catalog.ts.
   return byArea as Record<Area, () => Promise<AreaTable>>;
 }

@@ -20,11 +20,26 @@ function harness() {
       fetched.push(`${locale}/${area}`);
       pending.push({ locale, area, resolve: () => resolve({ [`${area}.word`]: `${area} in ${locale}` }), reject });
     });
-  const areas: Area[] = ['common', 'shell', 'settings', 'knowledge', 'datasets', 'documents', 'conversations', 'playground', 'activity', 'catalog'];
-  const loaders = Object.fromEntries((['en', 'zh-CN'] as const).map((l) => [l, Object.fromEntries(areas.map((a) => [a, loader(l, a)]))])) as AreaLoaders;
+  const areas: Area[] = [
+    'common',
+    'shell',
+    'settings',
+    'knowledge',
+    'datasets',
+    'documents',
+    'conversations',
+    'playground',
+    'activity',
+    'catalog',
+  ];
+  const loaders = Object.fromEntries(
+    (['en', 'zh-CN'] as const).map((l) => [l, Object.fromEntries(areas.map((a) => [a, loader(l, a)]))]),
+  ) as AreaLoaders;
   /** Answers every fetch waiting for `locale`/`area` (all if omitted); returns how many. */
   const release = async (match: Partial<Pick<Pending, 'locale' | 'area'>> = {}, fail?: Error) => {
-    const hits = pending.filter((p) => (!match.locale || p.locale === match.locale) && (!match.area || p.area === match.area));
+    const hits = pending.filter(
+      (p) => (!match.locale || p.locale === match.locale) && (!match.area || p.area === match.area),
+    );
     for (const hit of hits) {
       pending.splice(pending.indexOf(hit), 1);
       if (fail) hit.reject(fail);
@@ -92,7 +107,11 @@ describe('message store: one chunk per (language, area)', () => {
 
     store.setLocalesInUse(['en', 'zh-CN']);
     const zh = track(store.loadLocale('zh-CN'));
-    expect(h.pending.map((p) => `${p.locale}/${p.area}`).sort()).toEqual(['zh-CN/common', 'zh-CN/datasets', 'zh-CN/shell']);
+    expect(h.pending.map((p) => `${p.locale}/${p.area}`).sort()).toEqual([
+      'zh-CN/common',
+      'zh-CN/datasets',
+      'zh-CN/shell',
+    ]);
     await h.release({ area: 'common' });
     await h.release({ area: 'shell' });
     expect(zh.value).toBe('pending');
@@ -112,7 +131,11 @@ describe('message store: one chunk per (language, area)', () => {
     store.setLocalesInUse(['en', 'zh-CN']);
     const zh = track(store.loadLocale('zh-CN'));
     const page = track(store.loadAreas(['activity']));
-    expect(h.pending.map((p) => `${p.locale}/${p.area}`).sort()).toEqual(['en/activity', 'zh-CN/activity', 'zh-CN/shell']);
+    expect(h.pending.map((p) => `${p.locale}/${p.area}`).sort()).toEqual([
+      'en/activity',
+      'zh-CN/activity',
+      'zh-CN/shell',
+    ]);
     await h.release({ area: 'shell' });
     // The switch's first round is done, but the page asked for "activity" meanwhile: not ready yet.
     expect(zh.value).toBe('pending');

@@ -69,7 +69,8 @@ export function createMessageStore(loaders: AreaLoaders, startAreas: readonly Ar
     return promise;
   }
 
-  const loadIn = (locale: Locale, areas: Iterable<Area>) => Promise.all([...areas].map((area) => loadArea(locale, area))).then(() => undefined);
+  const loadIn = (locale: Locale, areas: Iterable<Area>) =>
+    Promise.all([...areas].map((area) => loadArea(locale, area))).then(() => undefined);
 
   return {
     loadedMessages: (locale) => tables.get(locale) as LoadedTable | undefined,

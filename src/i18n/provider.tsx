@@ -30,7 +30,7 @@ function readStoredLocale(): Locale | null {
 export function initialLocale(): Locale {
   const stored = readStoredLocale();
   if (stored) return stored;
-  const langs = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return langs.some((l) => l?.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en';
 }
 

@@ -34,5 +34,7 @@ const warned = new Set<string>();
 function warnNotLoaded(key: string): void {
   if (warned.has(key)) return;
   warned.add(key);
-  console.warn(`i18n: "${key}" is not loaded. Load its area with the component that shows it (lazyWithMessages / FEATURE_AREAS).`);
+  console.warn(
+    `i18n: "${key}" is not loaded. Load its area with the component that shows it (lazyWithMessages / FEATURE_AREAS).`,
+  );
 }

@@ -9,7 +9,8 @@ export class ArgsError extends Error {}
 
 function int(name: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > max) throw new ArgsError(`--${name} must be an integer from 0 to ${max}, not "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) > max)
+    throw new ArgsError(`--${name} must be an integer from 0 to ${max}, not "${value}"`);
   return Number(value);
 }
 
@@ -37,7 +38,8 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
   } catch (err) {
     throw new ArgsError(err instanceof Error ? err.message : String(err));
   }
-  if (values.memory && values['data-dir'] !== undefined) throw new ArgsError('--memory and --data-dir cannot be used together');
+  if (values.memory && values['data-dir'] !== undefined)
+    throw new ArgsError('--memory and --data-dir cannot be used together');
   const day = 24 * 60 * 60 * 1000;
   const options: SandboxOptions = {
     basePort: int('base-port', values['base-port'], 65535) ?? SANDBOX_DEFAULTS.basePort,

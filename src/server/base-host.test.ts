@@ -10,13 +10,16 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 describe('get dataset', () => {
-  it.each([IDS.datasetKitchen, IDS.datasetGlaciers, IDS.datasetFaq])('dataset %s carries every documented field (zero drift)', async (id) => {
-    const res = await call(`${sb.baseUrl}/v1/datasets/${id}`);
-    expect(res.status).toBe(200);
-    const record = DatasetRecord.documented.parse(res.body);
-    expect(Object.keys(record).sort()).toEqual(Object.keys(DatasetRecord.fields).sort());
-    expect(record.dataset_id).toBe(id);
-  });
+  it.each([IDS.datasetKitchen, IDS.datasetGlaciers, IDS.datasetFaq])(
+    'dataset %s carries every documented field (zero drift)',
+    async (id) => {
+      const res = await call(`${sb.baseUrl}/v1/datasets/${id}`);
+      expect(res.status).toBe(200);
+      const record = DatasetRecord.documented.parse(res.body);
+      expect(Object.keys(record).sort()).toEqual(Object.keys(DatasetRecord.fields).sort());
+      expect(record.dataset_id).toBe(id);
+    },
+  );
 
   it('fills omitted fixture fields with the documented defaults and sends flags as booleans', async () => {
     const record = DatasetRecord.documented.parse((await call(`${sb.baseUrl}/v1/datasets/${IDS.datasetFaq}`)).body);
@@ -49,7 +52,9 @@ describe('get dataset', () => {
       retrieval_chunk_expansion: { pre_count: 0, next_count: 0 },
       document_count: 2,
     });
-    const kitchen = DatasetRecord.documented.parse((await call(`${sb.baseUrl}/v1/datasets/${IDS.datasetKitchen}`)).body);
+    const kitchen = DatasetRecord.documented.parse(
+      (await call(`${sb.baseUrl}/v1/datasets/${IDS.datasetKitchen}`)).body,
+    );
     expect(kitchen.generate_metadata_enabled).toBe(true); // fixture gave 1
     expect(kitchen.document_count).toBe(3);
     expect(Number.isInteger(kitchen.created_at) && kitchen.created_at < 1e12).toBe(true);
@@ -66,24 +71,42 @@ describe('query document base info', () => {
   it('returns name, description and url', async () => {
     const res = await call(url(), { method: 'POST', json: { document_id: IDS.docSourdough } });
     expect(res.status).toBe(200);
-    expect(DocumentBaseInfoRecord.documented.parse(res.body)).toEqual({ name: 'Sourdough bread', description: 'Baking a loaf', url: 'https://example.test/sourdough' });
+    expect(DocumentBaseInfoRecord.documented.parse(res.body)).toEqual({
+      name: 'Sourdough bread',
+      description: 'Baking a loaf',
+      url: 'https://example.test/sourdough',
+    });
   });
 
   it('gives omitted description and url as empty strings', async () => {
     const res = await call(url(), { method: 'POST', json: { document_id: IDS.docSoup } });
-    expect(DocumentBaseInfoRecord.documented.parse(res.body)).toEqual({ name: 'Tomato soup', description: '', url: '' });
+    expect(DocumentBaseInfoRecord.documented.parse(res.body)).toEqual({
+      name: 'Tomato soup',
+      description: '',
+      url: '',
+    });
   });
 
   it('refuses a missing, empty or non-string document_id with 422 naming the field', async () => {
     expect(expectError(await call(url(), { method: 'POST', json: {} }), 422)).toContain('document_id is required');
-    expect(expectError(await call(url(), { method: 'POST', json: { document_id: '' } }), 422)).toContain('document_id must not be empty');
-    expect(expectError(await call(url(), { method: 'POST', json: { document_id: 700000000000001 } }), 422)).toContain('document_id');
+    expect(expectError(await call(url(), { method: 'POST', json: { document_id: '' } }), 422)).toContain(
+      'document_id must not be empty',
+    );
+    expect(expectError(await call(url(), { method: 'POST', json: { document_id: 700000000000001 } }), 422)).toContain(
+      'document_id',
+    );
   });
 
   it('answers 404 for an unknown document, 415 without JSON, 400 for malformed JSON', async () => {
     expectError(await call(url(), { method: 'POST', json: { document_id: '1' } }), 404);
-    expectError(await call(url(), { method: 'POST', body: 'document_id=1' , headers: { 'Content-Type': 'text/plain' } }), 415);
-    expectError(await call(url(), { method: 'POST', body: '{"document_id":', headers: { 'Content-Type': 'application/json' } }), 400);
+    expectError(
+      await call(url(), { method: 'POST', body: 'document_id=1', headers: { 'Content-Type': 'text/plain' } }),
+      415,
+    );
+    expectError(
+      await call(url(), { method: 'POST', body: '{"document_id":', headers: { 'Content-Type': 'application/json' } }),
+      400,
+    );
   });
 });
 
@@ -110,7 +133,10 @@ describe('chat completions (shape and errors; behaviour in completions.test.ts)'
   const url = (space: string = IDS.spaceKitchen) => `${sb.baseUrl}/v1/spaces/completions/${space}`;
 
   it('returns the documented completion result', async () => {
-    const res = await call(url(), { method: 'POST', json: { session_id: 's-1', message: 'How do I sharpen a knife?' } });
+    const res = await call(url(), {
+      method: 'POST',
+      json: { session_id: 's-1', message: 'How do I sharpen a knife?' },
+    });
     expect(res.status).toBe(200);
     const result = CompletionResultRecord.documented.parse(res.body);
     expect(result.user_message).toBe('How do I sharpen a knife?');
@@ -133,10 +159,20 @@ describe('chat completions (shape and errors; behaviour in completions.test.ts)'
   });
 
   it('refuses a space_id that is not an integer (422) and answers 404 for unknown ids', async () => {
-    expect(expectError(await call(url('abc'), { method: 'POST', json: { session_id: 's', message: 'hi' } }), 422)).toContain('space_id must be an integer');
-    expect(expectError(await call(url('999'), { method: 'POST', json: { session_id: 's', message: 'hi' } }), 404)).toContain('space 999 not found');
+    expect(
+      expectError(await call(url('abc'), { method: 'POST', json: { session_id: 's', message: 'hi' } }), 422),
+    ).toContain('space_id must be an integer');
+    expect(
+      expectError(await call(url('999'), { method: 'POST', json: { session_id: 's', message: 'hi' } }), 404),
+    ).toContain('space 999 not found');
     expectError(await call(url(), { method: 'POST', json: { session_id: 's', message: 'hi', dataset_id: '1' } }), 404);
-    expectError(await call(url(), { method: 'POST', json: { session_id: 's', message: 'hi', document_ids: ['1'] } }), 404);
-    expectError(await call(url(), { method: 'POST', json: { session_id: 's', message: 'hi', conversation_id: '1' } }), 404);
+    expectError(
+      await call(url(), { method: 'POST', json: { session_id: 's', message: 'hi', document_ids: ['1'] } }),
+      404,
+    );
+    expectError(
+      await call(url(), { method: 'POST', json: { session_id: 's', message: 'hi', conversation_id: '1' } }),
+      404,
+    );
   });
 });

@@ -16,17 +16,27 @@ afterAll(async () => {
 });
 
 async function ask(baseUrl: string, token: string, space: string, body: Record<string, unknown>) {
-  const res = await call(`${baseUrl}/v1/spaces/completions/${space}`, { method: 'POST', token, json: { session_id: 's-zh', ...body } });
+  const res = await call(`${baseUrl}/v1/spaces/completions/${space}`, {
+    method: 'POST',
+    token,
+    json: { session_id: 's-zh', ...body },
+  });
   expect(res.status, res.text).toBe(200);
   const result = CompletionResultRecord.documented.parse(res.body);
   return { result, chunks: result.document_chunks.map((c) => DocumentChunk.parse(c)) };
 }
-const complete = (space: string, message: string, extra: Record<string, unknown> = {}) => ask(sb.baseUrl, CJK_TOKEN, space, { message, ...extra });
+const complete = (space: string, message: string, extra: Record<string, unknown> = {}) =>
+  ask(sb.baseUrl, CJK_TOKEN, space, { message, ...extra });
 
 describe('Chinese questions', () => {
   it('retrieve the Chinese chunk and the answer quotes it', async () => {
     const { result, chunks } = await complete(CJK_IDS.spaceBilingual, '信标的电池能用多久？');
-    expect(chunks[0]).toMatchObject({ document_id: CJK_IDS.docZhBattery, document_name: '电池与充电.md', dataset_id: CJK_IDS.datasetZh, chunk_index: 0 });
+    expect(chunks[0]).toMatchObject({
+      document_id: CJK_IDS.docZhBattery,
+      document_name: '电池与充电.md',
+      dataset_id: CJK_IDS.datasetZh,
+      chunk_index: 0,
+    });
     // The chunk is shown as written (not the spaced form the index holds).
     expect(chunks[0]!.content).toContain('信标显示屏的电池充满电后可使用约 14 天。');
     expect(result.assistant_message).toContain('信标显示屏的电池充满电后可使用约 14 天。');
@@ -95,14 +105,20 @@ describe('English questions', () => {
   });
 
   it('give exactly the results recorded before CJK segmentation existed (chunks, order, scores, replies)', async () => {
-    const golden = JSON.parse(readFileSync(new URL('./golden-english.json', import.meta.url), 'utf8')) as { message: string; chunks: string[]; assistant_message: string }[];
+    const golden = JSON.parse(readFileSync(new URL('./golden-english.json', import.meta.url), 'utf8')) as {
+      message: string;
+      chunks: string[];
+      assistant_message: string;
+    }[];
     expect(golden.map((g) => g.message)).toEqual(GOLDEN_QUESTIONS);
     expect(golden.reduce((n, g) => n + g.chunks.length, 0)).toBeGreaterThan(100);
     const english = await startSandbox({ fixture: GOLDEN_FIXTURE, llm: null, streamDelayMs: 0 });
     try {
       for (const g of golden) {
         const { result } = await ask(english.baseUrl, GOLDEN_TOKEN, GOLDEN_SPACE, { message: g.message });
-        const got = result.document_chunks.map((raw) => DocumentChunk.parse(raw)).map((c) => `${c.document_id}#${c.chunk_index}@${c.score}`);
+        const got = result.document_chunks
+          .map((raw) => DocumentChunk.parse(raw))
+          .map((c) => `${c.document_id}#${c.chunk_index}@${c.score}`);
         expect({ message: g.message, chunks: got, assistant_message: result.assistant_message }).toEqual(g);
       }
     } finally {
@@ -156,7 +172,9 @@ describe('the demo fixture (DEMO.md sample questions in Chinese)', () => {
         expect(result.assistant_message, message).toContain(fact);
       }
       // The English sample question of space 101 still answers from the English handbook.
-      const en = await ask(demo.baseUrl, 'sandbox-demo-token', '101', { message: 'How long does the Beacon battery last on a full charge?' });
+      const en = await ask(demo.baseUrl, 'sandbox-demo-token', '101', {
+        message: 'How long does the Beacon battery last on a full charge?',
+      });
       expect(en.chunks[0]!.document_id).toBe('831506272047403');
       expect(en.result.assistant_message).toContain('about 14 days');
     } finally {

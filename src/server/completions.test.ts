@@ -1,6 +1,13 @@
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompletionResultRecord, ConversationRecord, DocumentChunk, STREAM_DONE, StreamResultEvent, StreamTextEvent } from '../contract';
+import {
+  CompletionResultRecord,
+  ConversationRecord,
+  DocumentChunk,
+  STREAM_DONE,
+  StreamResultEvent,
+  StreamTextEvent,
+} from '../contract';
 import { NOTHING_FOUND_REPLY } from './retrieval/extractive';
 import type { RunningSandbox } from './sandbox';
 import { IDS, TOKEN, call, expectError, startTestSandbox } from './test-support';
@@ -20,19 +27,37 @@ const url = (space: string, base = sb.baseUrl) => `${base}/v1/spaces/completions
 async function complete(space: string, body: Record<string, unknown>) {
   const res = await call(url(space), { method: 'POST', json: { session_id: 's-1', ...body } });
   expect(res.status, res.text).toBe(200);
-  return { result: CompletionResultRecord.documented.parse(res.body), conversationId: res.headers.get('x-conversation-id'), res };
+  return {
+    result: CompletionResultRecord.documented.parse(res.body),
+    conversationId: res.headers.get('x-conversation-id'),
+    res,
+  };
 }
 const chunksOf = (result: { document_chunks: unknown[] }) => result.document_chunks.map((c) => DocumentChunk.parse(c));
 
 describe('retrieval', () => {
   it('answers from the space datasets with chunks carrying id, name, dataset, index, content and a 0..1 score', async () => {
-    const { result } = await complete(IDS.spaceKitchen, { message: 'How often should I sharpen a knife on a whetstone?' });
+    const { result } = await complete(IDS.spaceKitchen, {
+      message: 'How often should I sharpen a knife on a whetstone?',
+    });
     const chunks = chunksOf(result);
     expect(chunks.length).toBeGreaterThan(0);
     for (const raw of result.document_chunks) {
-      expect(Object.keys(raw as object).sort()).toEqual(['chunk_index', 'content', 'dataset_id', 'document_id', 'document_name', 'score']);
+      expect(Object.keys(raw as object).sort()).toEqual([
+        'chunk_index',
+        'content',
+        'dataset_id',
+        'document_id',
+        'document_name',
+        'score',
+      ]);
     }
-    expect(chunks[0]).toMatchObject({ document_id: IDS.docKnife, document_name: 'Knife care', dataset_id: IDS.datasetKitchen, chunk_index: 0 });
+    expect(chunks[0]).toMatchObject({
+      document_id: IDS.docKnife,
+      document_name: 'Knife care',
+      dataset_id: IDS.datasetKitchen,
+      chunk_index: 0,
+    });
     for (const c of chunks) {
       expect(c.score).toBeGreaterThanOrEqual(0.3); // the kitchen dataset's score_threshold
       expect(c.score).toBeLessThanOrEqual(1);
@@ -49,10 +74,16 @@ describe('retrieval', () => {
   });
 
   it('restricts to dataset_id / dataset_ids when given', async () => {
-    const { result } = await complete(IDS.spaceKitchen, { message: 'glacier ablation stakes', dataset_ids: [IDS.datasetGlaciers] });
+    const { result } = await complete(IDS.spaceKitchen, {
+      message: 'glacier ablation stakes',
+      dataset_ids: [IDS.datasetGlaciers],
+    });
     expect(chunksOf(result).every((c) => c.dataset_id === IDS.datasetGlaciers)).toBe(true);
     expect(result.document_chunks.length).toBeGreaterThan(0);
-    const faqOnly = await complete(IDS.spaceKitchen, { message: 'paper jam printer knife', dataset_id: IDS.datasetFaq });
+    const faqOnly = await complete(IDS.spaceKitchen, {
+      message: 'paper jam printer knife',
+      dataset_id: IDS.datasetFaq,
+    });
     expect(chunksOf(faqOnly.result).every((c) => c.dataset_id === IDS.datasetFaq)).toBe(true);
   });
 
@@ -63,7 +94,7 @@ describe('retrieval', () => {
     expect(none.result.document_chunks).toEqual([]);
   });
 
-  it("honours top_k and adds the neighbouring chunks of retrieval_chunk_expansion", async () => {
+  it('honours top_k and adds the neighbouring chunks of retrieval_chunk_expansion', async () => {
     // Glaciers: top_k 2, expansion pre 1 / next 1, chunk_size 256 tokens.
     const { result } = await complete(IDS.spaceResearch, { message: 'radar soundings ice thickness bedrock' });
     const chunks = chunksOf(result);
@@ -78,7 +109,9 @@ describe('retrieval', () => {
   });
 
   it('drops chunks under the dataset score_threshold', async () => {
-    const { result } = await complete(IDS.spaceKitchen, { message: 'knife bread soup tomatoes garlic basil cream stock' });
+    const { result } = await complete(IDS.spaceKitchen, {
+      message: 'knife bread soup tomatoes garlic basil cream stock',
+    });
     for (const c of chunksOf(result)) expect(c.score!).toBeGreaterThanOrEqual(0.3);
     // A question matching only weakly (one term of eight) elsewhere keeps just the strong chunk of the best document.
     expect(chunksOf(result)[0]!.document_id).toBe(IDS.docSoup);
@@ -95,7 +128,14 @@ describe('retrieval', () => {
   it('says plainly when nothing is found, and survives text that is FTS5 syntax', async () => {
     const nothing = await complete(IDS.spaceKitchen, { message: 'what is it?' });
     expect(nothing.result.assistant_message).toBe(NOTHING_FOUND_REPLY);
-    for (const message of ['"unbalanced', 'NEAR(a b) AND OR NOT * ^ : -', 'knife*', 'col:knife', '((((', '🔪 "" \'\'']) {
+    for (const message of [
+      '"unbalanced',
+      'NEAR(a b) AND OR NOT * ^ : -',
+      'knife*',
+      'col:knife',
+      '((((',
+      '🔪 "" \'\'',
+    ]) {
       const { result } = await complete(IDS.spaceKitchen, { message });
       expect(typeof result.assistant_message).toBe('string');
     }
@@ -114,28 +154,50 @@ describe('retrieval', () => {
 
 describe('conversations', () => {
   it('creates a conversation when none is given and names it in X-Conversation-Id', async () => {
-    const { conversationId } = await complete(IDS.spaceKitchen, { message: 'How do I feed the sourdough starter?', external_user_id: 'ext-42' });
+    const { conversationId } = await complete(IDS.spaceKitchen, {
+      message: 'How do I feed the sourdough starter?',
+      external_user_id: 'ext-42',
+    });
     expect(conversationId).toMatch(/^\d+$/);
     const res = await call(`${sb.secondaryUrl}/v1/conversations/${conversationId}`, { method: 'PUT', json: {} });
     expect(res.status).toBe(200);
-    expect(ConversationRecord.documented.parse(res.body)).toMatchObject({ title: 'How do I feed the sourdough starter?', third_user_id: 'ext-42', status: 1 });
+    expect(ConversationRecord.documented.parse(res.body)).toMatchObject({
+      title: 'How do I feed the sourdough starter?',
+      third_user_id: 'ext-42',
+      status: 1,
+    });
   });
 
   it('later turns with the same conversation_id see the earlier ones', async () => {
     const first = await complete(IDS.spaceKitchen, { message: 'How do I feed the sourdough starter?' });
     const alone = await complete(IDS.spaceKitchen, { message: 'What else should I know?' });
     expect(alone.result.document_chunks).toEqual([]);
-    const follow = await complete(IDS.spaceKitchen, { message: 'What else should I know?', conversation_id: first.conversationId });
+    const follow = await complete(IDS.spaceKitchen, {
+      message: 'What else should I know?',
+      conversation_id: first.conversationId,
+    });
     expect(follow.conversationId).toBe(first.conversationId);
     expect(chunksOf(follow.result)[0]!.document_id).toBe(IDS.docSourdough);
     expect(follow.result.assistant_message).not.toBe(NOTHING_FOUND_REPLY);
   });
 
   it('answers 404 for an unknown or deleted conversation_id', async () => {
-    expectError(await call(url(IDS.spaceKitchen), { method: 'POST', json: { session_id: 's', message: 'bread', conversation_id: 'nope' } }), 404);
+    expectError(
+      await call(url(IDS.spaceKitchen), {
+        method: 'POST',
+        json: { session_id: 's', message: 'bread', conversation_id: 'nope' },
+      }),
+      404,
+    );
     const { conversationId } = await complete(IDS.spaceKitchen, { message: 'bread' });
     await call(`${sb.secondaryUrl}/v1/conversations/${conversationId}`, { method: 'DELETE' });
-    expectError(await call(url(IDS.spaceKitchen), { method: 'POST', json: { session_id: 's', message: 'bread', conversation_id: conversationId } }), 404);
+    expectError(
+      await call(url(IDS.spaceKitchen), {
+        method: 'POST',
+        json: { session_id: 's', message: 'bread', conversation_id: conversationId },
+      }),
+      404,
+    );
   });
 });
 
@@ -193,7 +255,10 @@ describe('streaming', () => {
     await reader.read();
     controller.abort();
     await expect(reader.read()).rejects.toThrow();
-    const next = await call(url(IDS.spaceResearch, slow.baseUrl), { method: 'POST', json: { session_id: 's', message: 'radar' } });
+    const next = await call(url(IDS.spaceResearch, slow.baseUrl), {
+      method: 'POST',
+      json: { session_id: 's', message: 'radar' },
+    });
     expect(next.status).toBe(200);
   });
 

@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CompletionResultRecord, DatasetRecord, DocumentChunk, KnowledgeReadRecord, StatusMessageRecord } from '../contract';
+import {
+  CompletionResultRecord,
+  DatasetRecord,
+  DocumentChunk,
+  KnowledgeReadRecord,
+  StatusMessageRecord,
+} from '../contract';
 import type { RunningSandbox } from './sandbox';
 import { IDS, call, expectError, startTestSandbox } from './test-support';
 
@@ -17,10 +23,13 @@ beforeEach(async () => {
   expect((await call(`${sb.secondaryUrl}/__sandbox/reset`, { method: 'POST' })).status).toBe(200);
 });
 
-const del = (knowledgeId: string, documentId: string) => call(`${sb.secondaryUrl}/v1/knowledge/${knowledgeId}/document/${documentId}`, { method: 'DELETE' });
-const totalFiles = async (knowledgeId: string) => KnowledgeReadRecord.documented.parse((await call(`${sb.secondaryUrl}/v1/knowledge/${knowledgeId}`)).body).total_files;
+const del = (knowledgeId: string, documentId: string) =>
+  call(`${sb.secondaryUrl}/v1/knowledge/${knowledgeId}/document/${documentId}`, { method: 'DELETE' });
+const totalFiles = async (knowledgeId: string) =>
+  KnowledgeReadRecord.documented.parse((await call(`${sb.secondaryUrl}/v1/knowledge/${knowledgeId}`)).body).total_files;
 const texts = (documentId: string) => call(`${sb.baseUrl}/v1/documents/texts/${documentId}`);
-const baseInfo = (documentId: string) => call(`${sb.baseUrl}/v1/documents/query-base`, { method: 'POST', json: { document_id: documentId } });
+const baseInfo = (documentId: string) =>
+  call(`${sb.baseUrl}/v1/documents/query-base`, { method: 'POST', json: { document_id: documentId } });
 /** Chunks retrieval returns for the knife document, asked directly by document_id. */
 async function knifeChunks(): Promise<number> {
   const res = await call(`${sb.baseUrl}/v1/spaces/completions/${IDS.spaceKitchen}`, {
@@ -28,12 +37,20 @@ async function knifeChunks(): Promise<number> {
     json: { session_id: 's', message: 'sharpen knife whetstone', document_id: IDS.docKnife },
   });
   expect(res.status).toBe(200);
-  return CompletionResultRecord.documented.parse(res.body).document_chunks.map((c) => DocumentChunk.parse(c)).filter((c) => c.document_id === IDS.docKnife).length;
+  return CompletionResultRecord.documented
+    .parse(res.body)
+    .document_chunks.map((c) => DocumentChunk.parse(c))
+    .filter((c) => c.document_id === IDS.docKnife).length;
 }
 /** Chunks the space-wide search returns for the knife document. */
 async function knifeInSpace(): Promise<boolean> {
-  const res = await call(`${sb.baseUrl}/v1/spaces/completions/${IDS.spaceKitchen}`, { method: 'POST', json: { session_id: 's', message: 'sharpen knife whetstone' } });
-  return CompletionResultRecord.documented.parse(res.body).document_chunks.some((c) => DocumentChunk.parse(c).document_id === IDS.docKnife);
+  const res = await call(`${sb.baseUrl}/v1/spaces/completions/${IDS.spaceKitchen}`, {
+    method: 'POST',
+    json: { session_id: 's', message: 'sharpen knife whetstone' },
+  });
+  return CompletionResultRecord.documented
+    .parse(res.body)
+    .document_chunks.some((c) => DocumentChunk.parse(c).document_id === IDS.docKnife);
 }
 
 describe('row 1: document belongs to the knowledge base and the lock is obtained', () => {
@@ -45,7 +62,10 @@ describe('row 1: document belongs to the knowledge base and the lock is obtained
     expectError(await texts(IDS.docKnife), 404);
     expectError(await baseInfo(IDS.docKnife), 404);
     expect(await totalFiles(IDS.knowledgeKitchen)).toBe(2);
-    expect(DatasetRecord.documented.parse((await call(`${sb.baseUrl}/v1/datasets/${IDS.datasetKitchen}`)).body).document_count).toBe(2);
+    expect(
+      DatasetRecord.documented.parse((await call(`${sb.baseUrl}/v1/datasets/${IDS.datasetKitchen}`)).body)
+        .document_count,
+    ).toBe(2);
     // The other documents are untouched.
     expect((await texts(IDS.docSoup)).status).toBe(200);
   });
@@ -64,7 +84,9 @@ describe('row 1: document belongs to the knowledge base and the lock is obtained
 
   it('a second delete of a deleted document answers 404', async () => {
     expect((await del(IDS.knowledgeKitchen, IDS.docKnife)).status).toBe(200);
-    expect(expectError(await del(IDS.knowledgeKitchen, IDS.docKnife), 404)).toContain(`document ${IDS.docKnife} not found`);
+    expect(expectError(await del(IDS.knowledgeKitchen, IDS.docKnife), 404)).toContain(
+      `document ${IDS.docKnife} not found`,
+    );
   });
 
   it('two deletes waiting on one lock take it in turn; both answer 200 and the document is deleted once', async () => {
@@ -77,7 +99,10 @@ describe('row 1: document belongs to the knowledge base and the lock is obtained
   });
 
   it('waits for a lock held for less than --lock-wait-ms, then deletes', async () => {
-    expect((await call(`${sb.secondaryUrl}/__sandbox/locks/${IDS.docKnife}`, { method: 'POST', json: { hold_ms: 150 } })).status).toBe(200);
+    expect(
+      (await call(`${sb.secondaryUrl}/__sandbox/locks/${IDS.docKnife}`, { method: 'POST', json: { hold_ms: 150 } }))
+        .status,
+    ).toBe(200);
     const started = Date.now();
     expect((await del(IDS.knowledgeKitchen, IDS.docKnife)).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
@@ -87,7 +112,10 @@ describe('row 1: document belongs to the knowledge base and the lock is obtained
 
 describe('row 2: the lock cannot be obtained within --lock-wait-ms', () => {
   it('still answers 200 after waiting, and nothing is deleted; once released, a re-issued delete works', async () => {
-    expect((await call(`${sb.secondaryUrl}/__sandbox/locks/${IDS.docKnife}`, { method: 'POST', json: { hold_ms: 60_000 } })).status).toBe(200);
+    expect(
+      (await call(`${sb.secondaryUrl}/__sandbox/locks/${IDS.docKnife}`, { method: 'POST', json: { hold_ms: 60_000 } }))
+        .status,
+    ).toBe(200);
     const started = Date.now();
     const res = await del(IDS.knowledgeKitchen, IDS.docKnife);
     const waited = Date.now() - started;

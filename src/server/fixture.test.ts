@@ -7,7 +7,11 @@ import { TEST_FIXTURE_PATH, call } from './test-support';
 const base = () => ({
   tokens: ['t'],
   agents: [{ agent_id: 'ag', name: 'Agent' }],
-  datasets: [{ dataset_id: '1', name: 'D' }, { dataset_id: '2', name: 'E' }, { dataset_id: '3', name: 'F' }],
+  datasets: [
+    { dataset_id: '1', name: 'D' },
+    { dataset_id: '2', name: 'E' },
+    { dataset_id: '3', name: 'F' },
+  ],
   knowledge: [{ knowledge_id: '10', dataset_id: '1', name: 'K' }],
   documents: [{ document_id: '100', knowledge_id: '10', name: 'Doc', text: 'Hello.' }],
   conversations: [{ conversation_id: '1000', agent_id: 'ag' }],
@@ -27,24 +31,75 @@ function problemsOf(raw: unknown): string[] {
 describe('fixture schema', () => {
   it('accepts a minimal fixture and fills the documented defaults', () => {
     const fx = parseFixture(base());
-    expect(fx.datasets[0]).toMatchObject({ type: 1, top_k: 5, score_threshold: 0.5, chunk_size: 512, chunk_overlap: 102, generate_metadata_enabled: false });
-    expect(fx.conversations[0]).toMatchObject({ title: '', status: 1, config: { enable_websearch: false }, file_ids: [] });
+    expect(fx.datasets[0]).toMatchObject({
+      type: 1,
+      top_k: 5,
+      score_threshold: 0.5,
+      chunk_size: 512,
+      chunk_overlap: 102,
+      generate_metadata_enabled: false,
+    });
+    expect(fx.conversations[0]).toMatchObject({
+      title: '',
+      status: 1,
+      config: { enable_websearch: false },
+      file_ids: [],
+    });
   });
 
   it.each([
-    [(f: ReturnType<typeof base>) => ((f.datasets[2] as Record<string, unknown>).chunk_size = 4096), 'datasets[2].chunk_size: must be at most 2048'],
-    [(f: ReturnType<typeof base>) => ((f.datasets[1] as Record<string, unknown>).chunk_overlap = -1), 'datasets[1].chunk_overlap: must be at least 0'],
-    [(f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).generate_metadata_enabled = 2), 'datasets[0].generate_metadata_enabled: must be 0, 1, true or false'],
-    [(f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).type = 3), 'datasets[0].type: must be one of 1, 2'],
-    [(f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).chunk_sise = 300), 'datasets[0]: unknown field "chunk_sise"'],
-    [(f: ReturnType<typeof base>) => (f.documents[0]!.document_id = 'abc'), 'documents[0].document_id: must be a numeric string of at most 15 digits'],
-    [(f: ReturnType<typeof base>) => (f.documents[0]!.knowledge_id = '99'), 'documents[0].knowledge_id: unknown knowledge base "99"'],
-    [(f: ReturnType<typeof base>) => (f.knowledge[0]!.dataset_id = '9'), 'knowledge[0].dataset_id: unknown dataset "9"'],
-    [(f: ReturnType<typeof base>) => (f.conversations[0]!.agent_id = 'x'), 'conversations[0].agent_id: unknown agent "x"'],
-    [(f: ReturnType<typeof base>) => ((f.conversations[0] as Record<string, unknown>).title = 'x'.repeat(129)), 'conversations[0].title: must be at most 128 characters'],
-    [(f: ReturnType<typeof base>) => (f.spaces[0]!.dataset_ids = ['1', '7']), 'spaces[0].dataset_ids[1]: unknown dataset "7"'],
-    [(f: ReturnType<typeof base>) => f.datasets.push({ dataset_id: '1', name: 'dup' }), 'datasets[3]: duplicate id "1" (also datasets[0])'],
-    [(f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).chunk_overlap = 600), 'datasets[0].chunk_overlap: must be at most 512'],
+    [
+      (f: ReturnType<typeof base>) => ((f.datasets[2] as Record<string, unknown>).chunk_size = 4096),
+      'datasets[2].chunk_size: must be at most 2048',
+    ],
+    [
+      (f: ReturnType<typeof base>) => ((f.datasets[1] as Record<string, unknown>).chunk_overlap = -1),
+      'datasets[1].chunk_overlap: must be at least 0',
+    ],
+    [
+      (f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).generate_metadata_enabled = 2),
+      'datasets[0].generate_metadata_enabled: must be 0, 1, true or false',
+    ],
+    [
+      (f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).type = 3),
+      'datasets[0].type: must be one of 1, 2',
+    ],
+    [
+      (f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).chunk_sise = 300),
+      'datasets[0]: unknown field "chunk_sise"',
+    ],
+    [
+      (f: ReturnType<typeof base>) => (f.documents[0]!.document_id = 'abc'),
+      'documents[0].document_id: must be a numeric string of at most 15 digits',
+    ],
+    [
+      (f: ReturnType<typeof base>) => (f.documents[0]!.knowledge_id = '99'),
+      'documents[0].knowledge_id: unknown knowledge base "99"',
+    ],
+    [
+      (f: ReturnType<typeof base>) => (f.knowledge[0]!.dataset_id = '9'),
+      'knowledge[0].dataset_id: unknown dataset "9"',
+    ],
+    [
+      (f: ReturnType<typeof base>) => (f.conversations[0]!.agent_id = 'x'),
+      'conversations[0].agent_id: unknown agent "x"',
+    ],
+    [
+      (f: ReturnType<typeof base>) => ((f.conversations[0] as Record<string, unknown>).title = 'x'.repeat(129)),
+      'conversations[0].title: must be at most 128 characters',
+    ],
+    [
+      (f: ReturnType<typeof base>) => (f.spaces[0]!.dataset_ids = ['1', '7']),
+      'spaces[0].dataset_ids[1]: unknown dataset "7"',
+    ],
+    [
+      (f: ReturnType<typeof base>) => f.datasets.push({ dataset_id: '1', name: 'dup' }),
+      'datasets[3]: duplicate id "1" (also datasets[0])',
+    ],
+    [
+      (f: ReturnType<typeof base>) => ((f.datasets[0] as Record<string, unknown>).chunk_overlap = 600),
+      'datasets[0].chunk_overlap: must be at most 512',
+    ],
   ])('refuses a bad record naming it and the field (%#)', (mutate, message) => {
     const f = base();
     mutate(f);

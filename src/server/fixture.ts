@@ -25,9 +25,16 @@ const K = LIMITS.knowledge;
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'must be 0, 1, true or false' })
   .transform((v) => v === true || v === 1);
-const text = (max?: number) => (max === undefined ? z.string({ error: 'must be a string' }) : z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` }));
-const id = z.string({ error: 'must be a string id' }).regex(/^[^/\s]+$/, { error: 'must be a non-empty id without "/" or spaces' });
-const numericId = z.string({ error: 'must be a numeric string' }).regex(/^\d{1,15}$/, { error: 'must be a numeric string of at most 15 digits' });
+const text = (max?: number) =>
+  max === undefined
+    ? z.string({ error: 'must be a string' })
+    : z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
+const id = z
+  .string({ error: 'must be a string id' })
+  .regex(/^[^/\s]+$/, { error: 'must be a non-empty id without "/" or spaces' });
+const numericId = z
+  .string({ error: 'must be a numeric string' })
+  .regex(/^\d{1,15}$/, { error: 'must be a numeric string of at most 15 digits' });
 const int = (min?: number, max?: number) => {
   let s = z.int({ error: 'must be an integer' });
   if (min !== undefined) s = s.min(min, { error: `must be at least ${min}` });
@@ -35,8 +42,14 @@ const int = (min?: number, max?: number) => {
   return s;
 };
 const timestamp = int(0);
-const enumInt = (table: EnumTable) => z.int({ error: 'must be an integer' }).refine((v) => enumValues(table).includes(v), { error: `must be one of ${enumValues(table).join(', ')}` });
-const expansion = z.strictObject({ pre_count: int(0), next_count: int(0) }, { error: 'must be an object {pre_count, next_count}' });
+const enumInt = (table: EnumTable) =>
+  z
+    .int({ error: 'must be an integer' })
+    .refine((v) => enumValues(table).includes(v), { error: `must be one of ${enumValues(table).join(', ')}` });
+const expansion = z.strictObject(
+  { pre_count: int(0), next_count: int(0) },
+  { error: 'must be an object {pre_count, next_count}' },
+);
 const prompt = text(D.promptMax).default('');
 
 export const FixtureAgent = z.strictObject({
@@ -54,7 +67,11 @@ export const FixtureDataset = z.strictObject({
   type: enumInt(DATASET_TYPE).default(1),
   description: text(D.descriptionMax).default(''),
   advanced_enabled: int().default(2),
-  score_threshold: z.number({ error: 'must be a number' }).min(0, { error: 'must be at least 0' }).max(1, { error: 'must be at most 1' }).default(0.5),
+  score_threshold: z
+    .number({ error: 'must be a number' })
+    .min(0, { error: 'must be at least 0' })
+    .max(1, { error: 'must be at most 1' })
+    .default(0.5),
   top_k: int(1, 100).default(5),
   generate_metadata_enabled: flag.default(false),
   generate_metadata_prompt: prompt,
@@ -64,7 +81,9 @@ export const FixtureDataset = z.strictObject({
   smart_indexing_prompt: prompt,
   retrieval_filter_entity_enabled: flag.default(false),
   retrieval_filter_period_enabled: flag.default(false),
-  retrieval_recall_strategy_ids: z.array(enumInt(RECALL_STRATEGY), { error: 'must be an array of integers' }).default([]),
+  retrieval_recall_strategy_ids: z
+    .array(enumInt(RECALL_STRATEGY), { error: 'must be an array of integers' })
+    .default([]),
   retrieval_context_mode: enumInt(RETRIEVAL_CONTEXT_MODE).default(1),
   split_media_enabled: flag.default(false),
   chunk_size: int(D.chunkSizeMin, D.chunkSizeMax).default(512),
@@ -118,7 +137,9 @@ export const FixtureConversation = z.strictObject({
   agent_id: text(C.agentIdMax),
   title: text(C.titleMax).default(''),
   file_ids: z.array(text(), { error: 'must be an array of strings' }).default([]),
-  config: z.strictObject({ enable_websearch: flag.default(false) }, { error: 'must be an object' }).default({ enable_websearch: false }),
+  config: z
+    .strictObject({ enable_websearch: flag.default(false) }, { error: 'must be an object' })
+    .default({ enable_websearch: false }),
   status: int().default(1),
   third_user_id: text(C.thirdUserIdMax).default(''),
   org_id: text().default(''),
@@ -137,7 +158,11 @@ export const FixtureSpace = z.strictObject({
 export const FixtureFile = z.strictObject({
   /** Optional note for people reading the file; ignored. */
   $comment: z.string().optional(),
-  tokens: z.array(z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }), { error: 'must be an array of strings' }).default([]),
+  tokens: z
+    .array(z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }), {
+      error: 'must be an array of strings',
+    })
+    .default([]),
   agents: z.array(FixtureAgent, { error: 'must be an array' }).default([]),
   datasets: z.array(FixtureDataset, { error: 'must be an array' }).default([]),
   knowledge: z.array(FixtureKnowledge, { error: 'must be an array' }).default([]),
@@ -172,7 +197,8 @@ export function parseFixture(raw: unknown, source = 'fixture'): Fixture {
   const parsed = FixtureFile.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 20).map((issue) => {
-      if (issue.code === 'unrecognized_keys') return `${where(issue.path as PropertyKey[])}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+      if (issue.code === 'unrecognized_keys')
+        return `${where(issue.path as PropertyKey[])}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
       return `${where(issue.path as PropertyKey[])}: ${issue.message}`;
     });
     throw new FixtureError(source, problems);
@@ -218,13 +244,15 @@ function crossCheck(fx: Fixture): string[] {
   unique('conversations', fx.conversations, (c) => c.conversation_id);
   unique('spaces', fx.spaces, (s) => s.space_id);
   fx.datasets.forEach((d, i) => {
-    if (d.chunk_overlap >= d.chunk_size) problems.push(`datasets[${i}].chunk_overlap: must be smaller than chunk_size (${d.chunk_size})`);
+    if (d.chunk_overlap >= d.chunk_size)
+      problems.push(`datasets[${i}].chunk_overlap: must be smaller than chunk_size (${d.chunk_size})`);
   });
   fx.knowledge.forEach((k, i) => {
     if (!datasets.has(k.dataset_id)) problems.push(`knowledge[${i}].dataset_id: unknown dataset "${k.dataset_id}"`);
   });
   fx.documents.forEach((d, i) => {
-    if (!knowledge.has(d.knowledge_id)) problems.push(`documents[${i}].knowledge_id: unknown knowledge base "${d.knowledge_id}"`);
+    if (!knowledge.has(d.knowledge_id))
+      problems.push(`documents[${i}].knowledge_id: unknown knowledge base "${d.knowledge_id}"`);
   });
   fx.conversations.forEach((c, i) => {
     if (!agents.has(c.agent_id)) problems.push(`conversations[${i}].agent_id: unknown agent "${c.agent_id}"`);

@@ -9,10 +9,29 @@ import { seededRandom } from './seeded-random';
 
 const random = seededRandom(2026);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const SYLLABLES = ['ka', 'lo', 'mer', 'tin', 'sa', 'vel', 'dor', 'pi', 'qua', 'ren', 'sol', 'tu', 'bra', 'ne', 'cor', 'fi'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mer',
+  'tin',
+  'sa',
+  'vel',
+  'dor',
+  'pi',
+  'qua',
+  'ren',
+  'sol',
+  'tu',
+  'bra',
+  'ne',
+  'cor',
+  'fi',
+];
 // Suffixes the porter stemmer and the light stem() both act on, so stemming differences would show.
 const SUFFIXES = ['', '', '', 's', 'ing', 'ed', 'ation', 'es'];
-const STEMS = Array.from({ length: 400 }, () => Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join(''));
+const STEMS = Array.from({ length: 400 }, () =>
+  Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join(''),
+);
 const FUNCTION_WORDS = ['the', 'a', 'of', 'with', 'is', 'and', 'to', 'how', 'what'];
 const word = () => (random() < 0.25 ? pick(FUNCTION_WORDS) : pick(STEMS) + pick(SUFFIXES));
 
@@ -24,8 +43,22 @@ function sentence(): string {
 const paragraph = () => Array.from({ length: 2 + Math.floor(random() * 4) }, sentence).join(' ');
 
 const DATASETS = [
-  { dataset_id: '910000000000001', name: 'Golden A', top_k: 3, score_threshold: 0.3, chunk_size: 256, chunk_overlap: 32 },
-  { dataset_id: '910000000000002', name: 'Golden B', top_k: 5, score_threshold: 0.5, chunk_size: 256, chunk_overlap: 0 },
+  {
+    dataset_id: '910000000000001',
+    name: 'Golden A',
+    top_k: 3,
+    score_threshold: 0.3,
+    chunk_size: 256,
+    chunk_overlap: 32,
+  },
+  {
+    dataset_id: '910000000000002',
+    name: 'Golden B',
+    top_k: 5,
+    score_threshold: 0.5,
+    chunk_size: 256,
+    chunk_overlap: 0,
+  },
   {
     dataset_id: '910000000000003',
     name: 'Golden C',
@@ -44,7 +77,11 @@ export const GOLDEN_FIXTURE = {
   tokens: [GOLDEN_TOKEN],
   agents: [],
   datasets: DATASETS,
-  knowledge: DATASETS.map((d, i) => ({ knowledge_id: String(920000000000001 + i), dataset_id: d.dataset_id, name: d.name })),
+  knowledge: DATASETS.map((d, i) => ({
+    knowledge_id: String(920000000000001 + i),
+    dataset_id: d.dataset_id,
+    name: d.name,
+  })),
   documents: Array.from({ length: 90 }, (_, i) => ({
     document_id: String(930000000000001 + i),
     knowledge_id: String(920000000000001 + (i % DATASETS.length)),

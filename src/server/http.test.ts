@@ -35,11 +35,22 @@ describe('bearer auth', () => {
 
   it('guards every operation and the sandbox controls, but not the health probe', async () => {
     for (const e of Object.values(ENDPOINTS)) {
-      const url = (e.host === 'base' ? sb.baseUrl : sb.secondaryUrl) + buildPath(e.pattern, { knowledge_id: '1', document_id: '1', conversation_id: '1', dataset_id: '1', space_id: '1' } as never);
+      const url =
+        (e.host === 'base' ? sb.baseUrl : sb.secondaryUrl) +
+        buildPath(e.pattern, {
+          knowledge_id: '1',
+          document_id: '1',
+          conversation_id: '1',
+          dataset_id: '1',
+          space_id: '1',
+        } as never);
       expectError(await call(url, { method: e.method, token: null, ...(e.request ? { json: {} } : {}) }), 401);
     }
     expectError(await call(`${sb.secondaryUrl}/__sandbox/reset`, { method: 'POST', token: null }), 401);
-    expectError(await call(`${sb.secondaryUrl}/__sandbox/locks/1`, { method: 'POST', token: null, json: { hold_ms: 1 } }), 401);
+    expectError(
+      await call(`${sb.secondaryUrl}/__sandbox/locks/1`, { method: 'POST', token: null, json: { hold_ms: 1 } }),
+      401,
+    );
     const health = await call(`${sb.secondaryUrl}/__sandbox/health`, { token: null });
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok' });
@@ -48,8 +59,12 @@ describe('bearer auth', () => {
 
 describe('routing', () => {
   it('answers 404 for a path of the other host, naming the right host', async () => {
-    expect(expectError(await call(`${sb.secondaryUrl}/v1/datasets/${IDS.datasetKitchen}`), 404)).toContain('served by the base host');
-    expect(expectError(await call(`${sb.baseUrl}/v1/knowledge/${IDS.knowledgeKitchen}`), 404)).toContain('served by the secondary host');
+    expect(expectError(await call(`${sb.secondaryUrl}/v1/datasets/${IDS.datasetKitchen}`), 404)).toContain(
+      'served by the base host',
+    );
+    expect(expectError(await call(`${sb.baseUrl}/v1/knowledge/${IDS.knowledgeKitchen}`), 404)).toContain(
+      'served by the secondary host',
+    );
     expectError(await call(`${sb.baseUrl}/__sandbox/reset`, { method: 'POST' }), 404);
   });
 
@@ -75,7 +90,12 @@ describe('request bodies', () => {
 
   it('answers 413 for a declared body over 1 MiB, before reading it', async () => {
     const big = JSON.stringify({ document_id: 'x'.repeat(SANDBOX_LIMITS.maxBodyBytes) });
-    expect(expectError(await call(url(), { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } }), 413)).toContain('larger than');
+    expect(
+      expectError(
+        await call(url(), { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } }),
+        413,
+      ),
+    ).toContain('larger than');
   });
 
   it('answers 413 for a streamed (chunked) body once it passes 1 MiB', async () => {
@@ -107,7 +127,14 @@ describe('request bodies', () => {
 
 describe('CORS', () => {
   const preflight = (url: string, origin: string) =>
-    fetch(url, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+    fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
 
   it('answers a preflight from a local origin with 204, Authorization among the allowed headers, without auth', async () => {
     const res = await preflight(`${sb.secondaryUrl}/v1/conversations/1`, 'http://localhost:5173');
@@ -148,7 +175,9 @@ describe('sandbox controls', () => {
   it('validate their bodies and ids', async () => {
     const lock = `${sb.secondaryUrl}/__sandbox/locks/${IDS.docKnife}`;
     expect(expectError(await call(lock, { method: 'POST', json: {} }), 422)).toContain('hold_ms');
-    expect(expectError(await call(lock, { method: 'POST', json: { hold_ms: -1 } }), 422)).toContain('hold_ms must be at least 0');
+    expect(expectError(await call(lock, { method: 'POST', json: { hold_ms: -1 } }), 422)).toContain(
+      'hold_ms must be at least 0',
+    );
     expectError(await call(`${sb.secondaryUrl}/__sandbox/locks/1`, { method: 'POST', json: { hold_ms: 10 } }), 404);
     expect((await call(lock, { method: 'POST', json: { hold_ms: 10 } })).status).toBe(200);
     expect((await call(lock, { method: 'DELETE' })).body).toMatchObject({ status: true });

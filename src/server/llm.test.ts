@@ -10,7 +10,11 @@ import { IDS, call, expectError, startTestSandbox } from './test-support';
 let fake: Server;
 let fakeUrl: string;
 let mode: 'ok' | 'fail' | 'no-usage' = 'ok';
-const seen: { auth: string | undefined; path: string; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
+const seen: {
+  auth: string | undefined;
+  path: string;
+  body: { model: string; messages: { role: string; content: string }[] };
+}[] = [];
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   let text = '';
@@ -46,7 +50,10 @@ afterAll(async () => {
 });
 
 const ask = (message: string, extra: Record<string, unknown> = {}) =>
-  call(`${sb.baseUrl}/v1/spaces/completions/${IDS.spaceKitchen}`, { method: 'POST', json: { session_id: 's', message, ...extra } });
+  call(`${sb.baseUrl}/v1/spaces/completions/${IDS.spaceKitchen}`, {
+    method: 'POST',
+    json: { session_id: 's', message, ...extra },
+  });
 
 describe('optional OpenAI-compatible model', () => {
   it('writes the reply from the retrieved chunks and reports the model usage', async () => {
@@ -54,7 +61,13 @@ describe('optional OpenAI-compatible model', () => {
     const res = await ask('How do I sharpen a knife?');
     const result = CompletionResultRecord.documented.parse(res.body);
     expect(result.assistant_message).toBe('Hone before each use. [Knife care]');
-    expect(result.token_usage).toEqual({ model_name: 'fake-model', prompt_tokens: 111, completion_tokens: 9, total_tokens: 120, successful_requests: 1 });
+    expect(result.token_usage).toEqual({
+      model_name: 'fake-model',
+      prompt_tokens: 111,
+      completion_tokens: 9,
+      total_tokens: 120,
+      successful_requests: 1,
+    });
     const request = seen.at(-1)!;
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.auth).toBe('Bearer sk-local');
@@ -75,7 +88,9 @@ describe('optional OpenAI-compatible model', () => {
     mode = 'no-usage';
     const result = CompletionResultRecord.documented.parse((await ask('knife')).body);
     expect(result.token_usage.model_name).toBe('fake-model');
-    expect(result.token_usage.total_tokens).toBe(result.token_usage.prompt_tokens + result.token_usage.completion_tokens);
+    expect(result.token_usage.total_tokens).toBe(
+      result.token_usage.prompt_tokens + result.token_usage.completion_tokens,
+    );
   });
 
   it('answers 502 with an ErrorResponse when the model fails', async () => {
@@ -85,6 +100,9 @@ describe('optional OpenAI-compatible model', () => {
 
   it('is configured from SANDBOX_LLM_* and off without them', () => {
     expect(llmConfigFromEnv({})).toBeUndefined();
-    expect(llmConfigFromEnv({ SANDBOX_LLM_BASE_URL: 'http://127.0.0.1:1/v1/', SANDBOX_LLM_MODEL: 'm' })).toEqual({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm' });
+    expect(llmConfigFromEnv({ SANDBOX_LLM_BASE_URL: 'http://127.0.0.1:1/v1/', SANDBOX_LLM_MODEL: 'm' })).toEqual({
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'm',
+    });
   });
 });

@@ -24,10 +24,15 @@ export interface ChatMessage {
 }
 
 /** The messages a model would be given; also what prompt_tokens counts for the extractive reply. */
-export function buildMessages(question: string, chunks: readonly RetrievedChunk[], history: readonly Turn[]): ChatMessage[] {
-  const context = chunks.length === 0
-    ? 'No passages were retrieved.'
-    : chunks.map((c, i) => `[${i + 1}] ${c.document_name} (chunk ${c.chunk_index}):\n${c.content}`).join('\n\n');
+export function buildMessages(
+  question: string,
+  chunks: readonly RetrievedChunk[],
+  history: readonly Turn[],
+): ChatMessage[] {
+  const context =
+    chunks.length === 0
+      ? 'No passages were retrieved.'
+      : chunks.map((c, i) => `[${i + 1}] ${c.document_name} (chunk ${c.chunk_index}):\n${c.content}`).join('\n\n');
   return [
     {
       role: 'system',
@@ -51,12 +56,18 @@ export async function llmReply(config: LlmConfig, messages: readonly ChatMessage
   try {
     response = await fetch(`${config.baseUrl}/chat/completions`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
+      },
       body: JSON.stringify({ model: config.model, messages, stream: false }),
       signal: AbortSignal.timeout(SANDBOX_LIMITS.llmTimeoutMs),
     });
   } catch (err) {
-    throw new HttpError(502, `the configured LLM endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}`);
+    throw new HttpError(
+      502,
+      `the configured LLM endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (!response.ok) throw new HttpError(502, `the configured LLM endpoint answered HTTP ${response.status}`);
   let body: unknown;
@@ -65,10 +76,16 @@ export async function llmReply(config: LlmConfig, messages: readonly ChatMessage
   } catch {
     throw new HttpError(502, 'the configured LLM endpoint answered something that is not JSON');
   }
-  const b = body as { choices?: { message?: { content?: unknown } }[]; usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } };
+  const b = body as {
+    choices?: { message?: { content?: unknown } }[];
+    usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+  };
   const text = b.choices?.[0]?.message?.content;
-  if (typeof text !== 'string') throw new HttpError(502, 'the configured LLM endpoint answered without choices[0].message.content');
+  if (typeof text !== 'string')
+    throw new HttpError(502, 'the configured LLM endpoint answered without choices[0].message.content');
   const p = b.usage?.prompt_tokens;
   const c = b.usage?.completion_tokens;
-  return Number.isInteger(p) && Number.isInteger(c) ? { text, usage: { prompt_tokens: p as number, completion_tokens: c as number } } : { text };
+  return Number.isInteger(p) && Number.isInteger(c)
+    ? { text, usage: { prompt_tokens: p as number, completion_tokens: c as number } }
+    : { text };
 }

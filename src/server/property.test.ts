@@ -20,23 +20,61 @@ const safeEncode = (s: string) => {
 };
 
 const knownIds = fc.constantFrom(...Object.values(IDS), '0', '-1', '1e3', '', ' ', '%', '..', 'null', '9'.repeat(40));
-const segment = fc.oneof(knownIds, fc.string({ maxLength: 24 }), fc.string({ unit: 'binary', maxLength: 12 }), fc.integer().map(String)).map((s) =>
-  s === '' ? 'x' : s,
+const segment = fc
+  .oneof(knownIds, fc.string({ maxLength: 24 }), fc.string({ unit: 'binary', maxLength: 12 }), fc.integer().map(String))
+  .map((s) => (s === '' ? 'x' : s));
+const encodedSegment = fc.oneof(
+  { weight: 4, arbitrary: segment.map(safeEncode) },
+  { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '..', '.', '%2F', 'a%00b') },
 );
-const encodedSegment = fc.oneof({ weight: 4, arbitrary: segment.map(safeEncode) }, { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '..', '.', '%2F', 'a%00b') });
 
-const idOrKnown = fc.oneof({ weight: 3, arbitrary: knownIds.filter((s) => s.trim() !== '' && !s.includes('%')) }, { weight: 2, arbitrary: encodedSegment });
+const idOrKnown = fc.oneof(
+  { weight: 3, arbitrary: knownIds.filter((s) => s.trim() !== '' && !s.includes('%')) },
+  { weight: 2, arbitrary: encodedSegment },
+);
 /** Mostly the real operations with their own method (so bodies reach validation and handlers), sometimes anything. */
 const target = fc.oneof(
-  { weight: 2, arbitrary: idOrKnown.map((id) => ({ host: 'secondary' as const, method: 'PUT', path: `/v1/conversations/${id}` })) },
-  { weight: 1, arbitrary: idOrKnown.map((id) => ({ host: 'secondary' as const, method: 'DELETE', path: `/v1/conversations/${id}` })) },
-  { weight: 1, arbitrary: fc.tuple(idOrKnown, idOrKnown).map(([k, d]) => ({ host: 'secondary' as const, method: 'DELETE', path: `/v1/knowledge/${k}/document/${d}` })) },
-  { weight: 1, arbitrary: idOrKnown.map((id) => ({ host: 'secondary' as const, method: 'GET', path: `/v1/knowledge/${id}` })) },
-  { weight: 1, arbitrary: idOrKnown.map((id) => ({ host: 'base' as const, method: 'GET', path: `/v1/datasets/${id}` })) },
+  {
+    weight: 2,
+    arbitrary: idOrKnown.map((id) => ({ host: 'secondary' as const, method: 'PUT', path: `/v1/conversations/${id}` })),
+  },
+  {
+    weight: 1,
+    arbitrary: idOrKnown.map((id) => ({
+      host: 'secondary' as const,
+      method: 'DELETE',
+      path: `/v1/conversations/${id}`,
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(idOrKnown, idOrKnown)
+      .map(([k, d]) => ({ host: 'secondary' as const, method: 'DELETE', path: `/v1/knowledge/${k}/document/${d}` })),
+  },
+  {
+    weight: 1,
+    arbitrary: idOrKnown.map((id) => ({ host: 'secondary' as const, method: 'GET', path: `/v1/knowledge/${id}` })),
+  },
+  {
+    weight: 1,
+    arbitrary: idOrKnown.map((id) => ({ host: 'base' as const, method: 'GET', path: `/v1/datasets/${id}` })),
+  },
   { weight: 2, arbitrary: fc.constant({ host: 'base' as const, method: 'POST', path: '/v1/documents/query-base' }) },
-  { weight: 1, arbitrary: idOrKnown.map((id) => ({ host: 'base' as const, method: 'GET', path: `/v1/documents/texts/${id}` })) },
-  { weight: 3, arbitrary: fc.oneof(fc.constantFrom('101', '102'), idOrKnown).map((id) => ({ host: 'base' as const, method: 'POST', path: `/v1/spaces/completions/${id}` })) },
-  { weight: 1, arbitrary: idOrKnown.map((id) => ({ host: 'secondary' as const, method: 'POST', path: `/__sandbox/locks/${id}` })) },
+  {
+    weight: 1,
+    arbitrary: idOrKnown.map((id) => ({ host: 'base' as const, method: 'GET', path: `/v1/documents/texts/${id}` })),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .oneof(fc.constantFrom('101', '102'), idOrKnown)
+      .map((id) => ({ host: 'base' as const, method: 'POST', path: `/v1/spaces/completions/${id}` })),
+  },
+  {
+    weight: 1,
+    arbitrary: idOrKnown.map((id) => ({ host: 'secondary' as const, method: 'POST', path: `/__sandbox/locks/${id}` })),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -46,7 +84,16 @@ const target = fc.oneof(
         encodedSegment.map((id) => `/v1/conversations/${id}`),
         encodedSegment.map((id) => `/v1/datasets/${id}`),
         encodedSegment.map((id) => `/v1/knowledge/${id}`),
-        fc.constantFrom('/__sandbox/health', '/__sandbox/reset', '/', '/v1', '/v1/', '//v1/datasets/1', '/v1/datasets/', '/v1/spaces/completions/'),
+        fc.constantFrom(
+          '/__sandbox/health',
+          '/__sandbox/reset',
+          '/',
+          '/v1',
+          '/v1/',
+          '//v1/datasets/1',
+          '/v1/datasets/',
+          '/v1/spaces/completions/',
+        ),
         fc.array(encodedSegment, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
       ),
     }),
@@ -54,7 +101,13 @@ const target = fc.oneof(
 );
 const query = fc.oneof(
   fc.constant(''),
-  fc.constantFrom('?with_settings=true', '?with_settings=false', '?with_settings=', '?with_settings=maybe', '?with_settings=1&with_settings=0'),
+  fc.constantFrom(
+    '?with_settings=true',
+    '?with_settings=false',
+    '?with_settings=',
+    '?with_settings=maybe',
+    '?with_settings=1&with_settings=0',
+  ),
   fc.string({ maxLength: 20 }).map((q) => `?${safeEncode(q)}=${safeEncode(q)}`),
 );
 
@@ -70,14 +123,36 @@ const fieldValue = fc.oneof(
   knownIds,
 );
 const knownFields = [
-  'title', 'agent_id', 'file_ids', 'config', 'status', 'third_user_id', 'document_id', 'session_id', 'message', 'stream', 'dataset_id',
-  'dataset_ids', 'document_ids', 'conversation_id', 'context_params', 'context_documents_mode', 'hold_ms', 'external_user_id',
+  'title',
+  'agent_id',
+  'file_ids',
+  'config',
+  'status',
+  'third_user_id',
+  'document_id',
+  'session_id',
+  'message',
+  'stream',
+  'dataset_id',
+  'dataset_ids',
+  'document_ids',
+  'conversation_id',
+  'context_params',
+  'context_documents_mode',
+  'hold_ms',
+  'external_user_id',
 ];
-const objectBody = fc.dictionary(fc.oneof(fc.constantFrom(...knownFields), fc.string({ maxLength: 10 })), fieldValue, { maxKeys: 6 });
+const objectBody = fc.dictionary(fc.oneof(fc.constantFrom(...knownFields), fc.string({ maxLength: 10 })), fieldValue, {
+  maxKeys: 6,
+});
 const completionBody = fc.record(
   {
     session_id: fc.oneof(fc.string({ maxLength: 10 }), fc.integer()),
-    message: fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('"', 'NEAR(', 'a AND', '*', 'knife OR')),
+    message: fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('"', 'NEAR(', 'a AND', '*', 'knife OR'),
+    ),
     stream: fc.boolean(),
     dataset_id: knownIds,
     document_ids: fc.array(knownIds, { maxLength: 3 }),
@@ -96,42 +171,73 @@ const body = fc.oneof(
 );
 const contentType = fc.oneof(
   { weight: 4, arbitrary: fc.constant('application/json') },
-  fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'APPLICATION/JSON', ';;', ''),
+  fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json; charset=latin1',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'APPLICATION/JSON',
+    ';;',
+    '',
+  ),
   fc.constant(undefined),
   fc.string({ maxLength: 30 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
 );
 const auth = fc.oneof(
   { weight: 5, arbitrary: fc.constant(`Bearer ${TOKEN}`) },
   { weight: 1, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.string({ maxLength: 60 }).filter((s) => /^[\x21-\x7e ]*$/.test(s)).map((s) => `Bearer ${s}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ maxLength: 60 })
+      .filter((s) => /^[\x21-\x7e ]*$/.test(s))
+      .map((s) => `Bearer ${s}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom('Bearer', 'Basic abc', `bearer ${TOKEN}`, `Bearer ${TOKEN} extra`) },
 );
-const origin = fc.oneof(fc.constant(undefined), fc.constantFrom('http://localhost:5173', 'https://evil.example', 'null'));
+const origin = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom('http://localhost:5173', 'https://evil.example', 'null'),
+);
 
 describe('property: no input makes the sandbox answer 5xx, and every error is an ErrorResponse', () => {
-  it('holds for random methods, paths, ids, queries, bodies, content types and tokens', { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(target, query, body, contentType, auth, origin, async ({ host: h, method: m, path: p }, q, b, ct, a, o) => {
-        const headers: Record<string, string> = {};
-        if (ct !== undefined) headers['Content-Type'] = ct;
-        if (a !== undefined) headers.Authorization = a;
-        if (o !== undefined) headers.Origin = o;
-        const withBody = b !== undefined && m !== 'GET' && m !== 'HEAD';
-        const res = await fetch(`${h === 'base' ? sb.baseUrl : sb.secondaryUrl}${p}${q}`, {
-          method: m,
-          headers,
-          ...(withBody ? { body: b } : {}),
-        });
-        const text = await res.text();
-        expect(res.status, `${m} ${p}${q} -> ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
-        if (res.status >= 400 && m !== 'HEAD') {
-          const parsed = ErrorResponse.safeParse(JSON.parse(text));
-          expect(parsed.success, text).toBe(true);
-          expect(parsed.data!.code).toBe(res.status);
-        }
-      }),
-      { numRuns: 300 },
-    );
-    expect(faults).toEqual([]);
-  });
+  it(
+    'holds for random methods, paths, ids, queries, bodies, content types and tokens',
+    { timeout: 120_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          target,
+          query,
+          body,
+          contentType,
+          auth,
+          origin,
+          async ({ host: h, method: m, path: p }, q, b, ct, a, o) => {
+            const headers: Record<string, string> = {};
+            if (ct !== undefined) headers['Content-Type'] = ct;
+            if (a !== undefined) headers.Authorization = a;
+            if (o !== undefined) headers.Origin = o;
+            const withBody = b !== undefined && m !== 'GET' && m !== 'HEAD';
+            const res = await fetch(`${h === 'base' ? sb.baseUrl : sb.secondaryUrl}${p}${q}`, {
+              method: m,
+              headers,
+              ...(withBody ? { body: b } : {}),
+            });
+            const text = await res.text();
+            expect(res.status, `${m} ${p}${q} -> ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+            if (res.status >= 400 && m !== 'HEAD') {
+              const parsed = ErrorResponse.safeParse(JSON.parse(text));
+              expect(parsed.success, text).toBe(true);
+              expect(parsed.data!.code).toBe(res.status);
+            }
+          },
+        ),
+        { numRuns: 300 },
+      );
+      expect(faults).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConversationRecord, KnowledgeReadRecord, KnowledgeWithSettingsReadRecord, LIMITS, StatusMessageRecord } from '../contract';
+import {
+  ConversationRecord,
+  KnowledgeReadRecord,
+  KnowledgeWithSettingsReadRecord,
+  LIMITS,
+  StatusMessageRecord,
+} from '../contract';
 import type { RunningSandbox } from './sandbox';
 import { IDS, call, expectError, startTestSandbox } from './test-support';
 
@@ -18,7 +24,14 @@ describe('update conversation', () => {
   it('updates every field and returns the documented Conversation record with its agent', async () => {
     const res = await call(conv(IDS.conversationBread), {
       method: 'PUT',
-      json: { agent_id: 'agent-beta', title: 'Renamed', file_ids: ['a', 'b'], config: { enable_websearch: false }, status: 2, third_user_id: 'ext-9' },
+      json: {
+        agent_id: 'agent-beta',
+        title: 'Renamed',
+        file_ids: ['a', 'b'],
+        config: { enable_websearch: false },
+        status: 2,
+        third_user_id: 'ext-9',
+      },
     });
     expect(res.status).toBe(200);
     const record = ConversationRecord.documented.parse(res.body);
@@ -42,8 +55,17 @@ describe('update conversation', () => {
   it('is a partial update: omitted fields keep their value', async () => {
     const res = await call(conv(IDS.conversationBread), { method: 'PUT', json: { title: 'Only the title' } });
     const record = ConversationRecord.documented.parse(res.body);
-    expect(record).toMatchObject({ title: 'Only the title', agent_id: 'agent-alpha', file_ids: ['f-1'], config: { enable_websearch: true }, third_user_id: 'ext-user-1', status: 1 });
-    const again = ConversationRecord.documented.parse((await call(conv(IDS.conversationBread), { method: 'PUT', json: {} })).body);
+    expect(record).toMatchObject({
+      title: 'Only the title',
+      agent_id: 'agent-alpha',
+      file_ids: ['f-1'],
+      config: { enable_websearch: true },
+      third_user_id: 'ext-user-1',
+      status: 1,
+    });
+    const again = ConversationRecord.documented.parse(
+      (await call(conv(IDS.conversationBread), { method: 'PUT', json: {} })).body,
+    );
     expect(again.title).toBe('Only the title');
   });
 
@@ -58,9 +80,18 @@ describe('update conversation', () => {
   });
 
   it.each([
-    [{ title: 't'.repeat(LIMITS.conversation.titleMax + 1) }, `title must be at most ${LIMITS.conversation.titleMax} characters`],
-    [{ agent_id: 'a'.repeat(LIMITS.conversation.agentIdMax + 1) }, `agent_id must be at most ${LIMITS.conversation.agentIdMax} characters`],
-    [{ third_user_id: 'x'.repeat(LIMITS.conversation.thirdUserIdMax + 1) }, `third_user_id must be at most ${LIMITS.conversation.thirdUserIdMax} characters`],
+    [
+      { title: 't'.repeat(LIMITS.conversation.titleMax + 1) },
+      `title must be at most ${LIMITS.conversation.titleMax} characters`,
+    ],
+    [
+      { agent_id: 'a'.repeat(LIMITS.conversation.agentIdMax + 1) },
+      `agent_id must be at most ${LIMITS.conversation.agentIdMax} characters`,
+    ],
+    [
+      { third_user_id: 'x'.repeat(LIMITS.conversation.thirdUserIdMax + 1) },
+      `third_user_id must be at most ${LIMITS.conversation.thirdUserIdMax} characters`,
+    ],
     [{ title: 5 }, 'title must be a string'],
     [{ status: 'open' }, 'status must be an integer'],
     [{ status: 1.5 }, 'status must be an integer'],
@@ -72,24 +103,67 @@ describe('update conversation', () => {
   ])('refuses %j with 422 naming the field and limit, and changes nothing', async (body, message) => {
     const res = await call(conv(IDS.conversationBread), { method: 'PUT', json: body });
     expect(expectError(res, 422)).toContain(message);
-    const unchanged = ConversationRecord.documented.parse((await call(conv(IDS.conversationBread), { method: 'PUT', json: {} })).body);
+    const unchanged = ConversationRecord.documented.parse(
+      (await call(conv(IDS.conversationBread), { method: 'PUT', json: {} })).body,
+    );
     expect(unchanged).toMatchObject({ title: 'Bread questions', agent_id: 'agent-alpha', status: 1 });
   });
 
   it('answers 404 for an unknown conversation', async () => {
-    expect(expectError(await call(conv('123'), { method: 'PUT', json: { title: 'x' } }), 404)).toContain('conversation 123 not found');
+    expect(expectError(await call(conv('123'), { method: 'PUT', json: { title: 'x' } }), 404)).toContain(
+      'conversation 123 not found',
+    );
   });
 
   it('answers 400 for malformed JSON, 415 for another content type, 422 for a non-object body', async () => {
-    expectError(await call(conv(IDS.conversationBread), { method: 'PUT', body: '{"title": ', headers: { 'Content-Type': 'application/json' } }), 400);
-    expect(expectError(await call(conv(IDS.conversationBread), { method: 'PUT', body: 'title=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415)).toContain(
-      'application/json',
+    expectError(
+      await call(conv(IDS.conversationBread), {
+        method: 'PUT',
+        body: '{"title": ',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      400,
     );
-    expectError(await call(conv(IDS.conversationBread), { method: 'PUT', body: '{}', headers: { 'Content-Type': 'text/plain' } }), 415);
-    expectError(await call(conv(IDS.conversationBread), { method: 'PUT', body: '{}', headers: { 'Content-Type': 'application/json; charset=latin1' } }), 415);
+    expect(
+      expectError(
+        await call(conv(IDS.conversationBread), {
+          method: 'PUT',
+          body: 'title=x',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+        415,
+      ),
+    ).toContain('application/json');
+    expectError(
+      await call(conv(IDS.conversationBread), { method: 'PUT', body: '{}', headers: { 'Content-Type': 'text/plain' } }),
+      415,
+    );
+    expectError(
+      await call(conv(IDS.conversationBread), {
+        method: 'PUT',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json; charset=latin1' },
+      }),
+      415,
+    );
     expectError(await call(conv(IDS.conversationBread), { method: 'PUT', json: [1, 2] }), 422);
-    expectError(await call(conv(IDS.conversationBread), { method: 'PUT', body: '', headers: { 'Content-Type': 'application/json' } }), 422);
-    expect((await call(conv(IDS.conversationBread), { method: 'PUT', body: '{}', headers: { 'Content-Type': 'application/json; charset=UTF-8' } })).status).toBe(200);
+    expectError(
+      await call(conv(IDS.conversationBread), {
+        method: 'PUT',
+        body: '',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      422,
+    );
+    expect(
+      (
+        await call(conv(IDS.conversationBread), {
+          method: 'PUT',
+          body: '{}',
+          headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -98,7 +172,12 @@ describe('delete conversation', () => {
     const res = await call(conv(IDS.conversationIce), { method: 'DELETE' });
     expect(res.status).toBe(200);
     const record = ConversationRecord.documented.parse(res.body);
-    expect(record).toMatchObject({ conversation_id: IDS.conversationIce, status: 0, title: 'Ice', agent: { agent_id: 'agent-beta' } });
+    expect(record).toMatchObject({
+      conversation_id: IDS.conversationIce,
+      status: 0,
+      title: 'Ice',
+      agent: { agent_id: 'agent-beta' },
+    });
     expectError(await call(conv(IDS.conversationIce), { method: 'PUT', json: { title: 'back?' } }), 404);
     expectError(await call(conv(IDS.conversationIce), { method: 'DELETE' }), 404);
   });
@@ -133,7 +212,9 @@ describe('get knowledge', () => {
   });
 
   it('turns fixture flags given as 0/1 into JSON booleans', async () => {
-    const record = KnowledgeReadRecord.documented.parse((await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeGlaciers}`)).body);
+    const record = KnowledgeReadRecord.documented.parse(
+      (await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeGlaciers}`)).body,
+    );
     expect(record.personal).toBe(true);
     expect(record.owned_delete_permission).toBe(false);
   });
@@ -160,20 +241,27 @@ describe('get knowledge', () => {
   });
 
   it('refuses a with_settings that is not a boolean (422) and an unknown id (404)', async () => {
-    expect(expectError(await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeKitchen}?with_settings=maybe`), 422)).toContain('with_settings');
+    expect(
+      expectError(await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeKitchen}?with_settings=maybe`), 422),
+    ).toContain('with_settings');
     expect(expectError(await call(`${sb.secondaryUrl}/v1/knowledge/42`), 404)).toContain('knowledge base 42 not found');
   });
 });
 
 describe('delete knowledge document (the simple rows; see deletion.test.ts for the state table)', () => {
   it('answers the documented StatusMessage', async () => {
-    const res = await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeKitchen}/document/${IDS.docKnife}`, { method: 'DELETE' });
+    const res = await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeKitchen}/document/${IDS.docKnife}`, {
+      method: 'DELETE',
+    });
     expect(res.status).toBe(200);
     expect(StatusMessageRecord.documented.parse(res.body)).toEqual({ status: true, message: 'success' });
   });
 
   it('answers 404 for an unknown knowledge base or document', async () => {
     expectError(await call(`${sb.secondaryUrl}/v1/knowledge/1/document/${IDS.docKnife}`, { method: 'DELETE' }), 404);
-    expectError(await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeKitchen}/document/1`, { method: 'DELETE' }), 404);
+    expectError(
+      await call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeKitchen}/document/1`, { method: 'DELETE' }),
+      404,
+    );
   });
 });

@@ -39,7 +39,10 @@ export interface Answer {
 }
 
 /** A real HTTP call; the body is parsed as JSON when it is JSON. */
-export async function call(url: string, init: RequestInit & { json?: unknown; token?: string | null } = {}): Promise<Answer> {
+export async function call(
+  url: string,
+  init: RequestInit & { json?: unknown; token?: string | null } = {},
+): Promise<Answer> {
   const { json, token = TOKEN, headers, ...rest } = init;
   const h = new Headers(headers);
   if (token !== null && !h.has('authorization')) h.set('Authorization', `Bearer ${token}`);

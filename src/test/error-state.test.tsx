@@ -9,7 +9,14 @@ describe('ErrorState', () => {
   it('shows an ApiError with its status, ErrorResponse code and message, and retries', async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();
-    const error = new ApiError({ kind: 'http', status: 422, code: 42201, serviceMessage: 'title too long', message: 'HTTP 422', rawBody: '{"code":42201,"message":"title too long"}' });
+    const error = new ApiError({
+      kind: 'http',
+      status: 422,
+      code: 42201,
+      serviceMessage: 'title too long',
+      message: 'HTTP 422',
+      rawBody: '{"code":42201,"message":"title too long"}',
+    });
     renderWithProviders(<ErrorState error={error} onRetry={onRetry} />);
     const alert = screen.getByTestId('error-state');
     expect(alert).toHaveTextContent('The service answered with an error.');
@@ -37,7 +44,12 @@ describe('DriftWarnings', () => {
     const { container } = renderWithProviders(<DriftWarnings warnings={[]} />);
     expect(container.querySelector('[data-testid="drift-warnings"]')).toBeNull();
     renderWithProviders(
-      <DriftWarnings warnings={[{ path: '$.chunk_size', kind: 'range', message: '4096: Too big' }, { path: '$.extra', kind: 'unknown_field', message: 'field "extra" is not in the documented shape' }]} />,
+      <DriftWarnings
+        warnings={[
+          { path: '$.chunk_size', kind: 'range', message: '4096: Too big' },
+          { path: '$.extra', kind: 'unknown_field', message: 'field "extra" is not in the documented shape' },
+        ]}
+      />,
     );
     expect(screen.getByText('The answer differs from the documented shape (2)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show details' }));

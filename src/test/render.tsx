@@ -19,7 +19,10 @@ export interface RenderOptions {
  * Renders a component the way the app does (Mantine in test mode — no transitions or portals —,
  * notifications, React Query, i18n, a router) without the app shell.
  */
-export function renderWithProviders(ui: ReactElement, { locale = 'en', path = '/', route = '*' }: RenderOptions = {}): RenderResult {
+export function renderWithProviders(
+  ui: ReactElement,
+  { locale = 'en', path = '/', route = '*' }: RenderOptions = {},
+): RenderResult {
   const queryClient = createQueryClient();
   return render(
     <MantineProvider env="test">

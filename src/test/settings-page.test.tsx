@@ -26,7 +26,18 @@ afterAll(() => {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  connectionStore.init({ default_profile: 'sandbox', profiles: [{ id: 'sandbox', name: 'Local sandbox', base_url: 'http://127.0.0.1:8787', secondary_url: 'http://127.0.0.1:8788', token: 'sandbox-demo-token' }] });
+  connectionStore.init({
+    default_profile: 'sandbox',
+    profiles: [
+      {
+        id: 'sandbox',
+        name: 'Local sandbox',
+        base_url: 'http://127.0.0.1:8787',
+        secondary_url: 'http://127.0.0.1:8788',
+        token: 'sandbox-demo-token',
+      },
+    ],
+  });
 });
 
 async function openNewProfileForm() {
@@ -37,7 +48,11 @@ async function openNewProfileForm() {
   return { user, form: within(form) };
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, form: ReturnType<typeof within>, values: Record<string, string>) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  form: ReturnType<typeof within>,
+  values: Record<string, string>,
+) {
   for (const [label, value] of Object.entries(values)) {
     const input = form.getByLabelText(label, { exact: false, selector: 'input' });
     await user.clear(input);
@@ -56,7 +71,12 @@ describe('Settings page', () => {
 
   it('shows an inline error for an invalid URL and saves nothing', async () => {
     const { user, form } = await openNewProfileForm();
-    await fill(user, form, { Name: 'Staging', 'Base URL': 'ftp://files.example.com', 'Secondary URL': 'not a url', 'Access token': 'abc' });
+    await fill(user, form, {
+      Name: 'Staging',
+      'Base URL': 'ftp://files.example.com',
+      'Secondary URL': 'not a url',
+      'Access token': 'abc',
+    });
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     const base = form.getByLabelText('Base URL', { exact: false, selector: 'input' });
@@ -71,7 +91,11 @@ describe('Settings page', () => {
 
   it('requires a token', async () => {
     const { user, form } = await openNewProfileForm();
-    await fill(user, form, { Name: 'Staging', 'Base URL': 'https://a.example.com', 'Secondary URL': 'https://b.example.com' });
+    await fill(user, form, {
+      Name: 'Staging',
+      'Base URL': 'https://a.example.com',
+      'Secondary URL': 'https://b.example.com',
+    });
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A token is required')).toBeInTheDocument();
     expect(connectionStore.getState().profiles).toHaveLength(1);
@@ -79,13 +103,24 @@ describe('Settings page', () => {
 
   it('adds a valid profile, confirms it, and keeps the token out of storage', async () => {
     const { user, form } = await openNewProfileForm();
-    await fill(user, form, { Name: 'Staging', 'Base URL': 'https://kb.example.com', 'Secondary URL': 'https://conv.example.com', 'Access token': 'secret-staging-token' });
+    await fill(user, form, {
+      Name: 'Staging',
+      'Base URL': 'https://kb.example.com',
+      'Secondary URL': 'https://conv.example.com',
+      'Access token': 'secret-staging-token',
+    });
     await user.click(form.getByLabelText('Proxied'));
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Profile “Staging” saved')).toBeInTheDocument();
     const saved = connectionStore.getState().profiles.find((p) => p.name === 'Staging');
-    expect(saved).toMatchObject({ base_url: 'https://kb.example.com', secondary_url: 'https://conv.example.com', mode: 'proxied', source: 'user', token: 'secret-staging-token' });
+    expect(saved).toMatchObject({
+      base_url: 'https://kb.example.com',
+      secondary_url: 'https://conv.example.com',
+      mode: 'proxied',
+      source: 'user',
+      token: 'secret-staging-token',
+    });
     expect(screen.getByRole('article', { name: 'Staging' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'New profile' })).toBeNull();
     expect(JSON.stringify({ ...localStorage })).not.toContain('secret-staging-token');
@@ -94,7 +129,12 @@ describe('Settings page', () => {
 
   it('remembers the token in sessionStorage only when asked to', async () => {
     const { user, form } = await openNewProfileForm();
-    await fill(user, form, { Name: 'Kept', 'Base URL': 'http://127.0.0.1:9001', 'Secondary URL': 'http://127.0.0.1:9002', 'Access token': 'kept-token' });
+    await fill(user, form, {
+      Name: 'Kept',
+      'Base URL': 'http://127.0.0.1:9001',
+      'Secondary URL': 'http://127.0.0.1:9002',
+      'Access token': 'kept-token',
+    });
     await user.click(form.getByRole('switch', { name: /Remember token in this tab/ }));
     await user.click(form.getByRole('button', { name: 'Save' }));
     await screen.findByText('Profile “Kept” saved');
@@ -104,7 +144,12 @@ describe('Settings page', () => {
 
   it('tests unsaved form values against a real host and reports a rejected token', async () => {
     const { user, form } = await openNewProfileForm();
-    await fill(user, form, { Name: 'Rejecting', 'Base URL': rejectingUrl, 'Secondary URL': rejectingUrl, 'Access token': 'wrong' });
+    await fill(user, form, {
+      Name: 'Rejecting',
+      'Base URL': rejectingUrl,
+      'Secondary URL': rejectingUrl,
+      'Access token': 'wrong',
+    });
     await user.click(form.getByRole('button', { name: 'Test connection' }));
     const results = await screen.findByTestId('connection-test-results', {}, { timeout: 10_000 });
     expect(within(results).getAllByText('Token rejected (401)')).toHaveLength(2);
@@ -112,7 +157,15 @@ describe('Settings page', () => {
   });
 
   it('deletes a user profile after confirmation', async () => {
-    const added = connectionStore.saveProfile({ name: 'Old', base_url: 'http://127.0.0.1:1', secondary_url: 'http://127.0.0.1:2', token: 't', mode: 'direct', knowledgeSettingsParam: 'with_settings', rememberToken: false });
+    const added = connectionStore.saveProfile({
+      name: 'Old',
+      base_url: 'http://127.0.0.1:1',
+      secondary_url: 'http://127.0.0.1:2',
+      token: 't',
+      mode: 'direct',
+      knowledgeSettingsParam: 'with_settings',
+      rememberToken: false,
+    });
     const user = userEvent.setup();
     renderWithProviders(<SettingsPage />, { path: '/settings' });
     await user.click(within(screen.getByRole('article', { name: 'Old' })).getByRole('button', { name: 'Delete' }));

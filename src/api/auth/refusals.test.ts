@@ -10,7 +10,8 @@ import { authRefusals, createAuthRefusals, type AuthErrorEvent } from './refusal
 const server = useTestServer();
 
 const BODY = { session_id: 's1', message: 'How long does the battery last?' };
-const refuse = (status: 401 | 403) => server.handle((_, res) => json(res, status, { code: status, message: 'invalid token' }));
+const refuse = (status: 401 | 403) =>
+  server.handle((_, res) => json(res, status, { code: status, message: 'invalid token' }));
 
 /** What reaches the shell's one subscription during a test. */
 let events: AuthErrorEvent[] = [];
@@ -40,7 +41,9 @@ describe('a streamed completion refused for its token', () => {
     refuse(403);
     const client = createQueryClient({ onAuthError: authRefusals.report });
     const profile = profileFor(server.url);
-    const mutation = client.getMutationCache().build(client, { mutationFn: () => openCompletionStream('101', BODY, { profile }) });
+    const mutation = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => openCompletionStream('101', BODY, { profile }) });
     await mutation.execute(undefined).catch(() => undefined);
     expect(mutation.state.status).toBe('error');
     expect(events).toHaveLength(1);
@@ -51,7 +54,11 @@ describe('a streamed completion refused for its token', () => {
   it('two refused at once are two reports (the shell shows them as one notification per profile)', async () => {
     refuse(401);
     const profile = profileFor(server.url);
-    await Promise.all([openCompletionStream('101', BODY, { profile }), openCompletionStream('102', BODY, { profile })].map((p) => p.catch(() => undefined)));
+    await Promise.all(
+      [openCompletionStream('101', BODY, { profile }), openCompletionStream('102', BODY, { profile })].map((p) =>
+        p.catch(() => undefined),
+      ),
+    );
     expect(events.map((e) => [e.profileId, e.source, e.error.status])).toEqual([
       ['test', 'write', 401],
       ['test', 'write', 401],
@@ -78,7 +85,9 @@ describe('a streamed completion refused for its token', () => {
 describe('a completion that is not streamed', () => {
   it('reports a refused token once, called directly as the playground does', async () => {
     refuse(401);
-    const error = await chatCompletion('101', BODY, undefined, { profile: profileFor(server.url, { id: 'prod' }) }).catch((e: unknown) => e);
+    const error = await chatCompletion('101', BODY, undefined, {
+      profile: profileFor(server.url, { id: 'prod' }),
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'http', status: 401 });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ profileId: 'prod', source: 'write', firstLoad: false });
@@ -90,7 +99,9 @@ describe('a completion that is not streamed', () => {
     const own: AuthErrorEvent[] = [];
     const client = createQueryClient({ onAuthError: (e) => own.push(e) });
     const profile = profileFor(server.url);
-    const mutation = client.getMutationCache().build(client, { mutationFn: () => chatCompletion('101', BODY, undefined, { profile }) });
+    const mutation = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => chatCompletion('101', BODY, undefined, { profile }) });
     await mutation.execute(undefined).catch(() => undefined);
     expect(events).toHaveLength(1);
     expect(own).toEqual([]);
@@ -101,7 +112,9 @@ describe('the query client feeding the channel', () => {
   it('passes on a refused write it alone saw (an ordinary mutation), once', async () => {
     refuse(401);
     const client = createQueryClient({ onAuthError: authRefusals.report });
-    const mutation = client.getMutationCache().build(client, { mutationFn: () => updateConversation('c1', { title: 'x' }, { profile: profileFor(server.url) }) });
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: () => updateConversation('c1', { title: 'x' }, { profile: profileFor(server.url) }),
+    });
     await mutation.execute(undefined).catch(() => undefined);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ source: 'write' });

@@ -4,7 +4,8 @@ import type { CatalogSighting } from './types';
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 function push(out: CatalogSighting[], kind: CatalogSighting['kind'], id: unknown, label?: unknown, record?: unknown) {
   const sid = str(id);
@@ -15,7 +16,12 @@ function push(out: CatalogSighting[], kind: CatalogSighting['kind'], id: unknown
  * The ids a successful call reveals: the ids it was asked about, and the ids its answer links to
  * (a knowledge base's dataset, a conversation's agent, the documents and conversation of a completion).
  */
-export function sightingsFor(endpoint: EndpointName, params: Record<string, string>, body: unknown, data: unknown): CatalogSighting[] {
+export function sightingsFor(
+  endpoint: EndpointName,
+  params: Record<string, string>,
+  body: unknown,
+  data: unknown,
+): CatalogSighting[] {
   const out: CatalogSighting[] = [];
   const d = obj(data);
   switch (endpoint) {

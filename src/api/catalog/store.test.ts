@@ -33,7 +33,9 @@ describe('catalog store', () => {
     store.remember('p2', [{ kind: 'dataset', id: '999' }]);
     store.setPinned('p1', 'dataset', '731', true);
     store.remember('p1', [{ kind: 'dataset', id: '731', label: 'Handbook v2' }]);
-    expect(store.list('p1', 'dataset')).toEqual([expect.objectContaining({ id: '731', label: 'Handbook v2', pinned: true })]);
+    expect(store.list('p1', 'dataset')).toEqual([
+      expect.objectContaining({ id: '731', label: 'Handbook v2', pinned: true }),
+    ]);
     expect(store.list('p2').map((e) => e.id)).toEqual(['999']);
     expect(store.list('p1', 'knowledge')).toEqual([]);
   });
@@ -73,7 +75,11 @@ describe('catalog store', () => {
     const a = createCatalogStore(new MemoryStorage());
     a.remember('theirs', [{ kind: 'dataset', id: '731', label: 'Handbook' }]);
     const b = createCatalogStore(new MemoryStorage());
-    expect(b.importJson(a.exportJson('theirs'), { intoProfile: 'mine' })).toEqual({ added: 1, updated: 0, rejected: 0 });
+    expect(b.importJson(a.exportJson('theirs'), { intoProfile: 'mine' })).toEqual({
+      added: 1,
+      updated: 0,
+      rejected: 0,
+    });
     expect(b.list('mine').map((e) => `${e.kind}:${e.id}:${e.label}`)).toEqual(['dataset:731:Handbook']);
     expect(b.list('theirs')).toEqual([]);
   });
@@ -91,15 +97,30 @@ describe('sightings', () => {
       { kind: 'knowledge', id: 'k1', label: 'KB', record: { name: 'KB', dataset_id: 'd1' } },
       { kind: 'dataset', id: 'd1', label: undefined, record: undefined },
     ]);
-    const completion = sightingsFor('chatCompletions', { space_id: '101' }, { message: 'hi' }, {
-      conversation_id: 'c9',
-      document_chunks: [
-        { document_id: 'doc1', document_name: 'a.md', dataset_id: 'ds1' },
-        { document_id: 'doc1', document_name: 'a.md', dataset_id: 'ds1' },
-      ],
-    });
-    expect(completion.map((s) => `${s.kind}:${s.id}`)).toEqual(['space:101', 'conversation:c9', 'document:doc1', 'dataset:ds1']);
-    const conv = sightingsFor('updateConversation', { conversation_id: 'c1' }, {}, { title: 'T', agent_id: 'agent-x', agent: { name: 'Helper' } });
+    const completion = sightingsFor(
+      'chatCompletions',
+      { space_id: '101' },
+      { message: 'hi' },
+      {
+        conversation_id: 'c9',
+        document_chunks: [
+          { document_id: 'doc1', document_name: 'a.md', dataset_id: 'ds1' },
+          { document_id: 'doc1', document_name: 'a.md', dataset_id: 'ds1' },
+        ],
+      },
+    );
+    expect(completion.map((s) => `${s.kind}:${s.id}`)).toEqual([
+      'space:101',
+      'conversation:c9',
+      'document:doc1',
+      'dataset:ds1',
+    ]);
+    const conv = sightingsFor(
+      'updateConversation',
+      { conversation_id: 'c1' },
+      {},
+      { title: 'T', agent_id: 'agent-x', agent: { name: 'Helper' } },
+    );
     expect(conv.map((s) => `${s.kind}:${s.id}:${s.label}`)).toEqual(['conversation:c1:T', 'agent:agent-x:Helper']);
   });
 });

@@ -27,7 +27,10 @@ export interface ImportReport {
 }
 
 /** The id catalog: every id met, per connection profile and kind, persisted in localStorage (no secrets). */
-export function createCatalogStore(storage: Storage | undefined = globalThis.localStorage, now: () => number = Date.now) {
+export function createCatalogStore(
+  storage: Storage | undefined = globalThis.localStorage,
+  now: () => number = Date.now,
+) {
   let entries = new Map<string, CatalogEntry>();
   let snapshot: CatalogEntry[] = [];
   const listeners = new Set<Listener>();
@@ -123,7 +126,11 @@ export function createCatalogStore(storage: Storage | undefined = globalThis.loc
     /** JSON for download; one profile's entries or all. */
     exportJson(profileId?: string): string {
       const list = profileId ? snapshot.filter((e) => e.profileId === profileId) : snapshot;
-      return JSON.stringify({ format: 'knowledge-console-catalog', version: 1, exportedAt: now(), entries: list }, null, 2);
+      return JSON.stringify(
+        { format: 'knowledge-console-catalog', version: 1, exportedAt: now(), entries: list },
+        null,
+        2,
+      );
     },
     /**
      * Merges an exported file; invalid entries are counted and skipped, never half-applied.
@@ -140,7 +147,10 @@ export function createCatalogStore(storage: Storage | undefined = globalThis.loc
       if (!parsed.success) throw new Error('The file is not a Knowledge Console catalog export.');
       const report: ImportReport = { added: 0, updated: 0, rejected: 0 };
       for (const item of parsed.data.entries) {
-        const retargeted = options.intoProfile && item && typeof item === 'object' && !Array.isArray(item) ? { ...item, profileId: options.intoProfile } : item;
+        const retargeted =
+          options.intoProfile && item && typeof item === 'object' && !Array.isArray(item)
+            ? { ...item, profileId: options.intoProfile }
+            : item;
         const entry = CatalogEntry.safeParse(retargeted);
         if (!entry.success) {
           report.rejected++;
@@ -157,7 +167,10 @@ export function createCatalogStore(storage: Storage | undefined = globalThis.loc
             label: entry.data.label ?? prev.label,
             pinned: prev.pinned || entry.data.pinned,
             lastSeenAt: Math.max(prev.lastSeenAt, entry.data.lastSeenAt),
-            lastRecord: entry.data.lastSeenAt > prev.lastSeenAt ? (fitRecord(entry.data.lastRecord) ?? prev.lastRecord) : prev.lastRecord,
+            lastRecord:
+              entry.data.lastSeenAt > prev.lastSeenAt
+                ? (fitRecord(entry.data.lastRecord) ?? prev.lastRecord)
+                : prev.lastRecord,
           });
           report.updated++;
         }

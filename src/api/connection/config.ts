@@ -30,7 +30,9 @@ export function parseConsoleConfig(raw: unknown, source = 'config.json'): Consol
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first && first.path.length > 0 ? `${first.path.map(String).join('.')}: ` : '';
-    throw new Error(`${source} does not have the expected shape — ${where}${first?.message ?? 'invalid'}. Expected {"default_profile": "...", "profiles": [{"id", "name", "base_url", "secondary_url", "token"?}]}.`);
+    throw new Error(
+      `${source} does not have the expected shape — ${where}${first?.message ?? 'invalid'}. Expected {"default_profile": "...", "profiles": [{"id", "name", "base_url", "secondary_url", "token"?}]}.`,
+    );
   }
   const problem = configProblem(parsed.data);
   if (problem) throw new Error(`${source} is not valid: ${problem}.`);
@@ -46,17 +48,23 @@ export async function loadConsoleConfig(url: string): Promise<ConsoleConfig> {
   try {
     response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
   } catch (error) {
-    throw new Error(`Could not load the console configuration from ${url}: ${(error as Error).message}.`, { cause: error });
+    throw new Error(`Could not load the console configuration from ${url}: ${(error as Error).message}.`, {
+      cause: error,
+    });
   }
   const text = await response.text();
   if (!response.ok) {
-    throw new Error(`Could not load the console configuration from ${url}: HTTP ${response.status}. Put a config.json next to index.html (see README).`);
+    throw new Error(
+      `Could not load the console configuration from ${url}: HTTP ${response.status}. Put a config.json next to index.html (see README).`,
+    );
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new Error(`The console configuration at ${url} is not valid JSON: ${(error as Error).message}.`, { cause: error });
+    throw new Error(`The console configuration at ${url} is not valid JSON: ${(error as Error).message}.`, {
+      cause: error,
+    });
   }
   return parseConsoleConfig(raw, url);
 }

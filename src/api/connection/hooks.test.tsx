@@ -27,7 +27,17 @@ describe('React hooks over the external stores', () => {
     const { result } = renderHook(() => useRequestLog(log));
     expect(result.current).toEqual([]);
     act(() => {
-      log.start({ method: 'GET', host: 'base', url: 'http://a/v1/x', targetUrl: 'http://a/v1/x', path: '/v1/x', requestHeaders: { Authorization: 'Bearer s3cret' } }, 's3cret');
+      log.start(
+        {
+          method: 'GET',
+          host: 'base',
+          url: 'http://a/v1/x',
+          targetUrl: 'http://a/v1/x',
+          path: '/v1/x',
+          requestHeaders: { Authorization: 'Bearer s3cret' },
+        },
+        's3cret',
+      );
     });
     expect(result.current).toHaveLength(1);
     expect(result.current[0]?.requestHeaders.Authorization).toBe('Bearer ***');

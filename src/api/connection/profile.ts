@@ -41,12 +41,20 @@ const httpUrl = (label: string) =>
 
 /** What the Settings form edits. */
 export const ProfileInput = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, { error: 'Name is required' }), z.maxLength(64, { error: 'Name must be at most 64 characters' })),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Name is required' }),
+      z.maxLength(64, { error: 'Name must be at most 64 characters' }),
+    ),
   base_url: httpUrl('base_url'),
   secondary_url: httpUrl('secondary_url'),
   token: z.string().check(z.trim(), z.minLength(1, { error: 'Token is required' })),
   mode: z.enum(['direct', 'proxied']),
-  knowledgeSettingsParam: z.string().check(z.trim(), z.minLength(1), z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'Must be a query parameter name' })),
+  knowledgeSettingsParam: z
+    .string()
+    .check(z.trim(), z.minLength(1), z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'Must be a query parameter name' })),
   rememberToken: z.boolean(),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;

@@ -7,8 +7,19 @@ import { createConnectionStore, loadConsoleConfig, STORAGE_KEYS } from './store'
 const CONFIG: ConsoleConfig = {
   default_profile: 'sandbox',
   profiles: [
-    { id: 'sandbox', name: 'Local sandbox', base_url: 'http://127.0.0.1:8787', secondary_url: 'http://127.0.0.1:8788', token: 'config-token' },
-    { id: 'staging', name: 'Staging', base_url: 'https://staging.example/api/', secondary_url: 'https://staging.example/kb' },
+    {
+      id: 'sandbox',
+      name: 'Local sandbox',
+      base_url: 'http://127.0.0.1:8787',
+      secondary_url: 'http://127.0.0.1:8788',
+      token: 'config-token',
+    },
+    {
+      id: 'staging',
+      name: 'Staging',
+      base_url: 'https://staging.example/api/',
+      secondary_url: 'https://staging.example/kb',
+    },
   ],
 };
 
@@ -41,7 +52,13 @@ describe('connection store', () => {
   it('starts from config.json with the default profile active and config tokens in memory only', () => {
     const store = reload();
     expect(store.getState().profiles.map((p) => p.id)).toEqual(['sandbox', 'staging']);
-    expect(store.getActiveProfile()).toMatchObject({ id: 'sandbox', token: 'config-token', mode: 'direct', source: 'config', knowledgeSettingsParam: 'with_settings' });
+    expect(store.getActiveProfile()).toMatchObject({
+      id: 'sandbox',
+      token: 'config-token',
+      mode: 'direct',
+      source: 'config',
+      knowledgeSettingsParam: 'with_settings',
+    });
     expect(local.dump()).not.toContain('config-token');
     expect(session.dump()).not.toContain('config-token');
   });
@@ -54,7 +71,9 @@ describe('connection store', () => {
     expect(local.dump()).not.toContain('user-token-XYZ');
     expect(session.dump()).not.toContain('user-token-XYZ');
 
-    const after = reload().getState().profiles.find((p) => p.id === saved.id);
+    const after = reload()
+      .getState()
+      .profiles.find((p) => p.id === saved.id);
     expect(after).toMatchObject({ name: 'Production', base_url: 'https://prod.example', rememberToken: false });
     expect(after?.token).toBeUndefined();
   });
@@ -64,20 +83,40 @@ describe('connection store', () => {
     const saved = store.saveProfile(input({ rememberToken: true }));
     expect(session.getItem(STORAGE_KEYS.tokenPrefix + saved.id)).toBe('user-token-XYZ');
     expect(local.dump()).not.toContain('user-token-XYZ');
-    expect(reload().getState().profiles.find((p) => p.id === saved.id)?.token).toBe('user-token-XYZ');
+    expect(
+      reload()
+        .getState()
+        .profiles.find((p) => p.id === saved.id)?.token,
+    ).toBe('user-token-XYZ');
 
     store.setToken(saved.id, 'user-token-XYZ', false);
     expect(session.getItem(STORAGE_KEYS.tokenPrefix + saved.id)).toBeNull();
-    expect(reload().getState().profiles.find((p) => p.id === saved.id)?.token).toBeUndefined();
+    expect(
+      reload()
+        .getState()
+        .profiles.find((p) => p.id === saved.id)?.token,
+    ).toBeUndefined();
     expect(local.dump() + session.dump()).not.toContain('user-token-XYZ');
   });
 
   it('lets a config profile be edited, keeps its source, stores only the edited fields and never the config token', () => {
     const store = reload();
-    store.saveProfile(input({ name: 'Sandbox (proxied)', base_url: 'http://127.0.0.1:8787', secondary_url: 'http://127.0.0.1:8788', token: 'config-token', mode: 'proxied', rememberToken: true }), 'sandbox');
+    store.saveProfile(
+      input({
+        name: 'Sandbox (proxied)',
+        base_url: 'http://127.0.0.1:8787',
+        secondary_url: 'http://127.0.0.1:8788',
+        token: 'config-token',
+        mode: 'proxied',
+        rememberToken: true,
+      }),
+      'sandbox',
+    );
     expect(store.getActiveProfile()).toMatchObject({ source: 'config', mode: 'proxied', name: 'Sandbox (proxied)' });
     const stored = JSON.parse(local.getItem(STORAGE_KEYS.profiles)!) as Record<string, unknown>[];
-    expect(stored).toEqual([{ id: 'sandbox', source: 'config', name: 'Sandbox (proxied)', mode: 'proxied', rememberToken: true }]);
+    expect(stored).toEqual([
+      { id: 'sandbox', source: 'config', name: 'Sandbox (proxied)', mode: 'proxied', rememberToken: true },
+    ]);
     // The token is the one config.json supplies: it comes back from there, so it is not stored.
     expect(local.dump() + session.dump()).not.toContain('config-token');
     expect(reload().getActiveProfile()).toMatchObject({ mode: 'proxied', token: 'config-token', source: 'config' });
@@ -97,7 +136,11 @@ describe('connection store', () => {
     store.removeProfile(saved.id);
     expect(store.getActiveProfile()?.id).toBe('sandbox');
     expect(session.getItem(STORAGE_KEYS.tokenPrefix + saved.id)).toBeNull();
-    expect(reload().getState().profiles.map((p) => p.id)).toEqual(['sandbox', 'staging']);
+    expect(
+      reload()
+        .getState()
+        .profiles.map((p) => p.id),
+    ).toEqual(['sandbox', 'staging']);
   });
 
   it('tells listeners when the active connection changes, not on unrelated edits', () => {
@@ -121,7 +164,9 @@ describe('connection store', () => {
   it('rejects invalid input with a clear message and changes nothing', () => {
     const store = reload();
     const before = store.getState();
-    expect(() => store.saveProfile(input({ base_url: 'ftp://x' }))).toThrow('base_url: base_url must be an http(s) URL');
+    expect(() => store.saveProfile(input({ base_url: 'ftp://x' }))).toThrow(
+      'base_url: base_url must be an http(s) URL',
+    );
     expect(() => store.setActive('missing')).toThrow('There is no connection profile "missing".');
     expect(store.getState()).toBe(before);
     expect(local.getItem(STORAGE_KEYS.profiles)).toBeNull();
@@ -158,8 +203,18 @@ describe('loadConsoleConfig', () => {
     ['a missing file', 404, 'nope', /HTTP 404\. Put a config\.json next to index\.html/],
     ['an HTML page', 200, '<!doctype html><html></html>', /is not valid JSON/],
     ['a wrong shape', 200, { profiles: [{ id: 'x', name: 'X', base_url: 'http://a' }] }, /profiles\.0\.secondary_url/],
-    ['a non-http URL', 200, { profiles: [{ id: 'x', name: 'X', base_url: 'file:///etc', secondary_url: 'http://a' }] }, /base_url "file:\/\/\/etc" is not an http\(s\) URL/],
-    ['an unknown default', 200, { default_profile: 'prod', profiles: [{ id: 'x', name: 'X', base_url: 'http://a', secondary_url: 'http://a' }] }, /default_profile "prod" is not the id of any profile \(x\)/],
+    [
+      'a non-http URL',
+      200,
+      { profiles: [{ id: 'x', name: 'X', base_url: 'file:///etc', secondary_url: 'http://a' }] },
+      /base_url "file:\/\/\/etc" is not an http\(s\) URL/,
+    ],
+    [
+      'an unknown default',
+      200,
+      { default_profile: 'prod', profiles: [{ id: 'x', name: 'X', base_url: 'http://a', secondary_url: 'http://a' }] },
+      /default_profile "prod" is not the id of any profile \(x\)/,
+    ],
   ])('explains %s', async (_, status, body, message) => {
     server.handle((__, res) => json(res, status, body));
     await expect(loadConsoleConfig(`${server.url}/config.json`)).rejects.toThrow(message);

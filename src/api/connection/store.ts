@@ -120,7 +120,12 @@ function connectionKey(p: ConnectionProfile | null): string {
 }
 
 function newProfileId(name: string, taken: (id: string) => boolean): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24) || 'profile';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 24) || 'profile';
   for (;;) {
     const id = `user-${slug}-${Math.random().toString(36).slice(2, 8)}`;
     if (!taken(id)) return id;
@@ -157,7 +162,9 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
     } catch {
       // Keep the unreadable text aside rather than overwrite it on the next save.
       safeSet(local(), `${STORAGE_KEYS.profiles}.unreadable`, text);
-      console.warn(`${STORAGE_KEYS.profiles} in localStorage is not JSON; it was set aside as ${STORAGE_KEYS.profiles}.unreadable.`);
+      console.warn(
+        `${STORAGE_KEYS.profiles} in localStorage is not JSON; it was set aside as ${STORAGE_KEYS.profiles}.unreadable.`,
+      );
       return [];
     }
     if (!Array.isArray(raw)) return [];
@@ -171,7 +178,16 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
     const stored: StoredProfile[] = [];
     for (const p of profiles) {
       if (p.source === 'user') {
-        stored.push({ id: p.id, source: 'user', name: p.name, base_url: p.base_url, secondary_url: p.secondary_url, mode: p.mode, knowledgeSettingsParam: p.knowledgeSettingsParam, rememberToken: p.rememberToken });
+        stored.push({
+          id: p.id,
+          source: 'user',
+          name: p.name,
+          base_url: p.base_url,
+          secondary_url: p.secondary_url,
+          mode: p.mode,
+          knowledgeSettingsParam: p.knowledgeSettingsParam,
+          rememberToken: p.rememberToken,
+        });
         continue;
       }
       const base = configBase.get(p.id);
@@ -192,7 +208,8 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
   function storeToken(profile: ConnectionProfile): void {
     const key = STORAGE_KEYS.tokenPrefix + profile.id;
     const fromConfigFile = configBase.get(profile.id)?.token;
-    if (profile.rememberToken && profile.token && profile.token !== fromConfigFile) safeSet(session(), key, profile.token);
+    if (profile.rememberToken && profile.token && profile.token !== fromConfigFile)
+      safeSet(session(), key, profile.token);
     else safeRemove(session(), key);
   }
 
@@ -207,7 +224,9 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
     });
     if (!input.success) {
       const first = input.error.issues[0];
-      console.warn(`Stored profile "${s.id}" is not valid and was skipped${first ? ` (${first.path.join('.')}: ${first.message})` : ''}.`);
+      console.warn(
+        `Stored profile "${s.id}" is not valid and was skipped${first ? ` (${first.path.join('.')}: ${first.message})` : ''}.`,
+      );
       return null;
     }
     return { id: s.id, source: 'user', ...input.data };
@@ -251,7 +270,11 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
       }
       const stored = safeGet(local(), STORAGE_KEYS.activeProfile);
       const has = (id: string | null | undefined): id is string => !!id && profiles.some((p) => p.id === id);
-      const activeId = has(stored) ? stored : has(config.default_profile) ? config.default_profile : (profiles[0]?.id ?? null);
+      const activeId = has(stored)
+        ? stored
+        : has(config.default_profile)
+          ? config.default_profile
+          : (profiles[0]?.id ?? null);
       commit(setActiveId({ profiles, activeId: null }, activeId));
     },
 
@@ -276,7 +299,8 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
       } else {
         profile = { ...fields, id: newProfileId(fields.name, (x) => !!find(x)), source: 'user' };
       }
-      const profiles = id !== undefined ? state.profiles.map((p) => (p.id === id ? profile : p)) : [...state.profiles, profile];
+      const profiles =
+        id !== undefined ? state.profiles.map((p) => (p.id === id ? profile : p)) : [...state.profiles, profile];
       persist(profiles);
       storeToken(profile);
       const next = { ...state, profiles };
@@ -287,7 +311,10 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
     removeProfile(id) {
       const existing = find(id);
       if (!existing) return;
-      if (existing.source === 'config') throw new Error(`"${existing.name}" comes from config.json and cannot be removed here; edit config.json instead.`);
+      if (existing.source === 'config')
+        throw new Error(
+          `"${existing.name}" comes from config.json and cannot be removed here; edit config.json instead.`,
+        );
       const profiles = state.profiles.filter((p) => p.id !== id);
       persist(profiles);
       safeRemove(session(), STORAGE_KEYS.tokenPrefix + id);
@@ -328,7 +355,13 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
 export const connectionStore: ConnectionStore = createConnectionStore();
 
 /** The profiles and the active one; re-renders when either changes. */
-export function useConnection(store: ConnectionStore = connectionStore): { profiles: ConnectionProfile[]; active: ConnectionProfile | null } {
+export function useConnection(store: ConnectionStore = connectionStore): {
+  profiles: ConnectionProfile[];
+  active: ConnectionProfile | null;
+} {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  return useMemo(() => ({ profiles: state.profiles, active: state.profiles.find((p) => p.id === state.activeId) ?? null }), [state]);
+  return useMemo(
+    () => ({ profiles: state.profiles, active: state.profiles.find((p) => p.id === state.activeId) ?? null }),
+    [state],
+  );
 }

@@ -16,7 +16,9 @@ afterAll(async () => {
 
 const guarded = (server: TestServer) =>
   server.handle((req, res) =>
-    req.headers.authorization === 'Bearer good' ? json(res, 404, { code: 404, message: 'not found' }) : json(res, 401, { code: 401, message: 'invalid token' }),
+    req.headers.authorization === 'Bearer good'
+      ? json(res, 404, { code: 404, message: 'not found' })
+      : json(res, 401, { code: 401, message: 'invalid token' }),
   );
 
 describe('testConnection', () => {

@@ -22,7 +22,12 @@ const PROBES: Record<Host, string> = {
   secondary: buildPath(ENDPOINTS.getKnowledge.pattern, { knowledge_id: PROBE_ID }),
 };
 
-async function checkHost(profile: ConnectionProfile, host: Host, timeoutMs: number, signal?: AbortSignal): Promise<HostCheck> {
+async function checkHost(
+  profile: ConnectionProfile,
+  host: Host,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<HostCheck> {
   const url = targetUrl(profile, host);
   const t0 = performance.now();
   const elapsed = () => Math.round(performance.now() - t0);
@@ -45,13 +50,26 @@ async function checkHost(profile: ConnectionProfile, host: Host, timeoutMs: numb
     }
     const serviceMessage = asErrorResponse(body)?.message;
     if (status === 401 || status === 403) {
-      return { kind: 'token_rejected', status, durationMs, url, message: `The ${host} host refused the token (HTTP ${status})${serviceMessage ? `: ${serviceMessage}` : ''}.` };
+      return {
+        kind: 'token_rejected',
+        status,
+        durationMs,
+        url,
+        message: `The ${host} host refused the token (HTTP ${status})${serviceMessage ? `: ${serviceMessage}` : ''}.`,
+      };
     }
-    const shape = body === undefined ? ' The answer was not JSON: check that this is the service\'s address.' : '';
-    return { kind: 'ok', status, durationMs, url, message: `The ${host} host answered (HTTP ${status}) and did not refuse the token.${shape}` };
+    const shape = body === undefined ? " The answer was not JSON: check that this is the service's address." : '';
+    return {
+      kind: 'ok',
+      status,
+      durationMs,
+      url,
+      message: `The ${host} host answered (HTTP ${status}) and did not refuse the token.${shape}`,
+    };
   } catch (error) {
     if (!isApiError(error)) return { kind: 'error', durationMs: elapsed(), url, message: String(error) };
-    const kind = error.kind === 'cors' ? 'cors' : error.kind === 'network' || error.kind === 'timeout' ? 'unreachable' : 'error';
+    const kind =
+      error.kind === 'cors' ? 'cors' : error.kind === 'network' || error.kind === 'timeout' ? 'unreachable' : 'error';
     return { kind, status: error.status, durationMs: elapsed(), url, message: error.message };
   }
 }

@@ -25,7 +25,10 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('callEndpoint', () => {
   it('sends the bearer token and JSON, and returns the parsed record without drift', async () => {
     server.handle((_, res) => json(res, 200, DATASET_SAMPLE));
-    const result = await callEndpoint('getDataset', { params: { dataset_id: 'ds 1/x' }, profile: profileFor(server.url) });
+    const result = await callEndpoint('getDataset', {
+      params: { dataset_id: 'ds 1/x' },
+      profile: profileFor(server.url),
+    });
     const req = server.received[0]!;
     expect(req.headers.authorization).toBe('Bearer tok-SECRET-123');
     expect(req.headers.accept).toBe('application/json');
@@ -44,14 +47,20 @@ describe('callEndpoint', () => {
     server.handle((_, res) => json(res, 200, { knowledge_id: 'k-77', name: 'Handbook', dataset_id: 'ds-88' }));
     const profile = profileFor(server.url);
     await callEndpoint('getKnowledge', { params: { knowledge_id: 'k-77' }, profile });
-    expect(catalogStore.get(profile.id, 'knowledge', 'k-77')).toMatchObject({ label: 'Handbook', lastRecord: { name: 'Handbook' } });
+    expect(catalogStore.get(profile.id, 'knowledge', 'k-77')).toMatchObject({
+      label: 'Handbook',
+      lastRecord: { name: 'Handbook' },
+    });
     expect(catalogStore.get(profile.id, 'dataset', 'ds-88')).toMatchObject({ id: 'ds-88' });
     expect(JSON.stringify(catalogStore.getSnapshot())).not.toContain(profile.token);
   });
 
   it('sends a validated JSON body with its content type', async () => {
     server.handle((_, res) => json(res, 200, { name: 'a.pdf', description: '', url: 'http://x/a.pdf' }));
-    const result = await callEndpoint('queryDocumentBase', { body: { document_id: '42' }, profile: profileFor(server.url) });
+    const result = await callEndpoint('queryDocumentBase', {
+      body: { document_id: '42' },
+      profile: profileFor(server.url),
+    });
     const req = server.received[0]!;
     expect(req.method).toBe('POST');
     expect(req.url).toBe('/v1/documents/query-base');
@@ -62,7 +71,11 @@ describe('callEndpoint', () => {
 
   it('refuses a body that breaks the contract and sends nothing', async () => {
     const error = await failure(
-      callEndpoint('updateConversation', { params: { conversation_id: 'c1' }, body: { title: 'x'.repeat(129) }, profile: profileFor(server.url) }),
+      callEndpoint('updateConversation', {
+        params: { conversation_id: 'c1' },
+        body: { title: 'x'.repeat(129) },
+        profile: profileFor(server.url),
+      }),
     );
     expect(error.kind).toBe('invalid_request');
     expect(error.message).toBe('title must be at most 128 characters');
@@ -71,8 +84,16 @@ describe('callEndpoint', () => {
 
   it('maps an ErrorResponse to status, code and message', async () => {
     server.handle((_, res) => json(res, 404, { code: 40401, message: 'dataset not found' }));
-    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'nope' }, profile: profileFor(server.url) }));
-    expect(error).toMatchObject({ kind: 'http', status: 404, code: 40401, serviceMessage: 'dataset not found', endpoint: 'getDataset' });
+    const error = await failure(
+      callEndpoint('getDataset', { params: { dataset_id: 'nope' }, profile: profileFor(server.url) }),
+    );
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 404,
+      code: 40401,
+      serviceMessage: 'dataset not found',
+      endpoint: 'getDataset',
+    });
     expect(error.rawBody).toBeUndefined();
     expect(error.message).toBe('Get dataset failed with HTTP 404: dataset not found (code 40401).');
   });
@@ -83,7 +104,9 @@ describe('callEndpoint', () => {
       res.writeHead(502, { 'Content-Type': 'text/html' });
       res.end(page);
     });
-    const error = await failure(callEndpoint('getDocumentTexts', { params: { document_id: '1' }, profile: profileFor(server.url) }));
+    const error = await failure(
+      callEndpoint('getDocumentTexts', { params: { document_id: '1' }, profile: profileFor(server.url) }),
+    );
     expect(error).toMatchObject({ kind: 'http', status: 502, rawBody: page });
     expect(error.code).toBeUndefined();
     expect(error.message).toContain('not an ErrorResponse');
@@ -107,14 +130,18 @@ describe('callEndpoint', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"name": "truncated');
     });
-    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'ds1' }, profile: profileFor(server.url) }));
+    const error = await failure(
+      callEndpoint('getDataset', { params: { dataset_id: 'ds1' }, profile: profileFor(server.url) }),
+    );
     expect(error).toMatchObject({ kind: 'invalid_json', status: 200, rawBody: '{"name": "truncated' });
     expect(requestLog.getEntries()[0]?.errorKind).toBe('invalid_json');
   });
 
   it('gives unusable with raw body and drift when a required field is missing', async () => {
     server.handle((_, res) => json(res, 200, { document_id: 7 }));
-    const error = await failure(callEndpoint('getDocumentTexts', { params: { document_id: '7' }, profile: profileFor(server.url) }));
+    const error = await failure(
+      callEndpoint('getDocumentTexts', { params: { document_id: '7' }, profile: profileFor(server.url) }),
+    );
     expect(error.kind).toBe('unusable');
     expect(error.rawBody).toBe('{"document_id":7}');
     expect(error.drift).toEqual([expect.objectContaining({ path: '$.document_contents', kind: 'missing' })]);
@@ -125,12 +152,19 @@ describe('callEndpoint', () => {
       // Never answers.
     });
     const profile = profileFor(server.url);
-    const timedOut = await failure(callEndpoint('getDataset', { params: { dataset_id: 'slow' }, profile, timeoutMs: 200 }));
+    const timedOut = await failure(
+      callEndpoint('getDataset', { params: { dataset_id: 'slow' }, profile, timeoutMs: 200 }),
+    );
     expect(timedOut.kind).toBe('timeout');
     expect(timedOut.message).toContain('within 0.2 s');
 
     const controller = new AbortController();
-    const pending = callEndpoint('getDataset', { params: { dataset_id: 'slow' }, profile, signal: controller.signal, timeoutMs: 5_000 });
+    const pending = callEndpoint('getDataset', {
+      params: { dataset_id: 'slow' },
+      profile,
+      signal: controller.signal,
+      timeoutMs: 5_000,
+    });
     setTimeout(() => controller.abort(), 50);
     const aborted = await failure(pending);
     expect(aborted.kind).toBe('aborted');
@@ -140,7 +174,9 @@ describe('callEndpoint', () => {
   it('tells a network failure (closed port) from a timeout', async () => {
     const url = await closedPortUrl();
     const started = performance.now();
-    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor(url), timeoutMs: 5_000 }));
+    const error = await failure(
+      callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor(url), timeoutMs: 5_000 }),
+    );
     expect(error.kind).toBe('network');
     expect(error.message).toContain(`Could not reach the base host (${url})`);
     expect(performance.now() - started).toBeLessThan(5_000);
@@ -152,7 +188,9 @@ describe('callEndpoint', () => {
   });
 
   it('refuses a token that cannot go in a header instead of calling it a network failure', async () => {
-    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor(server.url, { token: 'tökén' }) }));
+    const error = await failure(
+      callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor(server.url, { token: 'tökén' }) }),
+    );
     expect(error.kind).toBe('invalid_request');
     expect(server.received).toHaveLength(0);
   });
@@ -161,7 +199,10 @@ describe('callEndpoint', () => {
     // The test server plays the console's proxy: location is the page's origin in a browser.
     vi.stubGlobal('location', { origin: server.url });
     server.handle((_, res) => json(res, 200, DATASET_SAMPLE));
-    const profile = profileFor('http://service.example:9000/', { mode: 'proxied', secondary_url: 'http://other.example' });
+    const profile = profileFor('http://service.example:9000/', {
+      mode: 'proxied',
+      secondary_url: 'http://other.example',
+    });
     expect(hostUrl(profile, 'secondary')).toBe(`${server.url}/__secondary`);
     await callEndpoint('getDataset', { params: { dataset_id: 'ds1' }, profile });
     const req = server.received[0]!;
@@ -177,7 +218,12 @@ describe('callEndpoint', () => {
       res.writeHead(502, { 'X-KC-Proxy-Error': 'unreachable', 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ code: 502, message: 'The proxy could not reach http://10.0.0.1: ECONNREFUSED' }));
     });
-    const error = await failure(callEndpoint('getDataset', { params: { dataset_id: 'x' }, profile: profileFor('http://10.0.0.1', { mode: 'proxied' }) }));
+    const error = await failure(
+      callEndpoint('getDataset', {
+        params: { dataset_id: 'x' },
+        profile: profileFor('http://10.0.0.1', { mode: 'proxied' }),
+      }),
+    );
     expect(error.kind).toBe('network');
     expect(error.message).toContain('ECONNREFUSED');
   });

@@ -34,7 +34,9 @@ interface CommonCallOptions {
 type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]
   ? { params?: EndpointParams<N> }
   : { params: EndpointParams<N> };
-type BodyOption<N extends EndpointName> = N extends keyof EndpointBody ? { body: EndpointBody[N] } : { body?: undefined };
+type BodyOption<N extends EndpointName> = N extends keyof EndpointBody
+  ? { body: EndpointBody[N] }
+  : { body?: undefined };
 
 export type CallOptions<N extends EndpointName> = ParamsOption<N> & BodyOption<N> & CommonCallOptions;
 
@@ -48,10 +50,17 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
   return text ? `?${text}` : '';
 }
 
-export function resolveProfile(profile: ConnectionProfile | null | undefined, endpoint?: EndpointName): ConnectionProfile {
+export function resolveProfile(
+  profile: ConnectionProfile | null | undefined,
+  endpoint?: EndpointName,
+): ConnectionProfile {
   const resolved = profile === undefined ? connectionStore.getActiveProfile() : profile;
   if (!resolved) {
-    throw new ApiError({ kind: 'no_profile', endpoint, message: 'No connection profile is active. Add or choose one in Settings.' });
+    throw new ApiError({
+      kind: 'no_profile',
+      endpoint,
+      message: 'No connection profile is active. Add or choose one in Settings.',
+    });
   }
   return resolved;
 }
@@ -63,8 +72,15 @@ export function validateBody(name: EndpointName, body: unknown): void {
   const checked = schema.safeParse(body);
   if (!checked.success) {
     const first = checked.error.issues[0];
-    const where = first && first.path.length > 0 && !first.message.includes(String(first.path[0])) ? `${first.path.join('.')}: ` : '';
-    throw new ApiError({ kind: 'invalid_request', endpoint: name, message: first ? `${where}${first.message}` : 'The request body is not valid.' });
+    const where =
+      first && first.path.length > 0 && !first.message.includes(String(first.path[0]))
+        ? `${first.path.join('.')}: `
+        : '';
+    throw new ApiError({
+      kind: 'invalid_request',
+      endpoint: name,
+      message: first ? `${where}${first.message}` : 'The request body is not valid.',
+    });
   }
 }
 
@@ -80,19 +96,45 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * A non-2xx answer as an ApiError: the ErrorResponse's code and message, or else the raw body.
  * `secret` (the token) is masked in case the service echoes the Authorization header in its error.
  */
-export function httpError(name: EndpointName, status: number, answer: string, logId?: string, secret?: string): ApiError {
+export function httpError(
+  name: EndpointName,
+  status: number,
+  answer: string,
+  logId?: string,
+  secret?: string,
+): ApiError {
   const label = ENDPOINTS[name].name;
   const text = redactSecret(answer, secret);
   const json = parseJson(text);
   const body = json.ok ? asErrorResponse(json.value) : undefined;
   if (body) {
-    return new ApiError({ kind: 'http', endpoint: name, logId, status, code: body.code, serviceMessage: body.message, message: `${label} failed with HTTP ${status}: ${body.message} (code ${body.code}).` });
+    return new ApiError({
+      kind: 'http',
+      endpoint: name,
+      logId,
+      status,
+      code: body.code,
+      serviceMessage: body.message,
+      message: `${label} failed with HTTP ${status}: ${body.message} (code ${body.code}).`,
+    });
   }
-  return new ApiError({ kind: 'http', endpoint: name, logId, status, rawBody: text, message: `${label} failed with HTTP ${status}; the answer is not an ErrorResponse${text ? '' : ' (empty body)'}.` });
+  return new ApiError({
+    kind: 'http',
+    endpoint: name,
+    logId,
+    status,
+    rawBody: text,
+    message: `${label} failed with HTTP ${status}; the answer is not an ErrorResponse${text ? '' : ' (empty body)'}.`,
+  });
 }
 
 /** Turns an answer into data, or into the ApiError a page shows (the log entry learns the outcome too). */
-export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, parser: ResponseParser, secret?: string): ApiResult<T> {
+export function interpretAnswer<T>(
+  name: EndpointName,
+  outcome: SendOutcome,
+  parser: ResponseParser,
+  secret?: string,
+): ApiResult<T> {
   const label = ENDPOINTS[name].name;
   const { status, text, logId, durationMs } = outcome;
   const headers: Record<string, string> = {};
@@ -105,12 +147,31 @@ export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, par
   const json = parseJson(text);
   if (status < 200 || status > 299) throw fail(httpError(name, status, text, logId, secret));
   if (!json.ok) {
-    throw fail(new ApiError({ kind: 'invalid_json', endpoint: name, logId, status, rawBody: text, message: `${label} answered HTTP ${status}, but the body is ${text.trim() ? 'not valid JSON' : 'empty'}.` }));
+    throw fail(
+      new ApiError({
+        kind: 'invalid_json',
+        endpoint: name,
+        logId,
+        status,
+        rawBody: text,
+        message: `${label} answered HTTP ${status}, but the body is ${text.trim() ? 'not valid JSON' : 'empty'}.`,
+      }),
+    );
   }
   const raw = json.value;
   const parsed = parser.parse(raw);
   if (!parsed.ok) {
-    throw fail(new ApiError({ kind: 'unusable', endpoint: name, logId, status, rawBody: text, drift: parsed.drift, message: `${label} answered, but the answer cannot be used: ${parsed.reason}.` }));
+    throw fail(
+      new ApiError({
+        kind: 'unusable',
+        endpoint: name,
+        logId,
+        status,
+        rawBody: text,
+        drift: parsed.drift,
+        message: `${label} answered, but the answer cannot be used: ${parsed.reason}.`,
+      }),
+    );
   }
   if (parsed.drift.length > 0) requestLog.update(logId, { drift: parsed.drift });
   return { data: parsed.data as T, drift: parsed.drift, raw, rawText: text, status, durationMs, logId, headers };
@@ -121,16 +182,25 @@ export function interpretAnswer<T>(name: EndpointName, outcome: SendOutcome, par
  * in and out, a timeout, the request body checked against the contract, the answer parsed tolerantly.
  * Throws ApiError for every failure.
  */
-export async function callEndpoint<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<ApiResult<EndpointData[N]>> {
+export async function callEndpoint<N extends EndpointName>(
+  name: N,
+  options: CallOptions<N>,
+): Promise<ApiResult<EndpointData[N]>> {
   const endpoint = ENDPOINTS[name];
   const profile = resolveProfile(options.profile, name);
   const body = (options as { body?: unknown }).body;
   if (endpoint.request) validateBody(name, body);
   let path: string;
   try {
-    path = buildPath(endpoint.pattern, (options.params ?? {}) as PathParams<typeof endpoint.pattern>) + queryString(options.query);
+    path =
+      buildPath(endpoint.pattern, (options.params ?? {}) as PathParams<typeof endpoint.pattern>) +
+      queryString(options.query);
   } catch (error) {
-    throw new ApiError({ kind: 'invalid_request', endpoint: name, message: `${endpoint.name}: ${(error as Error).message}.` });
+    throw new ApiError({
+      kind: 'invalid_request',
+      endpoint: name,
+      message: `${endpoint.name}: ${(error as Error).message}.`,
+    });
   }
   const outcome = await send({
     profile,
@@ -150,7 +220,12 @@ export async function callEndpoint<N extends EndpointName>(name: N, options: Cal
   // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
   catalogStore.remember(
     profile.id,
-    sightingsFor(name, (options.params ?? {}) as Record<string, string>, body, conversationId ? { ...(result.data as object), conversation_id: conversationId } : result.data),
+    sightingsFor(
+      name,
+      (options.params ?? {}) as Record<string, string>,
+      body,
+      conversationId ? { ...(result.data as object), conversation_id: conversationId } : result.data,
+    ),
   );
   return result;
 }

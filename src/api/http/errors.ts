@@ -13,15 +13,7 @@ import type { DriftWarning, EndpointName } from '../../contract';
  * - no_profile: there is no connection profile to send the call with
  */
 export type ApiErrorKind =
-  | 'http'
-  | 'network'
-  | 'cors'
-  | 'timeout'
-  | 'aborted'
-  | 'invalid_json'
-  | 'unusable'
-  | 'invalid_request'
-  | 'no_profile';
+  'http' | 'network' | 'cors' | 'timeout' | 'aborted' | 'invalid_json' | 'unusable' | 'invalid_request' | 'no_profile';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const EVENTS = ['data: {"type":"stream","message":"Hel"}\n\n', 'data: {"type":"stream","message":"lo"}\n\n', 'data: [DONE]\n\n'];
+const EVENTS = [
+  'data: {"type":"stream","message":"Hel"}\n\n',
+  'data: {"type":"stream","message":"lo"}\n\n',
+  'data: [DONE]\n\n',
+];
 
 async function until(check: () => boolean, ms = 2000): Promise<void> {
   const end = Date.now() + ms;
@@ -28,7 +32,11 @@ describe('openCompletionStream', () => {
       const next = () => (i < EVENTS.length ? (res.write(EVENTS[i++]), setTimeout(next, 10)) : res.end());
       next();
     });
-    const response = await openCompletionStream('space1', { session_id: 's', message: 'hi' }, { profile: profileFor(server.url) });
+    const response = await openCompletionStream(
+      'space1',
+      { session_id: 's', message: 'hi' },
+      { profile: profileFor(server.url) },
+    );
     const req = server.received.at(-1)!;
     expect(JSON.parse(req.body)).toEqual({ session_id: 's', message: 'hi', stream: true });
     expect(req.headers.authorization).toBe('Bearer tok-SECRET-123');
@@ -41,7 +49,11 @@ describe('openCompletionStream', () => {
 
   it('throws an ApiError with the ErrorResponse for a non-2xx', async () => {
     server.handle((_, res) => json(res, 422, { code: 42201, message: 'space not found' }));
-    const error = await openCompletionStream('nope', { session_id: 's', message: 'hi' }, { profile: profileFor(server.url) }).catch((e: unknown) => e);
+    const error = await openCompletionStream(
+      'nope',
+      { session_id: 's', message: 'hi' },
+      { profile: profileFor(server.url) },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 422, code: 42201, serviceMessage: 'space not found' });
   });
@@ -53,7 +65,11 @@ describe('openCompletionStream', () => {
       // Then nothing more: only the caller's abort ends it.
     });
     const controller = new AbortController();
-    const response = await openCompletionStream('space1', { session_id: 's', message: 'hi' }, { profile: profileFor(server.url), signal: controller.signal, timeoutMs: 300 });
+    const response = await openCompletionStream(
+      'space1',
+      { session_id: 's', message: 'hi' },
+      { profile: profileFor(server.url), signal: controller.signal, timeoutMs: 300 },
+    );
     const reader = response.body!.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe(EVENTS[0]);

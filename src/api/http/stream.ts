@@ -31,7 +31,12 @@ export async function openCompletionStream(
   const profile = resolveProfile(options.profile, name);
   const streamed = { ...body, stream: true };
   validateBody(name, streamed);
-  if (!spaceId) throw new ApiError({ kind: 'invalid_request', endpoint: name, message: `${endpoint.name}: missing path parameter space_id.` });
+  if (!spaceId)
+    throw new ApiError({
+      kind: 'invalid_request',
+      endpoint: name,
+      message: `${endpoint.name}: missing path parameter space_id.`,
+    });
   const { response, logId, startedAt } = await sendForStream({
     profile,
     host: endpoint.host,
@@ -59,5 +64,9 @@ export async function openCompletionStream(
   // One branch for the caller, one for the log; the log's branch reads as fast as data arrives.
   const [forCaller, forLog] = response.body.tee();
   void logStreamBody(forLog, logId, startedAt);
-  return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(forCaller, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

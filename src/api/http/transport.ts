@@ -43,7 +43,11 @@ const HEADER_SAFE = /^[\x20-\x7e]*$/;
 const now = () => performance.now();
 
 function isBrowser(): boolean {
-  return typeof window !== 'undefined' && typeof document !== 'undefined' && !/jsdom/i.test(globalThis.navigator?.userAgent ?? '');
+  return (
+    typeof window !== 'undefined' &&
+    typeof document !== 'undefined' &&
+    !/jsdom/i.test(globalThis.navigator?.userAgent ?? '')
+  );
 }
 
 /**
@@ -53,7 +57,11 @@ function isBrowser(): boolean {
 async function answersWithoutCors(url: string): Promise<boolean> {
   if (!isBrowser()) return false;
   try {
-    await fetch(url, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(CLIENT_LIMITS.corsProbeTimeoutMs) });
+    await fetch(url, {
+      mode: 'no-cors',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(CLIENT_LIMITS.corsProbeTimeoutMs),
+    });
     return true;
   } catch {
     return false;
@@ -73,12 +81,22 @@ function hostLabel(req: SendRequest): string {
   return `the ${req.host} host (${targetUrl(req.profile, req.host)})`;
 }
 
-async function failureToError(error: unknown, req: SendRequest, url: string, timedOut: boolean, logId: string): Promise<ApiError> {
+async function failureToError(
+  error: unknown,
+  req: SendRequest,
+  url: string,
+  timedOut: boolean,
+  logId: string,
+): Promise<ApiError> {
   const common = { endpoint: req.endpoint, logId };
   if (error instanceof ApiError) return error;
   if (req.signal?.aborted) return new ApiError({ ...common, kind: 'aborted', message: `${req.label} was cancelled.` });
   if (timedOut) {
-    return new ApiError({ ...common, kind: 'timeout', message: `${req.label} got no complete answer from ${hostLabel(req)} within ${req.timeoutMs / 1000} s.` });
+    return new ApiError({
+      ...common,
+      kind: 'timeout',
+      message: `${req.label} got no complete answer from ${hostLabel(req)} within ${req.timeoutMs / 1000} s.`,
+    });
   }
   if (req.profile.mode === 'direct' && (await answersWithoutCors(url))) {
     return new ApiError({
@@ -98,35 +116,58 @@ async function failureToError(error: unknown, req: SendRequest, url: string, tim
 function prepare(req: SendRequest): { url: string; headers: Record<string, string>; bodyText?: string } {
   const token = req.profile.token;
   if (token && !HEADER_SAFE.test(token)) {
-    throw new ApiError({ kind: 'invalid_request', endpoint: req.endpoint, message: 'The token contains characters that cannot be sent in an HTTP header (only printable ASCII is allowed).' });
+    throw new ApiError({
+      kind: 'invalid_request',
+      endpoint: req.endpoint,
+      message: 'The token contains characters that cannot be sent in an HTTP header (only printable ASCII is allowed).',
+    });
   }
   const target = targetUrl(req.profile, req.host);
   if (!URL.canParse(target)) {
-    throw new ApiError({ kind: 'invalid_request', endpoint: req.endpoint, message: `The ${req.host} address "${target}" is not a valid URL.` });
+    throw new ApiError({
+      kind: 'invalid_request',
+      endpoint: req.endpoint,
+      message: `The ${req.host} address "${target}" is not a valid URL.`,
+    });
   }
   const url = hostUrl(req.profile, req.host) + req.path;
   if (!URL.canParse(url)) {
-    throw new ApiError({ kind: 'invalid_request', endpoint: req.endpoint, message: `Cannot build a request URL from "${url}".` });
+    throw new ApiError({
+      kind: 'invalid_request',
+      endpoint: req.endpoint,
+      message: `Cannot build a request URL from "${url}".`,
+    });
   }
-  const headers: Record<string, string> = { Accept: req.accept ?? 'application/json', ...hostHeaders(req.profile, req.host) };
+  const headers: Record<string, string> = {
+    Accept: req.accept ?? 'application/json',
+    ...hostHeaders(req.profile, req.host),
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body);
   if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
   return { url, headers, bodyText };
 }
 
-function startLog(req: SendRequest, url: string, headers: Record<string, string>, bodyText: string | undefined): string {
-  return requestLog.start({
-    method: req.method,
-    host: req.host,
-    url,
-    targetUrl: targetUrl(req.profile, req.host) + req.path,
-    path: req.path,
-    endpoint: req.endpoint,
-    purpose: req.purpose,
-    requestHeaders: headers,
-    requestBody: bodyText,
-  }, req.profile.token);
+function startLog(
+  req: SendRequest,
+  url: string,
+  headers: Record<string, string>,
+  bodyText: string | undefined,
+): string {
+  return requestLog.start(
+    {
+      method: req.method,
+      host: req.host,
+      url,
+      targetUrl: targetUrl(req.profile, req.host) + req.path,
+      path: req.path,
+      endpoint: req.endpoint,
+      purpose: req.purpose,
+      requestHeaders: headers,
+      requestBody: bodyText,
+    },
+    req.profile.token,
+  );
 }
 
 /** What both kinds of send start with: the prepared request, its log entry, and a timeout joined to the caller's signal. */
@@ -147,7 +188,13 @@ export async function send(req: SendRequest): Promise<SendOutcome> {
     const text = await response.text();
     const durationMs = Math.round(now() - t0);
     const proxyError = response.headers.get(PROXY_ERROR_HEADER);
-    requestLog.update(logId, { pending: false, status: response.status, durationMs, sizeBytes: byteLength(text), responseBody: text });
+    requestLog.update(logId, {
+      pending: false,
+      status: response.status,
+      durationMs,
+      sizeBytes: byteLength(text),
+      responseBody: text,
+    });
     if (proxyError) {
       const error = new ApiError({
         kind: 'network',
@@ -187,7 +234,12 @@ export async function sendForStream(req: SendRequest): Promise<StreamOutcome> {
     response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
   } catch (cause) {
     const error = await failureToError(cause, req, url, timeout.signal.aborted, logId);
-    requestLog.update(logId, { pending: false, durationMs: Math.round(now() - t0), errorKind: error.kind, errorMessage: error.message });
+    requestLog.update(logId, {
+      pending: false,
+      durationMs: Math.round(now() - t0),
+      errorKind: error.kind,
+      errorMessage: error.message,
+    });
     throw error;
   }
   // Headers arrived: from here only the caller's signal may stop the stream.
@@ -198,11 +250,20 @@ export async function sendForStream(req: SendRequest): Promise<StreamOutcome> {
 
 /** Completes a streamed call's log entry with the text it carried. */
 export function finishLogWithText(logId: string, startedAt: number, text: string, size = byteLength(text)): void {
-  requestLog.update(logId, { pending: false, durationMs: Math.round(now() - startedAt), sizeBytes: size, responseBody: text });
+  requestLog.update(logId, {
+    pending: false,
+    durationMs: Math.round(now() - startedAt),
+    sizeBytes: size,
+    responseBody: text,
+  });
 }
 
 /** Reads a copy of a streamed body into the log entry once it ends (or fails), cut at the log's cap. */
-export async function logStreamBody(stream: ReadableStream<Uint8Array>, logId: string, startedAt: number): Promise<void> {
+export async function logStreamBody(
+  stream: ReadableStream<Uint8Array>,
+  logId: string,
+  startedAt: number,
+): Promise<void> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -221,5 +282,6 @@ export async function logStreamBody(stream: ReadableStream<Uint8Array>, logId: s
     failed = error instanceof Error ? error.message : String(error);
   }
   finishLogWithText(logId, startedAt, text, size);
-  if (failed) requestLog.update(logId, { errorKind: 'aborted', errorMessage: `The stream stopped before its end: ${failed}` });
+  if (failed)
+    requestLog.update(logId, { errorKind: 'aborted', errorMessage: `The stream stopped before its end: ${failed}` });
 }

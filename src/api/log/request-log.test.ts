@@ -47,7 +47,11 @@ describe('request log', () => {
   it('builds a curl command with the token only when asked, safely quoted', async () => {
     server.handle((_, res) => json(res, 200, { message_id: 'm', assistant_message: 'hi' }));
     const message = `it's $HOME and \`rm -rf\``;
-    await callEndpoint('chatCompletions', { params: { space_id: 's1' }, body: { session_id: 's', message }, profile: profileFor(server.url) });
+    await callEndpoint('chatCompletions', {
+      params: { space_id: 's1' },
+      body: { session_id: 's', message },
+      profile: profileFor(server.url),
+    });
     const entry = requestLog.getEntries()[0]!;
     const redacted = toCurl(entry);
     expect(redacted).not.toContain(TOKEN);
@@ -59,7 +63,14 @@ describe('request log', () => {
 
   it('keeps only the newest entries and caps long bodies with a note', () => {
     const log = createRequestLog(3);
-    const base = { method: 'GET' as const, host: 'base' as const, url: 'u', targetUrl: 'u', path: '/p', requestHeaders: {} };
+    const base = {
+      method: 'GET' as const,
+      host: 'base' as const,
+      url: 'u',
+      targetUrl: 'u',
+      path: '/p',
+      requestHeaders: {},
+    };
     const ids = [1, 2, 3, 4, 5].map((n) => log.start({ ...base, path: `/p${n}` }));
     expect(log.getEntries().map((e) => e.path)).toEqual(['/p3', '/p4', '/p5']);
     log.update(ids[0]!, { status: 200 }); // gone from the ring: ignored

@@ -59,7 +59,10 @@ export function byteLength(text: string): number {
 }
 
 /** Cuts a body for the log at a byte budget, saying how much was left out. */
-export function capBody(text: string, capBytes: number = CLIENT_LIMITS.logBodyCapBytes): { body: string; truncated: boolean } {
+export function capBody(
+  text: string,
+  capBytes: number = CLIENT_LIMITS.logBodyCapBytes,
+): { body: string; truncated: boolean } {
   const bytes = encoder.encode(text);
   if (bytes.byteLength <= capBytes) return { body: text, truncated: false };
   const head = decoder.decode(bytes.subarray(0, capBytes));

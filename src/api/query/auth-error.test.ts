@@ -23,7 +23,9 @@ describe('onAuthError against a real server', () => {
 
   it('marks a refused refresh of a shown answer as not a first load', async () => {
     let refuse = false;
-    server.handle((_, res) => (refuse ? json(res, 403, { code: 403, message: 'revoked' }) : json(res, 200, DATASET_SAMPLE)));
+    server.handle((_, res) =>
+      refuse ? json(res, 403, { code: 403, message: 'revoked' }) : json(res, 200, DATASET_SAMPLE),
+    );
     const events: AuthErrorEvent[] = [];
     const client = createQueryClient({ retryBaseDelayMs: 5, onAuthError: (e) => events.push(e) });
     const options = datasetQuery('ds1', { profile: profileFor(server.url) });
@@ -36,11 +38,17 @@ describe('onAuthError against a real server', () => {
   });
 
   it('reports a refused write, and says nothing of a 500', async () => {
-    server.handle((req, res) => (req.method === 'PUT' ? json(res, 401, { code: 401, message: 'no' }) : json(res, 500, { code: 500, message: 'down' })));
+    server.handle((req, res) =>
+      req.method === 'PUT'
+        ? json(res, 401, { code: 401, message: 'no' })
+        : json(res, 500, { code: 500, message: 'down' }),
+    );
     const events: AuthErrorEvent[] = [];
     const client = createQueryClient({ retryBaseDelayMs: 1, onAuthError: (e) => events.push(e) });
     const profile = profileFor(server.url);
-    const mutation = client.getMutationCache().build(client, { mutationFn: () => updateConversation('c1', { title: 'x' }, { profile }) });
+    const mutation = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => updateConversation('c1', { title: 'x' }, { profile }) });
     await mutation.execute(undefined).catch(() => undefined);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ source: 'write', firstLoad: false });

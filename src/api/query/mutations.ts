@@ -15,7 +15,11 @@ export interface MutationCallOptions {
   profile?: ConnectionProfile | null;
 }
 
-export function updateConversation(id: string, body: z.input<typeof UpdateConversationBody>, options: MutationCallOptions = {}) {
+export function updateConversation(
+  id: string,
+  body: z.input<typeof UpdateConversationBody>,
+  options: MutationCallOptions = {},
+) {
   return callEndpoint('updateConversation', { params: { conversation_id: id }, body, ...options });
 }
 
@@ -25,7 +29,10 @@ export function deleteConversation(id: string, options: MutationCallOptions = {}
 
 /** A 200 does not prove deletion (the spec's status lock): re-read the knowledge base to confirm. */
 export function deleteKnowledgeDocument(knowledgeId: string, documentId: string, options: MutationCallOptions = {}) {
-  return callEndpoint('deleteKnowledgeDocument', { params: { knowledge_id: knowledgeId, document_id: documentId }, ...options });
+  return callEndpoint('deleteKnowledgeDocument', {
+    params: { knowledge_id: knowledgeId, document_id: documentId },
+    ...options,
+  });
 }
 
 /**
@@ -33,9 +40,18 @@ export function deleteKnowledgeDocument(knowledgeId: string, documentId: string,
  * The playground calls it directly, not as a mutation, so a refused token is reported to authRefusals here
  * (once: a mutation wrapping it does not report the same error again).
  */
-export async function chatCompletion(spaceId: string, body: z.input<typeof CompletionBody>, signal?: AbortSignal, options: Omit<MutationCallOptions, 'signal'> = {}) {
+export async function chatCompletion(
+  spaceId: string,
+  body: z.input<typeof CompletionBody>,
+  signal?: AbortSignal,
+  options: Omit<MutationCallOptions, 'signal'> = {},
+) {
   if (body.stream === true) {
-    throw new ApiError({ kind: 'invalid_request', endpoint: 'chatCompletions', message: 'chatCompletion reads one JSON answer; use openCompletionStream for stream: true.' });
+    throw new ApiError({
+      kind: 'invalid_request',
+      endpoint: 'chatCompletions',
+      message: 'chatCompletion reads one JSON answer; use openCompletionStream for stream: true.',
+    });
   }
   try {
     return await callEndpoint('chatCompletions', {

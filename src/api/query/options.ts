@@ -26,7 +26,10 @@ export function knowledgeQuery(id: string, options: KnowledgeQueryOptions = {}) 
   const withSettings = options.withSettings ?? false;
   const param = options.param ?? profile?.knowledgeSettingsParam ?? DEFAULT_KNOWLEDGE_SETTINGS_PARAM;
   return queryOptions({
-    queryKey: [...apiKeys.knowledge(profileKey(profile), id), { withSettings, param: withSettings ? param : null }] as const,
+    queryKey: [
+      ...apiKeys.knowledge(profileKey(profile), id),
+      { withSettings, param: withSettings ? param : null },
+    ] as const,
     queryFn: ({ signal }) =>
       callEndpoint('getKnowledge', {
         params: { knowledge_id: id },

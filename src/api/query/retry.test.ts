@@ -12,7 +12,9 @@ describe('query retry policy against a real server', () => {
   it('retries a 503 three times (4 calls) and then fails', async () => {
     server.handle((_, res) => json(res, 503, { code: 503, message: 'busy' }));
     const client = createQueryClient({ retryBaseDelayMs: 5 });
-    const error = await client.fetchQuery(datasetQuery('ds1', { profile: profileFor(server.url) })).catch((e: unknown) => e);
+    const error = await client
+      .fetchQuery(datasetQuery('ds1', { profile: profileFor(server.url) }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
     expect(server.received).toHaveLength(4);
@@ -30,7 +32,10 @@ describe('query retry policy against a real server', () => {
   it('does not retry a 404', async () => {
     server.handle((_, res) => json(res, 404, { code: 404, message: 'not found' }));
     const client = createQueryClient({ retryBaseDelayMs: 5 });
-    await expect(client.fetchQuery(datasetQuery('ds1', { profile: profileFor(server.url) }))).rejects.toMatchObject({ kind: 'http', status: 404 });
+    await expect(client.fetchQuery(datasetQuery('ds1', { profile: profileFor(server.url) }))).rejects.toMatchObject({
+      kind: 'http',
+      status: 404,
+    });
     expect(server.received).toHaveLength(1);
   });
 
@@ -55,7 +60,9 @@ describe('query retry policy against a real server', () => {
   it('sends the with-settings parameter and reads the variant without extra-field drift', async () => {
     server.handle((_, res) => json(res, 200, { knowledge_id: 'k1', name: 'KB', settings: { top_k: 3 } }));
     const client = createQueryClient({ retryBaseDelayMs: 5 });
-    const result = await client.fetchQuery(knowledgeQuery('k1', { profile: profileFor(server.url), withSettings: true, param: 'include_settings' }));
+    const result = await client.fetchQuery(
+      knowledgeQuery('k1', { profile: profileFor(server.url), withSettings: true, param: 'include_settings' }),
+    );
     expect(server.received[0]!.url).toBe('/v1/knowledge/k1?include_settings=true');
     expect(result.drift.some((d) => d.kind === 'unknown_field')).toBe(false);
     expect(result.data).toMatchObject({ name: 'KB', settings: { top_k: 3 } });
@@ -64,7 +71,14 @@ describe('query retry policy against a real server', () => {
   it('backs off exponentially up to 30 s and classifies errors', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     const kinds = ['network', 'timeout', 'cors', 'invalid_json', 'unusable', 'aborted'] as const;
-    expect(kinds.map((kind) => isRetryableError(new ApiError({ kind, message: '' })))).toEqual([true, true, false, false, false, false]);
+    expect(kinds.map((kind) => isRetryableError(new ApiError({ kind, message: '' })))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(isRetryableError(new ApiError({ kind: 'http', status: 502, message: '' }))).toBe(true);
     expect(isRetryableError(new ApiError({ kind: 'http', status: 429, message: '' }))).toBe(false);
   });

@@ -1,4 +1,10 @@
-import { CompletionResultRecord, STREAM_DONE, StreamTextEvent, type CompletionResult, type DriftWarning } from '../../contract';
+import {
+  CompletionResultRecord,
+  STREAM_DONE,
+  StreamTextEvent,
+  type CompletionResult,
+  type DriftWarning,
+} from '../../contract';
 import { readSse } from './sse';
 
 /** What a streamed completion turns into, one step at a time. */
@@ -32,7 +38,8 @@ export function interpretPayload(data: string): CompletionStreamEvent {
   if (typed.success) {
     const message = typed.data.message ?? '';
     if (typed.data.type === 'stream') return { kind: 'delta', text: message };
-    if (typed.data.type === 'error') return { kind: 'error', message: message || 'The service reported an error in the stream.', raw: json };
+    if (typed.data.type === 'error')
+      return { kind: 'error', message: message || 'The service reported an error in the stream.', raw: json };
     return { kind: 'trace', type: typed.data.type, message, raw: json };
   }
   if (isObject(json) && 'assistant_message' in json) {

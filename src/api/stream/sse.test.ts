@@ -77,7 +77,13 @@ describe('completion stream', () => {
   }
 
   it('yields deltas, traces, the final result and done', async () => {
-    const result = { message_id: 'm1', user_message: 'q', assistant_message: 'Hello', document_chunks: [], token_usage: { model_name: 'x', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 } };
+    const result = {
+      message_id: 'm1',
+      user_message: 'q',
+      assistant_message: 'Hello',
+      document_chunks: [],
+      token_usage: { model_name: 'x', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 },
+    };
     const events = await collect(
       'data: {"type":"planning","message":"thinking"}\n\n' +
         'data: {"type":"stream","message":"Hel"}\n\n' +
@@ -91,13 +97,22 @@ describe('completion stream', () => {
   });
 
   it('accepts a bare completion result and [DONE] without a result', async () => {
-    expect((await collect('data: {"assistant_message":"Hi","message_id":"m"}\n\n')).map((e) => e.kind)).toEqual(['result', 'done']);
-    expect((await collect('data: {"type":"stream","message":"Hi"}\n\ndata: [DONE]\n\n')).map((e) => e.kind)).toEqual(['delta', 'done']);
+    expect((await collect('data: {"assistant_message":"Hi","message_id":"m"}\n\n')).map((e) => e.kind)).toEqual([
+      'result',
+      'done',
+    ]);
+    expect((await collect('data: {"type":"stream","message":"Hi"}\n\ndata: [DONE]\n\n')).map((e) => e.kind)).toEqual([
+      'delta',
+      'done',
+    ]);
   });
 
   it('flags a stream that closes without its final event', async () => {
     const events = await collect('data: {"type":"stream","message":"Hel"}\n\ndata: {"type":"stream","mess');
-    expect(events).toEqual([{ kind: 'delta', text: 'Hel' }, { kind: 'ended_early', unfinished: true }]);
+    expect(events).toEqual([
+      { kind: 'delta', text: 'Hel' },
+      { kind: 'ended_early', unfinished: true },
+    ]);
   });
 
   it('passes error events on', async () => {

@@ -83,7 +83,9 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
 }
 
 /** Reads a byte stream as SSE messages; UTF-8 characters split across chunks are decoded whole. */
-export async function* readSse(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage, { unfinished: boolean }> {
+export async function* readSse(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<SseMessage, { unfinished: boolean }> {
   const decoder = new TextDecoder('utf-8');
   const queue: SseMessage[] = [];
   const parser = createSseParser((m) => queue.push(m));

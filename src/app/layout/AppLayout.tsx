@@ -52,7 +52,13 @@ export function AppLayout() {
       <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('nav.label')}>
         <div className={classes.links}>
           {[HOME_ITEM, ...NAV_ITEMS].map((item) => (
-            <Link key={item.to} to={item.to} className={classes.link} aria-current={isActive(item.to) ? 'page' : undefined} onClick={close}>
+            <Link
+              key={item.to}
+              to={item.to}
+              className={classes.link}
+              aria-current={isActive(item.to) ? 'page' : undefined}
+              onClick={close}
+            >
               {t(item.label)}
             </Link>
           ))}

@@ -14,7 +14,11 @@ const NOTICE_AFTER_NAVIGATION_MS = 10_000;
 /** Someone is typing: focus sits in a text field. */
 function isTyping(): boolean {
   const el = document.activeElement;
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable);
+  return (
+    el instanceof HTMLInputElement ||
+    el instanceof HTMLTextAreaElement ||
+    (el instanceof HTMLElement && el.isContentEditable)
+  );
 }
 
 /**
@@ -57,13 +61,17 @@ export function AuthErrorWatcher() {
       authRefusals.subscribe((event: AuthErrorEvent) => {
         const tr = tRef.current;
         const go = navigateRef.current;
-        const profile = event.profileId ? connectionStore.getState().profiles.find((p) => p.id === event.profileId) : undefined;
+        const profile = event.profileId
+          ? connectionStore.getState().profiles.find((p) => p.id === event.profileId)
+          : undefined;
         const name = profile?.name ?? event.profileId ?? tr('auth.unknownProfile');
         const target = settingsPathFor(event.profileId);
         const id = `auth-rejected-${event.profileId ?? 'none'}`;
-        const pageLoadRead = event.source === 'read' && event.firstLoad && Date.now() - navigatedAt.current <= PAGE_LOAD_WINDOW_MS;
+        const pageLoadRead =
+          event.source === 'read' && event.firstLoad && Date.now() - navigatedAt.current <= PAGE_LOAD_WINDOW_MS;
         const once = event.profileId ?? '';
-        const navigateNow = pageLoadRead && pathname.current !== '/settings' && !isTyping() && !sentToSettings.current.has(once);
+        const navigateNow =
+          pageLoadRead && pathname.current !== '/settings' && !isTyping() && !sentToSettings.current.has(once);
         // Several reads refused at once (a page and its parts) make one notification, not a stack.
         notifications.hide(id);
         notifications.show({

@@ -35,7 +35,12 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         <ProfileStatus />
         <ProfileSelect visibleFrom="sm" />
         <HeaderHint label={themeLabel}>
-          <ActionIcon variant="default" size="lg" aria-label={themeLabel} onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={themeLabel}
+            onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
+          >
             {computed === 'dark' ? <SunGlyph /> : <MoonGlyph />}
           </ActionIcon>
         </HeaderHint>

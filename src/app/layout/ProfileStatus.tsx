@@ -33,7 +33,11 @@ export function ProfileStatus() {
     tone === 'ok'
       ? t('header.status.ok', { name: active.name })
       : failed
-        ? t('header.status.problem', { name: active.name, host: t(failed.host === 'base' ? 'host.base' : 'host.secondary'), reason: checkLabel(failed.check) })
+        ? t('header.status.problem', {
+            name: active.name,
+            host: t(failed.host === 'base' ? 'host.base' : 'host.secondary'),
+            reason: checkLabel(failed.check),
+          })
         : health.checking
           ? `${active.name}: ${t('check.checking')}`
           : t('header.status.unknown', { name: active.name });
@@ -53,7 +57,15 @@ export function ProfileStatus() {
 }
 
 /** Switches the active profile (clearing the query cache, see AppProviders). */
-export function ProfileSelect({ w = 180, visibleFrom, label }: { w?: number | string; visibleFrom?: 'sm'; label?: boolean }) {
+export function ProfileSelect({
+  w = 180,
+  visibleFrom,
+  label,
+}: {
+  w?: number | string;
+  visibleFrom?: 'sm';
+  label?: boolean;
+}) {
   const t = useT();
   const { profiles, active } = useConnection();
   if (profiles.length === 0) return null;

@@ -44,7 +44,13 @@ function ActiveProfileCard() {
         </Stack>
         <Stack gap="xs" align="flex-end">
           <StatusBadge tone={tone}>
-            {tone === 'ok' ? t('check.ok') : failed ? checkLabel(failed.check) : health.checking ? t('check.checking') : t('check.unknown')}
+            {tone === 'ok'
+              ? t('check.ok')
+              : failed
+                ? checkLabel(failed.check)
+                : health.checking
+                  ? t('check.checking')
+                  : t('check.unknown')}
           </StatusBadge>
           <Anchor component={Link} to="/settings" size="sm">
             {t('home.openSettings')}

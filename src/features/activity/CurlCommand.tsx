@@ -38,7 +38,11 @@ export function CurlCommand({ entry }: { entry: RequestLogEntry }) {
           <Text size="sm">{t('activity.curl.secretWarning')}</Text>
         </Alert>
       ) : null}
-      <Code block data-testid="curl-command" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: '14rem', overflow: 'auto' }}>
+      <Code
+        block
+        data-testid="curl-command"
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: '14rem', overflow: 'auto' }}
+      >
         {command}
       </Code>
     </Stack>

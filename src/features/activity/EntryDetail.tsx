@@ -36,7 +36,9 @@ export function EntryDetail({ entry }: { entry: RequestLogEntry }) {
         <Text size="xs" c="dimmed">
           {[
             formatDateTime(entry.startedAt),
-            entry.durationMs !== undefined ? t('activity.ms', { ms: formatNumber(Math.round(entry.durationMs)) }) : null,
+            entry.durationMs !== undefined
+              ? t('activity.ms', { ms: formatNumber(Math.round(entry.durationMs)) })
+              : null,
             entry.sizeBytes !== undefined ? formatBytes(entry.sizeBytes) : null,
             entry.endpoint ? t('activity.detail.endpoint', { name: entry.endpoint }) : null,
             entry.purpose ? t('activity.detail.purpose', { purpose: entry.purpose }) : null,
@@ -47,7 +49,12 @@ export function EntryDetail({ entry }: { entry: RequestLogEntry }) {
       </Stack>
 
       {entry.errorKind || entry.errorMessage ? (
-        <Alert color="red" variant="light" title={t('activity.detail.error', { kind: entry.errorKind ?? '—' })} data-testid="activity-error">
+        <Alert
+          color="red"
+          variant="light"
+          title={t('activity.detail.error', { kind: entry.errorKind ?? '—' })}
+          data-testid="activity-error"
+        >
           <Text size="sm" style={{ wordBreak: 'break-word' }}>
             {entry.errorMessage ?? ''}
           </Text>
@@ -86,7 +93,9 @@ export function EntryDetail({ entry }: { entry: RequestLogEntry }) {
         <Body text={request.text} empty={t('activity.detail.noBody')} testId="activity-request-body" />
       </Section>
 
-      <Section title={entry.responseTruncated ? t('activity.detail.responseBodyTruncated') : t('activity.detail.responseBody')}>
+      <Section
+        title={entry.responseTruncated ? t('activity.detail.responseBodyTruncated') : t('activity.detail.responseBody')}
+      >
         {entry.pending ? (
           <Text size="sm" c="dimmed">
             {t('activity.pending')}
@@ -124,7 +133,17 @@ function Body({ text, empty, testId }: { text: string; empty: string; testId: st
       <div style={{ position: 'absolute', top: 4, right: 4 }}>
         <CopyButton value={text} label={t('activity.detail.body')} size="xs" />
       </div>
-      <Code block data-testid={testId} style={{ maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word', paddingRight: 32 }}>
+      <Code
+        block
+        data-testid={testId}
+        style={{
+          maxHeight: '20rem',
+          overflow: 'auto',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+          paddingRight: 32,
+        }}
+      >
         {text}
       </Code>
     </div>

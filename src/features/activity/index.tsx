@@ -21,7 +21,11 @@ export default function ActivityPage() {
 
   const actions = (
     <>
-      <Button variant="default" disabled={entries.length === 0} onClick={() => downloadText(`knowledge-console-activity-${fileStamp()}.json`, exportLog())}>
+      <Button
+        variant="default"
+        disabled={entries.length === 0}
+        onClick={() => downloadText(`knowledge-console-activity-${fileStamp()}.json`, exportLog())}
+      >
         {t('activity.export')}
       </Button>
       <Button
@@ -127,14 +131,20 @@ export default function ActivityPage() {
                       <OutcomeBadge entry={entry} />
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {entry.durationMs !== undefined ? t('activity.ms', { ms: formatNumber(Math.round(entry.durationMs)) }) : '—'}
+                      {entry.durationMs !== undefined
+                        ? t('activity.ms', { ms: formatNumber(Math.round(entry.durationMs)) })
+                        : '—'}
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {formatBytes(entry.sizeBytes)}
                     </Table.Td>
                     <Table.Td ta="right">
                       {entry.drift.length > 0 ? (
-                        <Badge color="yellow" variant="light" aria-label={t('activity.driftCount', { count: entry.drift.length })}>
+                        <Badge
+                          color="yellow"
+                          variant="light"
+                          aria-label={t('activity.driftCount', { count: entry.drift.length })}
+                        >
                           {entry.drift.length}
                         </Badge>
                       ) : (
@@ -161,7 +171,13 @@ export default function ActivityPage() {
         position="right"
         size="xl"
         title={selected ? `${selected.method} ${selected.path}` : ''}
-        styles={{ title: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)', wordBreak: 'break-all' } }}
+        styles={{
+          title: {
+            fontFamily: 'var(--mantine-font-family-monospace)',
+            fontSize: 'var(--mantine-font-size-sm)',
+            wordBreak: 'break-all',
+          },
+        }}
       >
         {selected ? <EntryDetail entry={selected} /> : null}
       </Drawer>

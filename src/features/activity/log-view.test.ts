@@ -22,7 +22,13 @@ function entry(patch: Partial<RequestLogEntry>): RequestLogEntry {
 
 describe('activity log view', () => {
   const ok = entry({ status: 200, endpoint: 'getDataset' });
-  const notFound = entry({ status: 404, method: 'PUT', host: 'secondary', path: '/v1/conversations/931', errorKind: 'http' });
+  const notFound = entry({
+    status: 404,
+    method: 'PUT',
+    host: 'secondary',
+    path: '/v1/conversations/931',
+    errorKind: 'http',
+  });
   const down = entry({ errorKind: 'network', errorMessage: 'could not reach' });
   const unusable = entry({ status: 200, errorKind: 'invalid_json' });
   const running = entry({ pending: true });
@@ -34,7 +40,9 @@ describe('activity log view', () => {
   });
 
   it('lists newest first and filters by status and text', () => {
-    expect(visibleEntries(all, '', 'all').map((e) => e.id)).toEqual([running, unusable, down, notFound, ok].map((e) => e.id));
+    expect(visibleEntries(all, '', 'all').map((e) => e.id)).toEqual(
+      [running, unusable, down, notFound, ok].map((e) => e.id),
+    );
     expect(visibleEntries(all, '', 'errors')).toEqual([unusable, down, notFound]);
     expect(visibleEntries(all, '', 'ok')).toEqual([ok]);
     expect(visibleEntries(all, 'put 404', 'all')).toEqual([notFound]);
@@ -43,7 +51,12 @@ describe('activity log view', () => {
   });
 
   it('formats sizes and bodies', () => {
-    expect([formatBytes(undefined), formatBytes(512), formatBytes(1536), formatBytes(5 * 1024 * 1024)]).toEqual(['—', '512 B', '1.5 KB', '5.0 MB']);
+    expect([formatBytes(undefined), formatBytes(512), formatBytes(1536), formatBytes(5 * 1024 * 1024)]).toEqual([
+      '—',
+      '512 B',
+      '1.5 KB',
+      '5.0 MB',
+    ]);
     expect(prettyBody('{"a":1}')).toEqual({ text: '{\n  "a": 1\n}', json: true });
     expect(prettyBody('<html>')).toEqual({ text: '<html>', json: false });
   });

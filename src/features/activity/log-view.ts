@@ -34,7 +34,16 @@ export function matchesStatus(entry: RequestLogEntry, filter: StatusFilter): boo
 export function matchesText(entry: RequestLogEntry, text: string): boolean {
   const q = text.trim().toLowerCase();
   if (!q) return true;
-  const hay = [entry.method, entry.host, entry.path, entry.status, entry.endpoint, entry.purpose, entry.errorKind, entry.errorMessage]
+  const hay = [
+    entry.method,
+    entry.host,
+    entry.path,
+    entry.status,
+    entry.endpoint,
+    entry.purpose,
+    entry.errorKind,
+    entry.errorMessage,
+  ]
     .filter((v) => v !== undefined)
     .join(' ')
     .toLowerCase();
@@ -42,7 +51,11 @@ export function matchesText(entry: RequestLogEntry, text: string): boolean {
 }
 
 /** Newest first, filtered. */
-export function visibleEntries(entries: readonly RequestLogEntry[], text: string, status: StatusFilter): RequestLogEntry[] {
+export function visibleEntries(
+  entries: readonly RequestLogEntry[],
+  text: string,
+  status: StatusFilter,
+): RequestLogEntry[] {
   const out: RequestLogEntry[] = [];
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;

@@ -1,7 +1,29 @@
-import { ActionIcon, Alert, Anchor, Button, FileButton, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind, type ImportReport } from '../../api';
+import {
+  catalogStore,
+  useCatalog,
+  useConnection,
+  type CatalogEntry,
+  type CatalogKind,
+  type ImportReport,
+} from '../../api';
 import { CopyButton, EmptyState, PageHeader } from '../../components';
 import { downloadText, fileStamp } from '../../components';
 import { useFormat, useT } from '../../i18n';
@@ -54,7 +76,9 @@ export function CatalogPage() {
       <Button
         variant="default"
         disabled={entries.length === 0}
-        onClick={() => downloadText(`knowledge-console-catalog-${fileStamp()}.json`, catalogStore.exportJson(active.id))}
+        onClick={() =>
+          downloadText(`knowledge-console-catalog-${fileStamp()}.json`, catalogStore.exportJson(active.id))
+        }
       >
         {t('catalog.export')}
       </Button>
@@ -70,7 +94,11 @@ export function CatalogPage() {
 
   return (
     <>
-      <PageHeader title={t('catalog.title')} description={t('catalog.intro', { profile: active.name })} actions={actions} />
+      <PageHeader
+        title={t('catalog.title')}
+        description={t('catalog.intro', { profile: active.name })}
+        actions={actions}
+      />
       <Stack gap="md">
         {importOutcome ? (
           <Alert
@@ -79,7 +107,11 @@ export function CatalogPage() {
             withCloseButton
             closeButtonLabel={t('common.close')}
             onClose={() => setImportOutcome(null)}
-            title={importOutcome.ok ? t('catalog.imported', { file: importOutcome.file }) : t('catalog.importFailed', { file: importOutcome.file })}
+            title={
+              importOutcome.ok
+                ? t('catalog.imported', { file: importOutcome.file })
+                : t('catalog.importFailed', { file: importOutcome.file })
+            }
             data-testid="import-report"
             role={importOutcome.ok ? 'status' : 'alert'}
           >
@@ -102,7 +134,9 @@ export function CatalogPage() {
                 {t('catalog.noMatch')}
               </Text>
             ) : (
-              groups.map((g) => <KindTable key={g.kind} kind={g.kind} title={t(GROUP_KEYS[g.kind])} entries={g.entries} />)
+              groups.map((g) => (
+                <KindTable key={g.kind} kind={g.kind} title={t(GROUP_KEYS[g.kind])} entries={g.entries} />
+              ))
             )}
           </>
         )}
@@ -142,7 +176,14 @@ function KindTable({ kind, title, entries }: { kind: CatalogKind; title: string;
                 <Table.Tr key={entry.id} data-testid="catalog-row" data-id={entry.id}>
                   <Table.Td>
                     {to ? (
-                      <Anchor component={Link} to={to} size="sm" display="block" truncate="end" aria-label={t('catalog.openEntry', { name: entry.label ?? entry.id })}>
+                      <Anchor
+                        component={Link}
+                        to={to}
+                        size="sm"
+                        display="block"
+                        truncate="end"
+                        aria-label={t('catalog.openEntry', { name: entry.label ?? entry.id })}
+                      >
                         {entry.label ?? entry.id}
                       </Anchor>
                     ) : (
@@ -162,11 +203,16 @@ function KindTable({ kind, title, entries }: { kind: CatalogKind; title: string;
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.lastSeenAt)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })} withArrow>
+                      <Tooltip
+                        label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })}
+                        withArrow
+                      >
                         <ActionIcon
                           variant={entry.pinned ? 'light' : 'subtle'}
                           color={entry.pinned ? 'yellow' : 'gray'}
-                          aria-label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })}
+                          aria-label={
+                            entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })
+                          }
                           aria-pressed={entry.pinned}
                           onClick={() => catalogStore.setPinned(entry.profileId, entry.kind, entry.id, !entry.pinned)}
                         >

@@ -66,12 +66,21 @@ export function CatalogSpotlight() {
       // The search field's focus border (Spotlight draws none): see CatalogSpotlight.module.css.
       classNames={{ search: classes.search }}
     >
-      <Spotlight.Search placeholder={t('catalog.spotlight.placeholder')} aria-label={t('catalog.spotlight.placeholder')} leftSection={<SearchGlyph />} />
+      <Spotlight.Search
+        placeholder={t('catalog.spotlight.placeholder')}
+        aria-label={t('catalog.spotlight.placeholder')}
+        leftSection={<SearchGlyph />}
+      />
       <Spotlight.ActionsList aria-label={t('catalog.spotlight.results')}>
         {ids.length > 0 ? (
           <Spotlight.ActionsGroup label={t('catalog.spotlight.ids')}>
             {ids.map((entry) => (
-              <IdAction key={`${entry.kind}:${entry.id}`} entry={entry} onGo={go} kindLabel={t(KIND_KEYS[entry.kind])} />
+              <IdAction
+                key={`${entry.kind}:${entry.id}`}
+                entry={entry}
+                onGo={go}
+                kindLabel={t(KIND_KEYS[entry.kind])}
+              />
             ))}
           </Spotlight.ActionsGroup>
         ) : null}
@@ -94,12 +103,14 @@ export function CatalogSpotlight() {
             ))}
           </Spotlight.ActionsGroup>
         ) : null}
-        {!unknown && ids.length === 0 && pages.length === 0 ? <Spotlight.Empty>{t('catalog.spotlight.nothing')}</Spotlight.Empty> : null}
+        {!unknown && ids.length === 0 && pages.length === 0 ? (
+          <Spotlight.Empty>{t('catalog.spotlight.nothing')}</Spotlight.Empty>
+        ) : null}
       </Spotlight.ActionsList>
       <Spotlight.Footer>
         <Hint>
-          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> {t('catalog.spotlight.hintMove')} · <Kbd size="xs">Enter</Kbd> {t('catalog.spotlight.hintOpen')} · <Kbd size="xs">Esc</Kbd>{' '}
-          {t('catalog.spotlight.hintClose')}
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> {t('catalog.spotlight.hintMove')} · <Kbd size="xs">Enter</Kbd>{' '}
+          {t('catalog.spotlight.hintOpen')} · <Kbd size="xs">Esc</Kbd> {t('catalog.spotlight.hintClose')}
         </Hint>
       </Spotlight.Footer>
     </Spotlight.Root>

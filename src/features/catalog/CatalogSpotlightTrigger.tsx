@@ -8,7 +8,10 @@ import { SearchGlyph } from './glyphs';
 type SpotlightModule = typeof import('./CatalogSpotlight');
 
 /** The spotlight (and @mantine/spotlight with its modal, and the catalog's messages) is fetched on first use, not with the shell. */
-const loadSpotlight: () => Promise<SpotlightModule> = withMessages(FEATURE_AREAS.catalog, () => import('./CatalogSpotlight'));
+const loadSpotlight: () => Promise<SpotlightModule> = withMessages(
+  FEATURE_AREAS.catalog,
+  () => import('./CatalogSpotlight'),
+);
 
 /**
  * The always-loaded part of the catalog spotlight: the header button and Ctrl/Cmd-K.
@@ -42,7 +45,14 @@ export function CatalogSpotlightTrigger() {
   return (
     <>
       <HeaderHint label={label}>
-        <ActionIcon variant="default" size="lg" aria-label={label} onClick={open} onMouseEnter={() => void (loading.current ??= loadSpotlight())} data-testid="spotlight-button">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={label}
+          onClick={open}
+          onMouseEnter={() => void (loading.current ??= loadSpotlight())}
+          data-testid="spotlight-button"
+        >
           <SearchGlyph />
         </ActionIcon>
       </HeaderHint>

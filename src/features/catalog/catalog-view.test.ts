@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../api';
 import { groupByKind, routeFor, unknownIdCandidate } from './catalog-view';
 
-const e = (kind: CatalogEntry['kind'], id: string, lastSeenAt: number, extra: Partial<CatalogEntry> = {}): CatalogEntry => ({
+const e = (
+  kind: CatalogEntry['kind'],
+  id: string,
+  lastSeenAt: number,
+  extra: Partial<CatalogEntry> = {},
+): CatalogEntry => ({
   profileId: 'p',
   kind,
   id,
@@ -34,8 +39,15 @@ describe('catalog view', () => {
   });
 
   it('filters on id, label and kind name, every word', () => {
-    expect(groupByKind(entries, 'beacon').flatMap((g) => g.entries.map((x) => x.id))).toEqual(['731506272047301', 'agent-support']);
-    expect(groupByKind(entries, '数据集 FAQ', (k) => (k === 'dataset' ? '数据集' : k)).flatMap((g) => g.entries.map((x) => x.id))).toEqual(['731506272047302']);
+    expect(groupByKind(entries, 'beacon').flatMap((g) => g.entries.map((x) => x.id))).toEqual([
+      '731506272047301',
+      'agent-support',
+    ]);
+    expect(
+      groupByKind(entries, '数据集 FAQ', (k) => (k === 'dataset' ? '数据集' : k)).flatMap((g) =>
+        g.entries.map((x) => x.id),
+      ),
+    ).toEqual(['731506272047302']);
     expect(groupByKind(entries, 'nothing-like-this')).toEqual([]);
   });
 

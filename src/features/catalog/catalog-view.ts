@@ -20,7 +20,12 @@ export function routeFor(kind: CatalogKind, id: string): string | undefined {
 }
 
 /** The kinds an unknown id can be opened as (each has a page that reads by id). */
-export const OPENABLE_KINDS = ['knowledge', 'dataset', 'document', 'conversation'] as const satisfies readonly CatalogKind[];
+export const OPENABLE_KINDS = [
+  'knowledge',
+  'dataset',
+  'document',
+  'conversation',
+] as const satisfies readonly CatalogKind[];
 
 /** Case-insensitive match on id, label and (given) kind name; every word of the query must match. */
 export function entryMatches(entry: CatalogEntry, query: string, kindName = ''): boolean {
@@ -36,7 +41,11 @@ export interface KindGroup {
 }
 
 /** Entries grouped by kind in a fixed order, pinned first, then most recently seen; empty groups left out. */
-export function groupByKind(entries: readonly CatalogEntry[], query: string, kindName: (k: CatalogKind) => string = (k) => k): KindGroup[] {
+export function groupByKind(
+  entries: readonly CatalogEntry[],
+  query: string,
+  kindName: (k: CatalogKind) => string = (k) => k,
+): KindGroup[] {
   const groups: KindGroup[] = [];
   for (const kind of CATALOG_KINDS) {
     const list = entries

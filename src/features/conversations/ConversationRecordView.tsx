@@ -15,10 +15,21 @@ export interface ConversationRecordViewProps {
 }
 
 /** A conversation record as the service returned it: the agent it is bound to, its dates and fields. */
-export function ConversationRecordView({ record, raw, drift, title, tone = 'success', testId }: ConversationRecordViewProps) {
+export function ConversationRecordView({
+  record,
+  raw,
+  drift,
+  title,
+  tone = 'success',
+  testId,
+}: ConversationRecordViewProps) {
   const t = useT();
   const agent = record.agent;
-  const none = <Text span c="dimmed">{t('conversations.value.none')}</Text>;
+  const none = (
+    <Text span c="dimmed">
+      {t('conversations.value.none')}
+    </Text>
+  );
   return (
     <Paper
       withBorder
@@ -37,7 +48,11 @@ export function ConversationRecordView({ record, raw, drift, title, tone = 'succ
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600}>{agent?.name || t('conversations.agent.unnamed')}</Text>
             <Group gap={6}>
-              {agent?.mode ? <Badge variant="light" size="sm" tt="none">{t('conversations.agent.mode', { mode: agent.mode })}</Badge> : null}
+              {agent?.mode ? (
+                <Badge variant="light" size="sm" tt="none">
+                  {t('conversations.agent.mode', { mode: agent.mode })}
+                </Badge>
+              ) : null}
               <Text size="xs" c="dimmed" ff="monospace">
                 {agent?.agent_id ?? record.agent_id ?? ''}
               </Text>
@@ -48,8 +63,12 @@ export function ConversationRecordView({ record, raw, drift, title, tone = 'succ
           <Item label={t('conversations.field.title')}>{record.title ? record.title : none}</Item>
           <Item label={t('conversations.field.conversation_id')}>
             <Group gap={4} wrap="nowrap">
-              <Text size="sm" ff="monospace">{record.conversation_id ?? ''}</Text>
-              {record.conversation_id ? <CopyButton value={record.conversation_id} label={t('conversations.field.conversation_id')} size="xs" /> : null}
+              <Text size="sm" ff="monospace">
+                {record.conversation_id ?? ''}
+              </Text>
+              {record.conversation_id ? (
+                <CopyButton value={record.conversation_id} label={t('conversations.field.conversation_id')} size="xs" />
+              ) : null}
             </Group>
           </Item>
           <Item label={t('conversations.field.created_at')}>
@@ -58,11 +77,25 @@ export function ConversationRecordView({ record, raw, drift, title, tone = 'succ
           <Item label={t('conversations.field.updated_at')}>
             <Timestamp value={record.updated_at} />
           </Item>
-          <Item label={t('conversations.field.status')}>{record.status !== undefined ? String(record.status) : none}</Item>
-          <Item label={t('conversations.field.enable_websearch')}>
-            {record.config?.enable_websearch === undefined ? none : record.config.enable_websearch ? t('conversations.value.on') : t('conversations.value.off')}
+          <Item label={t('conversations.field.status')}>
+            {record.status !== undefined ? String(record.status) : none}
           </Item>
-          <Item label={t('conversations.field.third_user_id')}>{record.third_user_id ? <Text span ff="monospace" size="sm">{record.third_user_id}</Text> : none}</Item>
+          <Item label={t('conversations.field.enable_websearch')}>
+            {record.config?.enable_websearch === undefined
+              ? none
+              : record.config.enable_websearch
+                ? t('conversations.value.on')
+                : t('conversations.value.off')}
+          </Item>
+          <Item label={t('conversations.field.third_user_id')}>
+            {record.third_user_id ? (
+              <Text span ff="monospace" size="sm">
+                {record.third_user_id}
+              </Text>
+            ) : (
+              none
+            )}
+          </Item>
           <Item label={t('conversations.field.file_ids')}>
             {record.file_ids && record.file_ids.length > 0 ? (
               <Group gap={4}>
@@ -81,7 +114,9 @@ export function ConversationRecordView({ record, raw, drift, title, tone = 'succ
               {record.org_id ?? '—'} / {record.user_id ?? '—'}
             </Text>
           </Item>
-          <Item label={t('conversations.field.user_files')}>{t('conversations.value.count', { count: record.user_files?.length ?? 0 })}</Item>
+          <Item label={t('conversations.field.user_files')}>
+            {t('conversations.value.count', { count: record.user_files?.length ?? 0 })}
+          </Item>
         </SimpleGrid>
         {drift.length > 0 ? <DriftWarnings warnings={drift} /> : null}
         <RawJson value={raw} label={t('conversations.rawRecord')} maxHeight="16rem" />
@@ -107,7 +142,12 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 function Timestamp({ value }: { value: number | undefined }) {
   const t = useT();
   const { formatDateTime } = useFormat();
-  if (value === undefined) return <Text span c="dimmed">{t('conversations.value.none')}</Text>;
+  if (value === undefined)
+    return (
+      <Text span c="dimmed">
+        {t('conversations.value.none')}
+      </Text>
+    );
   return (
     <Tooltip label={t('conversations.rawTimestamp', { value })} withArrow>
       <Text span size="sm" tabIndex={0}>
@@ -128,7 +168,14 @@ function AgentIcon({ icon }: { icon: string | undefined }) {
         fz={22}
         w={40}
         h={40}
-        style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: 8, background: 'var(--mantine-color-default-hover)', flex: 'none' }}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: 8,
+          background: 'var(--mantine-color-default-hover)',
+          flex: 'none',
+        }}
       >
         {short ?? '🤖'}
       </Text>

@@ -34,7 +34,13 @@ export function DeleteConversation({ conversationId, onDeleted }: DeleteConversa
   };
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="conversation-danger-title" style={{ borderColor: 'var(--mantine-color-red-outline)' }}>
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="conversation-danger-title"
+      style={{ borderColor: 'var(--mantine-color-red-outline)' }}
+    >
       <Group justify="space-between" align="center" gap="sm">
         <Stack gap={2} style={{ flex: '1 1 18rem' }}>
           <Title order={2} size="h4" id="conversation-danger-title" c="red">

@@ -6,19 +6,32 @@ import { renderWithProviders } from '../../test/render';
 import { baselineFrom } from './form-model';
 import { UpdateConversationForm } from './UpdateConversationForm';
 
-const RECORD = { title: 'Known title', agent_id: 'agent-support', file_ids: ['file-a', 'file-b'], config: { enable_websearch: false }, status: 1, third_user_id: 'crm-1' };
+const RECORD = {
+  title: 'Known title',
+  agent_id: 'agent-support',
+  file_ids: ['file-a', 'file-b'],
+  config: { enable_websearch: false },
+  status: 1,
+  third_user_id: 'crm-1',
+};
 
 afterEach(() => requestLog.clear());
 
 function preview(): unknown {
-  const code = screen.getByText(/Request body|请求体/).closest('div')!.parentElement!.querySelector('pre, code')!;
+  const code = screen
+    .getByText(/Request body|请求体/)
+    .closest('div')!
+    .parentElement!.querySelector('pre, code')!;
   return JSON.parse(code.textContent ?? '');
 }
 
 describe('UpdateConversationForm', () => {
   it('flags an over-long title in the reader language, keeps every character, and sends nothing', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<UpdateConversationForm conversationId="c1" baseline={baselineFrom(undefined)} onSaved={() => {}} />, { locale: 'zh-CN' });
+    renderWithProviders(
+      <UpdateConversationForm conversationId="c1" baseline={baselineFrom(undefined)} onSaved={() => {}} />,
+      { locale: 'zh-CN' },
+    );
     const title = screen.getByRole('textbox', { name: '标题' });
     expect(title).not.toHaveAttribute('maxlength');
     await user.click(title);
@@ -33,7 +46,9 @@ describe('UpdateConversationForm', () => {
 
   it('marks unknown fields and previews only the changed ones, a removed tag included', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<UpdateConversationForm conversationId="c1" baseline={baselineFrom(RECORD)} onSaved={() => {}} />);
+    renderWithProviders(
+      <UpdateConversationForm conversationId="c1" baseline={baselineFrom(RECORD)} onSaved={() => {}} />,
+    );
     expect(screen.queryByText(/Not known/)).not.toBeInTheDocument();
     expect(preview()).toEqual({});
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
@@ -45,11 +60,24 @@ describe('UpdateConversationForm', () => {
 
     // The switch's label wraps its description too, so its name starts with the label.
     await user.click(screen.getByRole('switch', { name: /^Send all fields/ }));
-    expect(preview()).toEqual({ agent_id: 'agent-support', title: 'Known title', file_ids: ['file-a'], config: { enable_websearch: false }, status: 1, third_user_id: 'crm-1' });
+    expect(preview()).toEqual({
+      agent_id: 'agent-support',
+      title: 'Known title',
+      file_ids: ['file-a'],
+      config: { enable_websearch: false },
+      status: 1,
+      third_user_id: 'crm-1',
+    });
   });
 
   it('explains each field it does not know', () => {
-    renderWithProviders(<UpdateConversationForm conversationId="c1" baseline={baselineFrom({ title: 'Only title' })} onSaved={() => {}} />);
+    renderWithProviders(
+      <UpdateConversationForm
+        conversationId="c1"
+        baseline={baselineFrom({ title: 'Only title' })}
+        onSaved={() => {}}
+      />,
+    );
     expect(screen.getAllByText('Not in the last record seen. Left as is unless you change it.')).toHaveLength(5);
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Only title');
   });

@@ -80,7 +80,13 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
         inputWrapperOrder={['label', 'description', 'input', 'error']}
         rightSectionWidth={88}
         rightSection={
-          <Text size="xs" c={counter.over ? 'red' : 'dimmed'} fw={counter.over ? 700 : 400} data-testid={`counter-${field}`} data-over={counter.over}>
+          <Text
+            size="xs"
+            c={counter.over ? 'red' : 'dimmed'}
+            fw={counter.over ? 700 : 400}
+            data-testid={`counter-${field}`}
+            data-over={counter.over}
+          >
             {counter.text}
           </Text>
         }
@@ -164,7 +170,9 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
           {mutation.isError ? <ErrorState error={mutation.error} title={t('conversations.saveFailed')} /> : null}
           <Group justify="space-between" align="center">
             <Text size="sm" c="dimmed">
-              {nothingToSend ? t('conversations.nothingChanged') : t('conversations.willSend', { count: Object.keys(body).length })}
+              {nothingToSend
+                ? t('conversations.nothingChanged')
+                : t('conversations.willSend', { count: Object.keys(body).length })}
             </Text>
             <Button type="submit" loading={mutation.isPending} disabled={nothingToSend}>
               {t('conversations.save')}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, UpdateConversationBody } from '../../contract';
 import { translator } from '../../i18n';
-import { baselineFrom, buildUpdateBody, counterText, EMPTY_VALUES, fieldErrorText, isDirtyMark, mergeBaseline } from './form-model';
+import {
+  baselineFrom,
+  buildUpdateBody,
+  counterText,
+  EMPTY_VALUES,
+  fieldErrorText,
+  isDirtyMark,
+  mergeBaseline,
+} from './form-model';
 
 const RECORD = {
   created_at: 1775204040,
@@ -31,7 +39,14 @@ describe('baselineFrom', () => {
       status: 1,
       third_user_id: 'crm-48213',
     });
-    expect([...b.known].sort()).toEqual(['agent_id', 'enable_websearch', 'file_ids', 'status', 'third_user_id', 'title']);
+    expect([...b.known].sort()).toEqual([
+      'agent_id',
+      'enable_websearch',
+      'file_ids',
+      'status',
+      'third_user_id',
+      'title',
+    ]);
   });
 
   it('reads a drifting record tolerantly and marks what it lacks or cannot use', () => {

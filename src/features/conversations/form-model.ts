@@ -104,14 +104,22 @@ export interface DirtyFields {
  * The body to send: only the changed fields (the sandbox, and we assume the service, keep omitted fields),
  * or every field when the admin asks for it. An unset status is never sent: it has no value to send.
  */
-export function buildUpdateBody(values: ConversationFormValues, dirty: DirtyFields, sendAll: boolean): UpdateConversationBody {
+export function buildUpdateBody(
+  values: ConversationFormValues,
+  dirty: DirtyFields,
+  sendAll: boolean,
+): UpdateConversationBody {
   const take = (mark: DirtyMark) => sendAll || isDirtyMark(mark);
-  const configMark = dirty.config && typeof dirty.config === 'object' && !Array.isArray(dirty.config) ? dirty.config.enable_websearch : dirty.config;
+  const configMark =
+    dirty.config && typeof dirty.config === 'object' && !Array.isArray(dirty.config)
+      ? dirty.config.enable_websearch
+      : dirty.config;
   const body: UpdateConversationBody = {};
   if (take(dirty.agent_id) && values.agent_id !== undefined) body.agent_id = values.agent_id;
   if (take(dirty.title) && values.title !== undefined) body.title = values.title;
   if (take(dirty.file_ids) && values.file_ids !== undefined) body.file_ids = [...values.file_ids];
-  if (take(configMark) && values.config?.enable_websearch !== undefined) body.config = { enable_websearch: values.config.enable_websearch };
+  if (take(configMark) && values.config?.enable_websearch !== undefined)
+    body.config = { enable_websearch: values.config.enable_websearch };
   if (take(dirty.status) && typeof values.status === 'number') body.status = values.status;
   if (take(dirty.third_user_id) && values.third_user_id !== undefined) body.third_user_id = values.third_user_id;
   return body;
@@ -130,7 +138,11 @@ export const FIELD_LABEL_KEYS: Record<FormField, MessageKey> = {
  * The contract's messages are English; the form shows the reader's language, chosen by the zod issue
  * code and the field, with the limit from LIMITS. Anything unforeseen keeps the schema's own text.
  */
-export function fieldErrorText(field: FormField, error: Pick<FieldError, 'type' | 'message'> | undefined, t: Translate): string | undefined {
+export function fieldErrorText(
+  field: FormField,
+  error: Pick<FieldError, 'type' | 'message'> | undefined,
+  t: Translate,
+): string | undefined {
   if (!error) return undefined;
   const name = t(FIELD_LABEL_KEYS[field]);
   if (field === 'title' || field === 'agent_id' || field === 'third_user_id') {

@@ -18,7 +18,11 @@ function ConversationLookup() {
   return (
     <>
       <PageHeader title={t('conversations.title')} description={t('conversations.intro')} />
-      <IdLookup kind="conversation" label={t('conversations.idLabel')} onOpen={(id) => navigate(`/conversations/${encodeURIComponent(id)}`)} />
+      <IdLookup
+        kind="conversation"
+        label={t('conversations.idLabel')}
+        onOpen={(id) => navigate(`/conversations/${encodeURIComponent(id)}`)}
+      />
     </>
   );
 }

@@ -2,7 +2,15 @@ import { Anchor, Box, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 /** One side of the comparison: the dataset's name (a link to the other dataset's own page) over its id. */
-export function CompareColumnHead({ name, id, link = false }: { name: string | undefined; id: string; link?: boolean }) {
+export function CompareColumnHead({
+  name,
+  id,
+  link = false,
+}: {
+  name: string | undefined;
+  id: string;
+  link?: boolean;
+}) {
   return (
     <Box style={{ minWidth: 0 }}>
       <Text size="sm" fw={600} truncate>

@@ -42,7 +42,12 @@ export function CompareStacked({ rows, left, right }: CompareStackedProps) {
           </Title>
           <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
             {group.rows.map((row) => (
-              <StackedField key={row.path} row={row} leftName={left.name ?? left.id} rightName={right.name ?? right.id} />
+              <StackedField
+                key={row.path}
+                row={row}
+                leftName={left.name ?? left.id}
+                rightName={right.name ?? right.id}
+              />
             ))}
           </Stack>
         </div>
@@ -88,7 +93,17 @@ function StackedField({ row, leftName, rightName }: { row: CompareRow; leftName:
 }
 
 /** One dataset's value, under that dataset's name (a dt/dd pair, so a screen reader says whose value it is). */
-function Side({ name, spec, read, side }: { name: string; spec: FieldSpec | undefined; read: FieldRead; side: 'a' | 'b' }) {
+function Side({
+  name,
+  spec,
+  read,
+  side,
+}: {
+  name: string;
+  spec: FieldSpec | undefined;
+  read: FieldRead;
+  side: 'a' | 'b';
+}) {
   return (
     <div data-side={side}>
       <Text component="dt" size="xs" c="dimmed" fw={600} style={{ overflowWrap: 'anywhere' }}>

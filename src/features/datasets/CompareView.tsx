@@ -32,7 +32,10 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
 
   let body;
   if (right.isPending) body = <Loading label={t('datasets.compare.loadingOther')} />;
-  else if (right.isError) body = <ErrorState error={right.error} title={t('datasets.compare.otherFailed')} onRetry={() => void right.refetch()} />;
+  else if (right.isError)
+    body = (
+      <ErrorState error={right.error} title={t('datasets.compare.otherFailed')} onRetry={() => void right.refetch()} />
+    );
   else {
     const differing = rows.filter((r) => r.differs).length;
     const shown = onlyDiffs ? rows.filter((r) => r.differs) : rows;
@@ -42,9 +45,15 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
           <Text size="sm" data-testid="compare-summary">
-            {differing === 0 ? t('datasets.compare.noDiffs') : t('datasets.compare.summary', { count: differing, total: rows.length })}
+            {differing === 0
+              ? t('datasets.compare.noDiffs')
+              : t('datasets.compare.summary', { count: differing, total: rows.length })}
           </Text>
-          <Switch label={t('datasets.compare.onlyDiffs')} checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.currentTarget.checked)} />
+          <Switch
+            label={t('datasets.compare.onlyDiffs')}
+            checked={onlyDiffs}
+            onChange={(e) => setOnlyDiffs(e.currentTarget.checked)}
+          />
         </Group>
         {wide ? (
           <CompareTable rows={shown} left={leftSide} right={rightSide} />
@@ -110,7 +119,11 @@ function CompareTableRow({ row }: { row: CompareRow }) {
   const t = useT();
   const label = useFieldLabel(row.path);
   return (
-    <Table.Tr data-field={row.path} data-differs={row.differs} bg={row.differs ? 'var(--mantine-color-yellow-light)' : undefined}>
+    <Table.Tr
+      data-field={row.path}
+      data-differs={row.differs}
+      bg={row.differs ? 'var(--mantine-color-yellow-light)' : undefined}
+    >
       <Table.Td style={{ verticalAlign: 'top' }}>
         <Text size="sm" fw={500}>
           {label}

@@ -85,14 +85,22 @@ export function DatasetDetail({ id }: { id: string }) {
         </Stack>
       ) : null}
       <CompareControl key={compareId ?? ''} currentId={id} initial={compareId} onCompare={setCompare} />
-      {compareId ? <CompareView left={query.data} leftId={id} rightId={compareId} onClose={() => setCompare(undefined)} /> : null}
+      {compareId ? (
+        <CompareView left={query.data} leftId={id} rightId={compareId} onClose={() => setCompare(undefined)} />
+      ) : null}
       {compareId ? null : <DatasetSections answer={query.data} drift={drift} />}
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between">
           <Text size="sm" fw={500}>
             {t('datasets.rawAnswer')}
           </Text>
-          <Anchor component="button" type="button" size="sm" onClick={() => setShowRaw((s) => !s)} aria-expanded={showRaw}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setShowRaw((s) => !s)}
+            aria-expanded={showRaw}
+          >
             {showRaw ? t('datasets.hideRaw') : t('datasets.showRaw')}
           </Anchor>
         </Group>

@@ -15,7 +15,14 @@ export interface DatasetSectionsProps {
 
 export function SectionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" component="section" aria-labelledby={`section-${id}`} data-section={id} style={{ overflow: 'hidden' }}>
+    <Paper
+      withBorder
+      radius="md"
+      component="section"
+      aria-labelledby={`section-${id}`}
+      data-section={id}
+      style={{ overflow: 'hidden' }}
+    >
       <Title order={2} size="h5" id={`section-${id}`} px="sm" pt="sm" pb={6}>
         {title}
       </Title>
@@ -50,7 +57,11 @@ export function DatasetSections({ answer, drift }: DatasetSectionsProps) {
             {t('datasets.unknownExplain')}
           </Text>
           {unknown.map((path) => (
-            <FieldRow key={path} path={path} flags={warningsFor(path, drift).map((warning) => ({ source: 'drift', warning }))}>
+            <FieldRow
+              key={path}
+              path={path}
+              flags={warningsFor(path, drift).map((warning) => ({ source: 'drift', warning }))}
+            >
               <FieldValue read={readField(answer, path)} />
             </FieldRow>
           ))}

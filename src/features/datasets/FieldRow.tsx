@@ -49,7 +49,11 @@ export function FieldFlags({ flags }: { flags: readonly FieldFlag[] }) {
           message = flag.warning.message;
         } else if (flag.source === 'bounds') {
           badge = t('datasets.flag.outOfBounds');
-          message = t('datasets.flag.bounds', { value: formatNumber(flag.value), min: formatNumber(flag.min), max: formatNumber(flag.max) });
+          message = t('datasets.flag.bounds', {
+            value: formatNumber(flag.value),
+            min: formatNumber(flag.min),
+            max: formatNumber(flag.max),
+          });
         } else {
           badge = t('datasets.flag.tooLong');
           message = t('datasets.flag.length', { length: formatNumber(flag.length), max: formatNumber(flag.max) });

@@ -41,7 +41,17 @@ function AsSent({ value, compact }: { value: unknown; compact: boolean }) {
   );
 }
 
-function DocumentedValue({ kind, value, label, compact }: { kind: FieldKind; value: unknown; label: string; compact: boolean }) {
+function DocumentedValue({
+  kind,
+  value,
+  label,
+  compact,
+}: {
+  kind: FieldKind;
+  value: unknown;
+  label: string;
+  compact: boolean;
+}) {
   const t = useT();
   const { formatNumber, formatDateTime } = useFormat();
   const num = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : String(v));
@@ -51,7 +61,11 @@ function DocumentedValue({ kind, value, label, compact }: { kind: FieldKind; val
       return value === '' ? (
         <Empty />
       ) : (
-        <Text size="sm" style={{ whiteSpace: kind.multiline ? 'pre-wrap' : undefined, overflowWrap: 'anywhere' }} lineClamp={compact ? 3 : undefined}>
+        <Text
+          size="sm"
+          style={{ whiteSpace: kind.multiline ? 'pre-wrap' : undefined, overflowWrap: 'anywhere' }}
+          lineClamp={compact ? 3 : undefined}
+        >
           {String(value)}
         </Text>
       );
@@ -84,7 +98,9 @@ function DocumentedValue({ kind, value, label, compact }: { kind: FieldKind; val
     case 'bounded':
       return <Bounded value={value} min={kind.min} max={kind.max} label={label} compact={compact} />;
     case 'prompt':
-      return <Prompt value={typeof value === 'string' ? value : String(value)} max={kind.maxLength} compact={compact} />;
+      return (
+        <Prompt value={typeof value === 'string' ? value : String(value)} max={kind.maxLength} compact={compact} />
+      );
     case 'jsonList':
       if (Array.isArray(value) && value.length === 0) return <Text size="sm">{t('datasets.value.none')}</Text>;
       return compact ? <AsSent value={value} compact /> : <RawJson value={value} maxHeight="12rem" />;
@@ -146,14 +162,30 @@ function EnumList({ table, value }: { table: EnumTable; value: unknown }) {
   );
 }
 
-function Bounded({ value, min, max, label, compact }: { value: unknown; min: number; max: number; label: string; compact: boolean }) {
+function Bounded({
+  value,
+  min,
+  max,
+  label,
+  compact,
+}: {
+  value: unknown;
+  min: number;
+  max: number;
+  label: string;
+  compact: boolean;
+}) {
   const t = useT();
   const { formatNumber } = useFormat();
   if (typeof value !== 'number') return <Text size="sm">{String(value)}</Text>;
   const inside = value >= min && value <= max;
   const fieldKey = FIELD_LABEL_KEYS[label];
   const field = fieldKey ? t(fieldKey) : label;
-  const text = t('datasets.value.bounds', { value: formatNumber(value), min: formatNumber(min), max: formatNumber(max) });
+  const text = t('datasets.value.bounds', {
+    value: formatNumber(value),
+    min: formatNumber(min),
+    max: formatNumber(max),
+  });
   if (compact) return <Text size="sm">{text}</Text>;
   const percent = Math.min(100, Math.max(0, ((value - min) / (max - min)) * 100));
   return (
@@ -163,7 +195,12 @@ function Bounded({ value, min, max, label, compact }: { value: unknown; min: num
         value={inside ? percent : 100}
         color={inside ? 'blue' : 'orange'}
         size="sm"
-        aria-label={t('datasets.value.meter', { field, value: formatNumber(value), min: formatNumber(min), max: formatNumber(max) })}
+        aria-label={t('datasets.value.meter', {
+          field,
+          value: formatNumber(value),
+          min: formatNumber(min),
+          max: formatNumber(max),
+        })}
       />
     </Stack>
   );
@@ -175,7 +212,12 @@ function Prompt({ value, max, compact }: { value: string; max: number; compact: 
   const [open, setOpen] = useState(false);
   const over = value.length > max;
   const length = (
-    <Text size="xs" c={over ? 'orange' : 'dimmed'} title={t('datasets.value.promptLengthLabel')} data-testid="prompt-length">
+    <Text
+      size="xs"
+      c={over ? 'orange' : 'dimmed'}
+      title={t('datasets.value.promptLengthLabel')}
+      data-testid="prompt-length"
+    >
       {t('datasets.value.promptLength', { length: formatNumber(value.length), max: formatNumber(max) })}
     </Text>
   );
@@ -206,7 +248,11 @@ function Prompt({ value, max, compact }: { value: string; max: number; compact: 
         {length}
       </Group>
       <Collapse expanded={open}>
-        <Code block mt={6} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '20rem', overflow: 'auto' }}>
+        <Code
+          block
+          mt={6}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '20rem', overflow: 'auto' }}
+        >
           {value}
         </Code>
       </Collapse>

@@ -103,7 +103,9 @@ describe('flags on fields', () => {
     });
     expect(warningsFor('retrieval_chunk_expansion.pre_count', a.drift).map((w) => w.kind)).toEqual(['range']);
     expect(warningsFor('retrieval_chunk_expansion.next_count', a.drift)).toEqual([]);
-    expect(warningsFor('retrieval_recall_strategy_ids', a.drift).map((w) => w.path)).toEqual(['$.retrieval_recall_strategy_ids[1]']);
+    expect(warningsFor('retrieval_recall_strategy_ids', a.drift).map((w) => w.path)).toEqual([
+      '$.retrieval_recall_strategy_ids[1]',
+    ]);
     expect(unknownFieldPaths(a.raw)).toEqual(['retrieval_chunk_expansion.window']);
     expect(warningsFor('retrieval_chunk_expansion.window', a.drift).map((w) => w.kind)).toEqual(['unknown_field']);
   });
@@ -113,7 +115,9 @@ describe('flags on fields', () => {
     const a = answer(rest);
     for (const path of ['retrieval_segment_expansion.pre_count', 'retrieval_segment_expansion.next_count']) {
       expect(readField(a, path)).toEqual({ state: 'missing' });
-      expect(fieldFlags(spec(path), readField(a, path), a.drift).map((f) => f.source === 'drift' && f.warning.kind)).toEqual(['missing']);
+      expect(
+        fieldFlags(spec(path), readField(a, path), a.drift).map((f) => f.source === 'drift' && f.warning.kind),
+      ).toEqual(['missing']);
     }
   });
 

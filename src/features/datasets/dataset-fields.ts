@@ -132,7 +132,9 @@ export function compareDatasets(a: DatasetAnswer, b: DatasetAnswer): CompareRow[
     return { path, spec, section, a: ra, b: rb, differs: comparable(ra) !== comparable(rb) };
   };
   const documented = ALL_FIELDS.map((spec) => row(spec.path, spec, SECTION_OF.get(spec.path) ?? 'other'));
-  const extra = [...new Set([...unknownFieldPaths(a.raw), ...unknownFieldPaths(b.raw)])].map((path) => row(path, undefined, 'unknown'));
+  const extra = [...new Set([...unknownFieldPaths(a.raw), ...unknownFieldPaths(b.raw)])].map((path) =>
+    row(path, undefined, 'unknown'),
+  );
   return [...documented, ...extra];
 }
 

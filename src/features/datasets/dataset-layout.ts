@@ -95,7 +95,12 @@ export const DATASET_SECTIONS: readonly SectionSpec[] = [
   },
   {
     id: 'qa',
-    fields: [flag('qa_pairs_return_direct'), { path: 'qa_pairs_score_threshold', kind: { type: 'number' } }, flag('generate_qa_pairs_enabled'), prompt('generate_qa_pairs_prompt')],
+    fields: [
+      flag('qa_pairs_return_direct'),
+      { path: 'qa_pairs_score_threshold', kind: { type: 'number' } },
+      flag('generate_qa_pairs_enabled'),
+      prompt('generate_qa_pairs_prompt'),
+    ],
   },
   { id: 'refine', fields: [flag('refine_user_question_enabled'), prompt('refine_user_question_prompt')] },
   {
@@ -116,7 +121,9 @@ export const DATASET_SECTIONS: readonly SectionSpec[] = [
 
 export const ALL_FIELDS: readonly FieldSpec[] = DATASET_SECTIONS.flatMap((s) => s.fields);
 
-export const SECTION_OF: ReadonlyMap<string, SectionId> = new Map(DATASET_SECTIONS.flatMap((s) => s.fields.map((f) => [f.path, s.id] as const)));
+export const SECTION_OF: ReadonlyMap<string, SectionId> = new Map(
+  DATASET_SECTIONS.flatMap((s) => s.fields.map((f) => [f.path, s.id] as const)),
+);
 
 /** The nested objects of the record, whose own fields are rows of their own. */
 export const NESTED_OBJECTS: Readonly<Record<string, readonly string[]>> = {

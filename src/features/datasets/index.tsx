@@ -16,7 +16,11 @@ function DatasetLookup() {
   return (
     <>
       <PageHeader title={t('datasets.title')} description={t('datasets.lookupDescription')} />
-      <IdLookup kind="dataset" label={t('datasets.idLabel')} onOpen={(id) => navigate(`/datasets/${encodeURIComponent(id)}`)} />
+      <IdLookup
+        kind="dataset"
+        label={t('datasets.idLabel')}
+        onOpen={(id) => navigate(`/datasets/${encodeURIComponent(id)}`)}
+      />
     </>
   );
 }

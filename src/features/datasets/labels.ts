@@ -1,4 +1,10 @@
-import type { AUDIO_PARSING_MODE, DATASET_TYPE, PDF_PARSING_MODE, RECALL_STRATEGY, RETRIEVAL_CONTEXT_MODE } from '../../contract';
+import type {
+  AUDIO_PARSING_MODE,
+  DATASET_TYPE,
+  PDF_PARSING_MODE,
+  RECALL_STRATEGY,
+  RETRIEVAL_CONTEXT_MODE,
+} from '../../contract';
 import type { MessageKey } from '../../i18n';
 import type { SectionId } from './dataset-layout';
 

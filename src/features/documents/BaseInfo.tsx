@@ -12,7 +12,8 @@ export function BaseInfo({ id }: { id: string }) {
   const query = useQuery(documentBaseQuery(id));
   let body;
   if (query.isPending) body = <Loading label={t('documents.base.loading')} />;
-  else if (query.isError) body = <ErrorState error={query.error} title={t('documents.base.failed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} title={t('documents.base.failed')} onRetry={() => void query.refetch()} />;
   else {
     const { data, drift } = query.data;
     body = (
@@ -21,7 +22,12 @@ export function BaseInfo({ id }: { id: string }) {
         <Box component="dl" m={0} data-testid="base-info">
           <Row label={t('documents.base.name')} value={data.name} testId="base-name" />
           <Row label={t('documents.base.description')} value={data.description} testId="base-description" />
-          <Row label={t('documents.base.url')} value={data.url} testId="base-url" render={(url) => <SafeLink url={url} />} />
+          <Row
+            label={t('documents.base.url')}
+            value={data.url}
+            testId="base-url"
+            render={(url) => <SafeLink url={url} />}
+          />
         </Box>
       </Stack>
     );
@@ -36,18 +42,44 @@ export function BaseInfo({ id }: { id: string }) {
   );
 }
 
-function Row({ label, value, testId, render }: { label: string; value: string | undefined; testId: string; render?: (v: string) => ReactNode }) {
+function Row({
+  label,
+  value,
+  testId,
+  render,
+}: {
+  label: string;
+  value: string | undefined;
+  testId: string;
+  render?: (v: string) => ReactNode;
+}) {
   const t = useT();
   let shown: ReactNode;
-  if (value === undefined) shown = <Text span size="sm" c="dimmed" fs="italic">{t('documents.base.notSent')}</Text>;
-  else if (value === '') shown = <Text span size="sm" c="dimmed">{t('documents.base.empty')}</Text>;
+  if (value === undefined)
+    shown = (
+      <Text span size="sm" c="dimmed" fs="italic">
+        {t('documents.base.notSent')}
+      </Text>
+    );
+  else if (value === '')
+    shown = (
+      <Text span size="sm" c="dimmed">
+        {t('documents.base.empty')}
+      </Text>
+    );
   else shown = render ? render(value) : value;
   return (
     <Box style={{ display: 'flex', flexWrap: 'wrap', columnGap: 'var(--mantine-spacing-md)', rowGap: 2 }} py={4}>
       <Text component="dt" size="sm" fw={500} style={{ flex: '0 0 8rem' }}>
         {label}
       </Text>
-      <Text component="dd" m={0} size="sm" style={{ flex: '1 1 16rem', minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid={testId}>
+      <Text
+        component="dd"
+        m={0}
+        size="sm"
+        style={{ flex: '1 1 16rem', minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+        data-testid={testId}
+      >
         {shown}
       </Text>
     </Box>

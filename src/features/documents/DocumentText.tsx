@@ -6,7 +6,15 @@ import { DriftWarnings, ErrorState, Loading, downloadText } from '../../componen
 import { useFormat, useT } from '../../i18n';
 import { JumpToPiece } from './JumpToPiece';
 import { PieceList, type PieceListHandle } from './PieceList';
-import { buildSearchIndex, findHits, joinPieces, NO_HITS, textFigures, textFileName, type SearchHits } from './text-search';
+import {
+  buildSearchIndex,
+  findHits,
+  joinPieces,
+  NO_HITS,
+  textFigures,
+  textFileName,
+  type SearchHits,
+} from './text-search';
 import { TextSearch } from './TextSearch';
 
 /** The full text: figures, search, jump, download and the virtualised pieces. Loads on its own, fails on its own. */
@@ -15,7 +23,8 @@ export function DocumentText({ id, name }: { id: string; name?: string }) {
   const query = useQuery(documentTextsQuery(id));
   let body;
   if (query.isPending) body = <Loading label={t('documents.text.loading')} />;
-  else if (query.isError) body = <ErrorState error={query.error} title={t('documents.text.failed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} title={t('documents.text.failed')} onRetry={() => void query.refetch()} />;
   else {
     const { data, drift } = query.data;
     body = (
@@ -85,7 +94,11 @@ function TextView({ pieces, fileName }: { pieces: readonly string[]; fileName: s
       <Group justify="space-between" align="flex-end" gap="md">
         <Group gap="xl" component="dl" m={0} data-testid="text-figures">
           <Figure label={t('documents.text.pieces')} value={formatNumber(figures.pieces)} testId="figure-pieces" />
-          <Figure label={t('documents.text.characters')} value={formatNumber(figures.characters)} testId="figure-characters" />
+          <Figure
+            label={t('documents.text.characters')}
+            value={formatNumber(figures.characters)}
+            testId="figure-characters"
+          />
           <Figure
             label={t('documents.text.tokens')}
             value={t('documents.text.tokensValue', { count: formatNumber(figures.approxTokens) })}

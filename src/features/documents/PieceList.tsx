@@ -72,7 +72,13 @@ export function PieceList({ pieces, query, activePiece, ref }: PieceListProps) {
             ref={virtualizer.measureElement}
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
           >
-            <PieceRow index={item.index} text={pieces[item.index]!} query={query} active={item.index === activePiece} number={formatNumber(item.index + 1)} />
+            <PieceRow
+              index={item.index}
+              text={pieces[item.index]!}
+              query={query}
+              active={item.index === activePiece}
+              number={formatNumber(item.index + 1)}
+            />
           </div>
         ))}
       </div>
@@ -108,13 +114,24 @@ const PieceRow = memo(function PieceRow({ index, number, text, query, active }: 
         boxShadow: active ? 'inset 3px 0 0 var(--mantine-primary-color-filled)' : undefined,
       }}
     >
-      <Text size="xs" c="dimmed" ff="monospace" ta="right" style={{ flex: '0 0 3.25rem', paddingTop: 2 }} aria-label={t('documents.text.piece', { n: number })}>
+      <Text
+        size="xs"
+        c="dimmed"
+        ff="monospace"
+        ta="right"
+        style={{ flex: '0 0 3.25rem', paddingTop: 2 }}
+        aria-label={t('documents.text.piece', { n: number })}
+      >
         {number}
       </Text>
       <Text size="sm" style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {segments.map((s, i) =>
           s.mark ? (
-            <mark key={i} data-current={active || undefined} style={active ? { background: 'var(--mantine-color-orange-4)', color: 'black' } : undefined}>
+            <mark
+              key={i}
+              data-current={active || undefined}
+              style={active ? { background: 'var(--mantine-color-orange-4)', color: 'black' } : undefined}
+            >
               {s.text}
             </mark>
           ) : (

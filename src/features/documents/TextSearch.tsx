@@ -39,9 +39,21 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
       aria-live="polite"
       data-testid="search-position"
       style={{ whiteSpace: 'nowrap', minWidth: searched ? '5rem' : undefined, textAlign: 'center' }}
-      title={searched && count > 0 ? t('documents.search.positionDetail', { n: formatNumber(current + 1), m: formatNumber(count), occurrences: formatNumber(hits.occurrences) }) : undefined}
+      title={
+        searched && count > 0
+          ? t('documents.search.positionDetail', {
+              n: formatNumber(current + 1),
+              m: formatNumber(count),
+              occurrences: formatNumber(hits.occurrences),
+            })
+          : undefined
+      }
     >
-      {!searched ? '' : count === 0 ? t('documents.search.none') : t('documents.search.position', { n: formatNumber(current + 1), m: formatNumber(count) })}
+      {!searched
+        ? ''
+        : count === 0
+          ? t('documents.search.none')
+          : t('documents.search.position', { n: formatNumber(current + 1), m: formatNumber(count) })}
     </Text>
   );
   return (
@@ -62,12 +74,24 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
       <Group gap={4} wrap="nowrap" h={36} align="center">
         {position}
         <Tooltip label={t('documents.search.previous')} withArrow>
-          <ActionIcon variant="default" size="lg" aria-label={t('documents.search.previous')} disabled={count === 0} onClick={() => onStep(-1)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t('documents.search.previous')}
+            disabled={count === 0}
+            onClick={() => onStep(-1)}
+          >
             <Chevron up />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('documents.search.next')} withArrow>
-          <ActionIcon variant="default" size="lg" aria-label={t('documents.search.next')} disabled={count === 0} onClick={() => onStep(1)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t('documents.search.next')}
+            disabled={count === 0}
+            onClick={() => onStep(1)}
+          >
             <Chevron />
           </ActionIcon>
         </Tooltip>
@@ -78,7 +102,15 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
 
 function Chevron({ up = false }: { up?: boolean }) {
   return (
-    <svg width="60%" height="60%" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+    <svg
+      width="60%"
+      height="60%"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
       <path d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
     </svg>
   );

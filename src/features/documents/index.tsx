@@ -16,7 +16,11 @@ function DocumentLookup() {
   return (
     <>
       <PageHeader title={t('documents.title')} description={t('documents.lookupDescription')} />
-      <IdLookup kind="document" label={t('documents.idLabel')} onOpen={(id) => navigate(`/documents/${encodeURIComponent(id)}`)} />
+      <IdLookup
+        kind="document"
+        label={t('documents.idLabel')}
+        onOpen={(id) => navigate(`/documents/${encodeURIComponent(id)}`)}
+      />
     </>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, findHits, highlightSegments, joinPieces, safeHttpUrl, textFigures, textFileName } from './text-search';
+import {
+  buildSearchIndex,
+  findHits,
+  highlightSegments,
+  joinPieces,
+  safeHttpUrl,
+  textFigures,
+  textFileName,
+} from './text-search';
 
 /** The e2e fixture's large document, rebuilt here: 50,000 pieces with a marker every 5,000. */
 const largePiece = (i: number) =>
@@ -62,7 +70,11 @@ describe('highlighting', () => {
   });
 
   it('treats the query as text, not a pattern', () => {
-    expect(highlightSegments('cost (x+1)? İ', '(x+1)?').filter((s) => s.mark).map((s) => s.text)).toEqual(['(x+1)?']);
+    expect(
+      highlightSegments('cost (x+1)? İ', '(x+1)?')
+        .filter((s) => s.mark)
+        .map((s) => s.text),
+    ).toEqual(['(x+1)?']);
   });
 });
 

@@ -51,7 +51,11 @@ function escapeRegExp(s: string): string {
  * A piece cut into plain and marked segments for `query`, case-insensitively, at most `maxMarks` marks.
  * Lowercasing can change a string's length (e.g. "İ"); then a case-insensitive RegExp finds the offsets instead.
  */
-export function highlightSegments(text: string, rawQuery: string, maxMarks: number = TEXT_VIEW.maxMarksPerPiece): Segment[] {
+export function highlightSegments(
+  text: string,
+  rawQuery: string,
+  maxMarks: number = TEXT_VIEW.maxMarksPerPiece,
+): Segment[] {
   if (rawQuery.trim() === '' || text === '') return [{ text, mark: false }];
   const query = rawQuery.toLowerCase();
   const ranges: [number, number][] = [];

@@ -13,7 +13,13 @@ export interface ConfirmDeletionModalProps {
 }
 
 /** Names the document (query-base, when it answers) and says plainly that the service confirms later. */
-export function ConfirmDeletionModal({ documentId, knowledgeId, knowledgeName, onCancel, onConfirm }: ConfirmDeletionModalProps) {
+export function ConfirmDeletionModal({
+  documentId,
+  knowledgeId,
+  knowledgeName,
+  onCancel,
+  onConfirm,
+}: ConfirmDeletionModalProps) {
   const t = useT();
   // One quick look-up: the modal must not wait on retries to say "name unknown".
   const lookup = useQuery({ ...documentBaseQuery(documentId), retry: false });
@@ -44,7 +50,9 @@ export function ConfirmDeletionModal({ documentId, knowledgeId, knowledgeName, o
           {lookup.isError ? (
             <Text size="xs" c="dimmed" mt={4}>
               {t('knowledge.confirm.lookupFailed', {
-                reason: isApiError(lookup.error) ? (lookup.error.serviceMessage ?? lookup.error.message) : String(lookup.error),
+                reason: isApiError(lookup.error)
+                  ? (lookup.error.serviceMessage ?? lookup.error.message)
+                  : String(lookup.error),
               })}
             </Text>
           ) : null}

@@ -15,7 +15,13 @@ export interface DeleteDocumentFormProps {
 }
 
 /** Type or pick a document id, confirm in a modal that names it, then hand it to the deletion tracker. */
-export function DeleteDocumentForm({ profileId, knowledgeId, knowledgeName, canDelete, totalFiles }: DeleteDocumentFormProps) {
+export function DeleteDocumentForm({
+  profileId,
+  knowledgeId,
+  knowledgeName,
+  canDelete,
+  totalFiles,
+}: DeleteDocumentFormProps) {
   const t = useT();
   const documents = useCatalog(profileId, 'document');
   const [value, setValue] = useState('');
@@ -46,7 +52,13 @@ export function DeleteDocumentForm({ profileId, knowledgeId, knowledgeName, canD
 
   function confirm(documentName: string | undefined) {
     if (!confirming) return;
-    deletionTracker.track({ profileId, knowledgeId, documentId: confirming, documentName, baselineTotalFiles: totalFiles });
+    deletionTracker.track({
+      profileId,
+      knowledgeId,
+      documentId: confirming,
+      documentName,
+      baselineTotalFiles: totalFiles,
+    });
     setConfirming(null);
     setValue('');
   }
@@ -61,7 +73,12 @@ export function DeleteDocumentForm({ profileId, knowledgeId, knowledgeName, canD
           {t('knowledge.delete.explain')}
         </Text>
         {disabled ? (
-          <Alert color="yellow" variant="light" title={t('knowledge.delete.disabledTitle')} data-testid="delete-disabled-reason">
+          <Alert
+            color="yellow"
+            variant="light"
+            title={t('knowledge.delete.disabledTitle')}
+            data-testid="delete-disabled-reason"
+          >
             {t('knowledge.delete.disabledReason')}
           </Alert>
         ) : null}

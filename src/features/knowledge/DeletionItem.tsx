@@ -68,7 +68,13 @@ function AttemptEntry({ attempt, index }: { attempt: DeletionAttempt; index: num
 }
 
 /** One tracked deletion: the document, its state in words, what to do next, and every attempt and check. */
-export function DeletionItem({ deletion: d, knowledgeLabel }: { deletion: TrackedDeletion; knowledgeLabel?: string | null }) {
+export function DeletionItem({
+  deletion: d,
+  knowledgeLabel,
+}: {
+  deletion: TrackedDeletion;
+  knowledgeLabel?: string | null;
+}) {
   const t = useT();
   const clock = useClockTime();
   const [open, setOpen] = useState(false);
@@ -78,11 +84,24 @@ export function DeletionItem({ deletion: d, knowledgeLabel }: { deletion: Tracke
   const historyId = `deletion-history-${d.knowledgeId}-${d.documentId}`;
 
   return (
-    <Paper withBorder radius="sm" p="sm" data-testid="deletion-item" data-document-id={d.documentId} data-state={d.state}>
+    <Paper
+      withBorder
+      radius="sm"
+      p="sm"
+      data-testid="deletion-item"
+      data-document-id={d.documentId}
+      data-state={d.state}
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
-            <Anchor component={Link} to={`/documents/${encodeURIComponent(d.documentId)}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={`/documents/${encodeURIComponent(d.documentId)}`}
+              fw={600}
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {d.documentName ?? t('knowledge.deletion.unnamedDocument')}
             </Anchor>
             <Text size="xs" c="dimmed" ff="monospace">
@@ -137,9 +156,19 @@ export function DeletionItem({ deletion: d, knowledgeLabel }: { deletion: Tracke
           </Text>
         ) : null}
         <div>
-          <Anchor component="button" type="button" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={historyId}>
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={historyId}
+          >
             {t(open ? 'knowledge.history.hide' : 'knowledge.history.show', {
-              requests: t(d.attempts.length === 1 ? 'knowledge.history.requestsOne' : 'knowledge.history.requestsMany', { count: d.attempts.length }),
+              requests: t(
+                d.attempts.length === 1 ? 'knowledge.history.requestsOne' : 'knowledge.history.requestsMany',
+                { count: d.attempts.length },
+              ),
             })}
           </Anchor>
           <Collapse expanded={open} id={historyId}>

@@ -32,7 +32,9 @@ export function DeletionList({ deletions, showKnowledge = false, emptyText }: De
           {emptyText}
         </Text>
       ) : (
-        deletions.map((d) => <DeletionItem key={`${d.knowledgeId}/${d.documentId}`} deletion={d} knowledgeLabel={labelOf(d.knowledgeId)} />)
+        deletions.map((d) => (
+          <DeletionItem key={`${d.knowledgeId}/${d.documentId}`} deletion={d} knowledgeLabel={labelOf(d.knowledgeId)} />
+        ))
       )}
     </Stack>
   );

@@ -25,7 +25,14 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
   const pendingCount = deletions.filter(isActive).length;
 
   if (plain.isPending) return <Loading label={t('knowledge.loading')} />;
-  if (plain.isError) return <ErrorState error={plain.error} onRetry={() => void plain.refetch()} title={t('knowledge.loadFailed', { id: knowledgeId })} />;
+  if (plain.isError)
+    return (
+      <ErrorState
+        error={plain.error}
+        onRetry={() => void plain.refetch()}
+        title={t('knowledge.loadFailed', { id: knowledgeId })}
+      />
+    );
 
   const record = plain.data.data;
   const shown = withSettings && settings.data ? settings.data : plain.data;
@@ -45,7 +52,11 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           settings.isPending ? (
             <Loading label={t('knowledge.settings.loading')} />
           ) : settings.isError ? (
-            <ErrorState error={settings.error} onRetry={() => void settings.refetch()} title={t('knowledge.settings.failed')} />
+            <ErrorState
+              error={settings.error}
+              onRetry={() => void settings.refetch()}
+              title={t('knowledge.settings.failed')}
+            />
           ) : (
             <>
               <DriftWarnings warnings={settings.data.drift} />
@@ -55,7 +66,14 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
         ) : null}
       </Stack>
       <div>
-        <Anchor component="button" type="button" size="sm" onClick={() => setShowRaw((s) => !s)} aria-expanded={showRaw} aria-controls="knowledge-raw-json">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => setShowRaw((s) => !s)}
+          aria-expanded={showRaw}
+          aria-controls="knowledge-raw-json"
+        >
           {showRaw ? t('knowledge.raw.hide') : t('knowledge.raw.show')}
         </Anchor>
         <Collapse expanded={showRaw} id="knowledge-raw-json">

@@ -53,7 +53,12 @@ function CompactLookup({ onOpen }: { onOpen(id: string): void }) {
     if (next) onOpen(next);
   }
   return (
-    <form onSubmit={submit} noValidate aria-label={t('knowledge.lookup.another')} style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('knowledge.lookup.another')}
+      style={{ marginBottom: 'var(--mantine-spacing-md)' }}
+    >
       <Group gap="xs" wrap="nowrap" maw="32rem">
         <TextInput
           aria-label={t('knowledge.lookup.label')}

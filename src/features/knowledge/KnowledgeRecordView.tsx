@@ -33,7 +33,8 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
         {copyLabel ? <CopyButton value={value} label={copyLabel} size="xs" /> : null}
       </Group>
     );
-  const yesNo = (value: boolean | undefined) => (value === undefined ? missing : value ? t('knowledge.value.yes') : t('knowledge.value.no'));
+  const yesNo = (value: boolean | undefined) =>
+    value === undefined ? missing : value ? t('knowledge.value.yes') : t('knowledge.value.no');
   const time = (value: number | undefined) =>
     value === undefined ? (
       missing
@@ -46,7 +47,11 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
     );
 
   const rows: [MessageKey, string, ReactNode][] = [
-    ['knowledge.field.knowledge_id', 'knowledge_id', mono(record.knowledge_id ?? knowledgeId, t('knowledge.field.knowledge_id'))],
+    [
+      'knowledge.field.knowledge_id',
+      'knowledge_id',
+      mono(record.knowledge_id ?? knowledgeId, t('knowledge.field.knowledge_id')),
+    ],
     [
       'knowledge.field.dataset_id',
       'dataset_id',
@@ -54,16 +59,56 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
         missing
       ) : (
         <Group gap={4} wrap="nowrap">
-          <Anchor component={Link} to={`/datasets/${encodeURIComponent(record.dataset_id)}`} size="sm" ff="monospace" data-testid="dataset-link">
+          <Anchor
+            component={Link}
+            to={`/datasets/${encodeURIComponent(record.dataset_id)}`}
+            size="sm"
+            ff="monospace"
+            data-testid="dataset-link"
+          >
             {record.dataset_id}
           </Anchor>
           <CopyButton value={record.dataset_id} label={t('knowledge.field.dataset_id')} size="xs" />
         </Group>
       ),
     ],
-    ['knowledge.field.description', 'description', record.description === undefined ? missing : record.description === '' ? <Text span size="sm" c="dimmed">{t('knowledge.value.empty')}</Text> : record.description],
-    ['knowledge.field.icon', 'icon', record.icon === undefined ? missing : record.icon === '' ? <Text span size="sm" c="dimmed">{t('knowledge.value.empty')}</Text> : record.icon],
-    ['knowledge.field.category', 'category', record.category === undefined ? missing : record.category || <Text span size="sm" c="dimmed">{t('knowledge.value.empty')}</Text>],
+    [
+      'knowledge.field.description',
+      'description',
+      record.description === undefined ? (
+        missing
+      ) : record.description === '' ? (
+        <Text span size="sm" c="dimmed">
+          {t('knowledge.value.empty')}
+        </Text>
+      ) : (
+        record.description
+      ),
+    ],
+    [
+      'knowledge.field.icon',
+      'icon',
+      record.icon === undefined ? (
+        missing
+      ) : record.icon === '' ? (
+        <Text span size="sm" c="dimmed">
+          {t('knowledge.value.empty')}
+        </Text>
+      ) : (
+        record.icon
+      ),
+    ],
+    [
+      'knowledge.field.category',
+      'category',
+      record.category === undefined
+        ? missing
+        : record.category || (
+            <Text span size="sm" c="dimmed">
+              {t('knowledge.value.empty')}
+            </Text>
+          ),
+    ],
     ['knowledge.field.personal', 'personal', yesNo(record.personal)],
     ['knowledge.field.status', 'status', record.status === undefined ? missing : String(record.status)],
     [
@@ -78,7 +123,9 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
           </Text>
           {pendingDeletions > 0 ? (
             <Badge size="sm" variant="light" color="yellow">
-              {t(pendingDeletions === 1 ? 'knowledge.totalFiles.pendingOne' : 'knowledge.totalFiles.pendingMany', { count: pendingDeletions })}
+              {t(pendingDeletions === 1 ? 'knowledge.totalFiles.pendingOne' : 'knowledge.totalFiles.pendingMany', {
+                count: pendingDeletions,
+              })}
             </Badge>
           ) : null}
         </Group>

@@ -12,7 +12,10 @@ beforeAll(async () => {
   server = await startServer(() => {
     // No answer: the request stays in flight.
   });
-  connectionStore.init({ default_profile: 'p', profiles: [{ id: 'p', name: 'P', base_url: server.url, secondary_url: server.url, token: 'tok' }] });
+  connectionStore.init({
+    default_profile: 'p',
+    profiles: [{ id: 'p', name: 'P', base_url: server.url, secondary_url: server.url, token: 'tok' }],
+  });
 });
 afterAll(async () => {
   deletionTracker.stop();
@@ -35,7 +38,14 @@ describe('PendingDeletionsIndicator', () => {
     expect(two).toHaveAttribute('href', '/knowledge');
     expect(two).toHaveTextContent('2');
     // Both DELETEs went out (the third waits for its own profile).
-    await vi.waitFor(() => expect(server.received.filter((r) => r.method === 'DELETE').map((r) => r.url).sort()).toEqual(['/v1/knowledge/k1/document/d1', '/v1/knowledge/k2/document/d2']));
+    await vi.waitFor(() =>
+      expect(
+        server.received
+          .filter((r) => r.method === 'DELETE')
+          .map((r) => r.url)
+          .sort(),
+      ).toEqual(['/v1/knowledge/k1/document/d1', '/v1/knowledge/k2/document/d2']),
+    );
   });
 
   it('reads in Chinese too', async () => {

@@ -21,7 +21,9 @@ export function PendingDeletionsIndicator() {
   useDeletionSync();
   const pending = deletionsFor(all, active?.id).filter(isActive);
   if (pending.length === 0) return null;
-  const label = t(pending.length === 1 ? 'knowledge.indicator.one' : 'knowledge.indicator.many', { count: pending.length });
+  const label = t(pending.length === 1 ? 'knowledge.indicator.one' : 'knowledge.indicator.many', {
+    count: pending.length,
+  });
   return (
     <Tooltip label={label} withArrow>
       <Badge
@@ -43,7 +45,15 @@ export function PendingDeletionsIndicator() {
 
 function PendingGlyph() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   );

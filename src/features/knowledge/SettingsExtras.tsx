@@ -25,7 +25,11 @@ function FieldTable({ entries, depth }: { entries: [string, unknown][]; depth: n
       <Table.Tbody>
         {entries.map(([key, value]) => (
           <Table.Tr key={key} data-field={key}>
-            <Table.Th w={depth > 0 ? undefined : '14rem'} fw={500} style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+            <Table.Th
+              w={depth > 0 ? undefined : '14rem'}
+              fw={500}
+              style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}
+            >
               <Code>{key}</Code>
             </Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>

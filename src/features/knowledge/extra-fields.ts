@@ -20,6 +20,7 @@ export function shapeOf(value: unknown): ValueShape {
 /** A scalar (or an array of scalars) in one line; strings as they are, the rest as JSON. */
 export function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return `[${value.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ')}]`;
   return JSON.stringify(value) ?? String(value);
 }

@@ -30,7 +30,16 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
         <Button variant="default">{t('playground.session.menu')}</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item disabled={!session.exchanges.length} onClick={() => downloadText(`${fileBase}.json`, exportJson(spaceId, session.options, session.exchanges), 'application/json')}>
+        <Menu.Item
+          disabled={!session.exchanges.length}
+          onClick={() =>
+            downloadText(
+              `${fileBase}.json`,
+              exportJson(spaceId, session.options, session.exchanges),
+              'application/json',
+            )
+          }
+        >
           {t('playground.session.exportJson')}
         </Menu.Item>
         <Menu.Item
@@ -92,7 +101,12 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
           <ChatView session={session} profile={profile} allowRemoteImages={allowRemoteImages} />
         </Tabs.Panel>
         <Tabs.Panel value="compare">
-          <ComparePanel spaceId={spaceId} options={session.options} profile={profile} allowRemoteImages={allowRemoteImages} />
+          <ComparePanel
+            spaceId={spaceId}
+            options={session.options}
+            profile={profile}
+            allowRemoteImages={allowRemoteImages}
+          />
         </Tabs.Panel>
       </Tabs>
     </>

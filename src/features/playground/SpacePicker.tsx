@@ -11,7 +11,11 @@ export function SpacePicker() {
     <>
       <PageHeader title={t('playground.title')} description={t('playground.pick.description')} />
       <Paper withBorder radius="md" p="md" maw="40rem">
-        <IdLookup kind="space" label={t('playground.pick.label')} onOpen={(id) => navigate(`/playground/${encodeURIComponent(id)}`)} />
+        <IdLookup
+          kind="space"
+          label={t('playground.pick.label')}
+          onOpen={(id) => navigate(`/playground/${encodeURIComponent(id)}`)}
+        />
       </Paper>
     </>
   );

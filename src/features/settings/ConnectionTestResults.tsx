@@ -17,7 +17,13 @@ function hintFor(check: HostCheck, mode: ConnectionProfile['mode'], t: Translate
 }
 
 /** The two hosts' outcomes of a connection test, side by side with what to do about each. */
-export function ConnectionTestResults({ result, mode }: { result: { base: HostCheck; secondary: HostCheck }; mode: ConnectionProfile['mode'] }) {
+export function ConnectionTestResults({
+  result,
+  mode,
+}: {
+  result: { base: HostCheck; secondary: HostCheck };
+  mode: ConnectionProfile['mode'];
+}) {
   const t = useT();
   return (
     <Paper withBorder p="sm" data-testid="connection-test-results" aria-live="polite">

@@ -25,7 +25,11 @@ export function ProfileCard({ profile, active, highlighted = false, onEdit, onDe
       data-testid="profile-card"
       data-profile-id={profile.id}
       data-highlighted={highlighted || undefined}
-      style={highlighted ? { borderColor: 'var(--mantine-color-orange-6)', boxShadow: '0 0 0 1px var(--mantine-color-orange-6)' } : undefined}
+      style={
+        highlighted
+          ? { borderColor: 'var(--mantine-color-orange-6)', boxShadow: '0 0 0 1px var(--mantine-color-orange-6)' }
+          : undefined
+      }
     >
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 18rem' }}>

@@ -35,7 +35,9 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
       notifications.show({ color: 'teal', message: t('settings.saved', { name: saved.name }) });
       onDone(saved);
     } catch (error) {
-      setError('root', { message: t('settings.saveFailed', { reason: error instanceof Error ? error.message : String(error) }) });
+      setError('root', {
+        message: t('settings.saveFailed', { reason: error instanceof Error ? error.message : String(error) }),
+      });
     }
   });
 
@@ -87,7 +89,13 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
             control={control}
             name="mode"
             render={({ field }) => (
-              <Radio.Group label={t('settings.field.mode')} description={t('settings.field.mode.description')} value={field.value} onChange={(v) => field.onChange(v)} name={field.name}>
+              <Radio.Group
+                label={t('settings.field.mode')}
+                description={t('settings.field.mode.description')}
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                name={field.name}
+              >
                 <Group mt={6} gap="lg">
                   <Radio value="direct" label={t('settings.mode.direct')} />
                   <Radio value="proxied" label={t('settings.mode.proxied')} />

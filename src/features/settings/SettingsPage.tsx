@@ -47,7 +47,9 @@ export default function SettingsPage() {
         }
       />
       <Stack gap="md">
-        {rejected ? <TokenRejectedNotice profileName={rejected.name} onClose={() => setParams({}, { replace: true })} /> : null}
+        {rejected ? (
+          <TokenRejectedNotice profileName={rejected.name} onClose={() => setParams({}, { replace: true })} />
+        ) : null}
         {editing ? (
           <ProfileForm
             // A fresh form per profile, so switching from one edit to another never carries values over.
@@ -62,7 +64,9 @@ export default function SettingsPage() {
         {profiles.length === 0 ? (
           <EmptyState
             title={t('settings.noProfiles')}
-            actions={editing ? null : <Button onClick={() => setEditing({ kind: 'new' })}>{t('settings.addProfile')}</Button>}
+            actions={
+              editing ? null : <Button onClick={() => setEditing({ kind: 'new' })}>{t('settings.addProfile')}</Button>
+            }
           />
         ) : (
           profiles.map((p) => (

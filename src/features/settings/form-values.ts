@@ -37,11 +37,27 @@ type Field = keyof ProfileInput;
  * reader's language by field and zod issue code, keeping the schema's text for anything unforeseen.
  */
 const ERROR_KEYS: Partial<Record<Field, Partial<Record<string, MessageKey>> & { default?: MessageKey }>> = {
-  name: { too_small: 'settings.error.required', invalid_type: 'settings.error.required', too_big: 'settings.error.nameTooLong' },
-  base_url: { too_small: 'settings.error.required', invalid_type: 'settings.error.required', default: 'settings.error.url' },
-  secondary_url: { too_small: 'settings.error.required', invalid_type: 'settings.error.required', default: 'settings.error.url' },
+  name: {
+    too_small: 'settings.error.required',
+    invalid_type: 'settings.error.required',
+    too_big: 'settings.error.nameTooLong',
+  },
+  base_url: {
+    too_small: 'settings.error.required',
+    invalid_type: 'settings.error.required',
+    default: 'settings.error.url',
+  },
+  secondary_url: {
+    too_small: 'settings.error.required',
+    invalid_type: 'settings.error.required',
+    default: 'settings.error.url',
+  },
   token: { default: 'settings.error.tokenRequired' },
-  knowledgeSettingsParam: { too_small: 'settings.error.required', invalid_type: 'settings.error.required', default: 'settings.error.paramName' },
+  knowledgeSettingsParam: {
+    too_small: 'settings.error.required',
+    invalid_type: 'settings.error.required',
+    default: 'settings.error.paramName',
+  },
 };
 
 export function fieldErrorText(field: Field, error: FieldError | undefined, t: Translate): string | undefined {

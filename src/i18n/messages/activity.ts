@@ -4,11 +4,13 @@ import { defineMessages } from '../define';
 export const activityMessages = defineMessages({
   en: {
     'activity.title': 'Activity',
-    'activity.intro': 'Every request this tab has sent, newest first. The log lives in memory only: it holds no token and is gone on reload.',
+    'activity.intro':
+      'Every request this tab has sent, newest first. The log lives in memory only: it holds no token and is gone on reload.',
     'activity.export': 'Export as JSON',
     'activity.clear': 'Clear',
     'activity.empty.title': 'No calls yet',
-    'activity.empty.body': 'Open a knowledge base, dataset, document or conversation, or send a message in the playground: each call appears here with its timing and bodies.',
+    'activity.empty.body':
+      'Open a knowledge base, dataset, document or conversation, or send a message in the playground: each call appears here with its timing and bodies.',
     'activity.filter.text': 'Filter',
     'activity.filter.textPlaceholder': 'Path, method, status, error…',
     'activity.filter.status': 'Outcome',
@@ -49,7 +51,8 @@ export const activityMessages = defineMessages({
     'activity.curl.includeToken': 'Include token',
     'activity.curl.includeTokenHint': 'Off: the command carries "Bearer ***" and is safe to paste anywhere.',
     'activity.curl.noToken': 'The active profile has no token in this tab.',
-    'activity.curl.secretWarning': 'This command now contains the secret token of the active profile. Do not paste it into tickets, chats or logs.',
+    'activity.curl.secretWarning':
+      'This command now contains the secret token of the active profile. Do not paste it into tickets, chats or logs.',
   },
   zhCN: {
     'activity.title': '请求日志',
@@ -57,7 +60,8 @@ export const activityMessages = defineMessages({
     'activity.export': '导出为 JSON',
     'activity.clear': '清空',
     'activity.empty.title': '还没有请求',
-    'activity.empty.body': '打开知识库、数据集、文档或会话，或在调试台发送消息：每次请求都会连同耗时和请求/响应内容显示在这里。',
+    'activity.empty.body':
+      '打开知识库、数据集、文档或会话，或在调试台发送消息：每次请求都会连同耗时和请求/响应内容显示在这里。',
     'activity.filter.text': '筛选',
     'activity.filter.textPlaceholder': '路径、方法、状态码、错误…',
     'activity.filter.status': '结果',

@@ -9,10 +9,12 @@ export const catalogMessages = defineMessages({
     'catalog.kind.conversation': 'Conversation',
     'catalog.kind.agent': 'Agent',
     'catalog.kind.space': 'Space',
-    'catalog.intro': 'Every id the console has met under “{profile}”: opened, typed, or linked from an answer. Kept in this browser without secrets.',
+    'catalog.intro':
+      'Every id the console has met under “{profile}”: opened, typed, or linked from an answer. Kept in this browser without secrets.',
     'catalog.noProfile': 'No connection profile is active, so there is no catalog to show.',
     'catalog.openSettings': 'Open Settings',
-    'catalog.emptyHint': 'Open a knowledge base, dataset, document or conversation by id, or use the playground: the ids seen are added here automatically.',
+    'catalog.emptyHint':
+      'Open a knowledge base, dataset, document or conversation by id, or use the playground: the ids seen are added here automatically.',
     'catalog.search': 'Search',
     'catalog.searchPlaceholder': 'Id, name or kind…',
     'catalog.noMatch': 'No id matches the search.',
@@ -56,7 +58,8 @@ export const catalogMessages = defineMessages({
     'catalog.kind.conversation': '会话',
     'catalog.kind.agent': '智能体',
     'catalog.kind.space': '空间',
-    'catalog.intro': '控制台在“{profile}”下见过的每个 ID：打开过的、输入过的，或响应中关联到的。保存在此浏览器中，不含任何密钥。',
+    'catalog.intro':
+      '控制台在“{profile}”下见过的每个 ID：打开过的、输入过的，或响应中关联到的。保存在此浏览器中，不含任何密钥。',
     'catalog.noProfile': '当前没有启用的连接配置，因此没有可显示的目录。',
     'catalog.openSettings': '打开设置',
     'catalog.emptyHint': '按 ID 打开知识库、数据集、文档或会话，或使用调试台：见过的 ID 会自动加入这里。',

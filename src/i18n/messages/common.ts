@@ -52,17 +52,21 @@ export const commonMessages = defineMessages({
     'drift.kind.unknown_field': 'undocumented field',
     'drift.kind.value': 'unexpected value',
     'offline.banner': 'You are offline — changes are kept; reads resume when you are back.',
-    'error.kind.offline': 'You are offline, so nothing was sent. What you entered is kept; try again when you are back online.',
+    'error.kind.offline':
+      'You are offline, so nothing was sent. What you entered is kept; try again when you are back online.',
     'auth.rejected.title': 'The service rejected the token for profile {name}',
-    'auth.rejected.body': 'It answered HTTP {status}. Enter a valid token for this profile in Settings; the profile and its token are kept.',
-    'auth.rejected.settingsHint': 'The profile and its token are kept as they were. Edit the profile below to enter a valid token, then test the connection.',
+    'auth.rejected.body':
+      'It answered HTTP {status}. Enter a valid token for this profile in Settings; the profile and its token are kept.',
+    'auth.rejected.settingsHint':
+      'The profile and its token are kept as they were. Edit the profile below to enter a valid token, then test the connection.',
     'auth.openSettings': 'Open Settings',
     'auth.unknownProfile': '(no profile)',
     'json.label': 'Raw JSON',
     // The id lookup (src/components/IdLookup.tsx) opens every resource page, so its words load at start.
     'catalog.open': 'Open',
     'catalog.idRequired': 'Enter an id',
-    'catalog.idHint': 'Paste an id from a URL, a log or a teammate. Ids you have seen are remembered here for this profile.',
+    'catalog.idHint':
+      'Paste an id from a URL, a log or a teammate. Ids you have seen are remembered here for this profile.',
     'catalog.pinned': 'Pinned',
     'catalog.recent': 'Recently seen',
     'catalog.empty': 'No ids seen yet for this profile.',

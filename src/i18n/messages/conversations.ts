@@ -4,13 +4,16 @@ import { defineMessages } from '../define';
 export const conversationsMessages = defineMessages({
   en: {
     'conversations.title': 'Conversations',
-    'conversations.intro': 'The service cannot list or read conversations: open one by id to rename it, change its agent, files, web search or status, or delete it.',
+    'conversations.intro':
+      'The service cannot list or read conversations: open one by id to rename it, change its agent, files, web search or status, or delete it.',
     'conversations.idLabel': 'Conversation id',
     'conversations.back': 'All conversations',
     'conversations.detailTitle': 'Conversation',
-    'conversations.prefill.seen': 'The service has no read operation. The form shows the last record this console saw, on {when}; it may be out of date.',
+    'conversations.prefill.seen':
+      'The service has no read operation. The form shows the last record this console saw, on {when}; it may be out of date.',
     'conversations.prefill.afterSave': 'The form now starts from the record the service just returned.',
-    'conversations.prefill.never': 'This console has never seen this conversation, and the service has no read operation, so its current values are not known. Only the fields you change are sent.',
+    'conversations.prefill.never':
+      'This console has never seen this conversation, and the service has no read operation, so its current values are not known. Only the fields you change are sent.',
     'conversations.unknown.never': 'Not known — never seen. Left as is unless you change it.',
     'conversations.unknown.missing': 'Not in the last record seen. Left as is unless you change it.',
     'conversations.update.title': 'Update',
@@ -28,7 +31,8 @@ export const conversationsMessages = defineMessages({
     'conversations.fileIdsHint': 'Attachment file ids. Press Enter, a comma or a space after each.',
     'conversations.statusHint': 'An integer. The service does not document what each value means.',
     'conversations.sendAll': 'Send all fields',
-    'conversations.sendAllHint': 'Off: only the fields you changed are sent, and the service keeps the others. On: every field is sent as shown, including ones not known.',
+    'conversations.sendAllHint':
+      'Off: only the fields you changed are sent, and the service keeps the others. On: every field is sent as shown, including ones not known.',
     'conversations.preview': 'Request body — PUT /v1/conversations/{id}',
     'conversations.nothingChanged': 'Nothing changed yet: change a field, or turn on “Send all fields”.',
     'conversations.willSend': 'Fields to send: {count}',
@@ -54,7 +58,8 @@ export const conversationsMessages = defineMessages({
     'conversations.danger.explain': 'Deleting a conversation cannot be undone from this console.',
     'conversations.delete.open': 'Delete conversation…',
     'conversations.delete.title': 'Delete this conversation?',
-    'conversations.delete.explain': 'The service will delete the conversation and return its record. To confirm, type the conversation id.',
+    'conversations.delete.explain':
+      'The service will delete the conversation and return its record. To confirm, type the conversation id.',
     'conversations.delete.typeId': 'Type {id} to confirm',
     'conversations.delete.confirm': 'Delete conversation',
     'conversations.delete.failed': 'The conversation was not deleted',
@@ -62,13 +67,15 @@ export const conversationsMessages = defineMessages({
   },
   zhCN: {
     'conversations.title': '会话',
-    'conversations.intro': '该服务不提供会话列表或读取接口：请按 ID 打开会话，修改标题、智能体、文件、网络搜索或状态，或删除会话。',
+    'conversations.intro':
+      '该服务不提供会话列表或读取接口：请按 ID 打开会话，修改标题、智能体、文件、网络搜索或状态，或删除会话。',
     'conversations.idLabel': '会话 ID',
     'conversations.back': '全部会话',
     'conversations.detailTitle': '会话',
     'conversations.prefill.seen': '该服务没有读取接口。表单显示的是本控制台于 {when} 最后一次看到的记录，可能已过时。',
     'conversations.prefill.afterSave': '表单现以服务刚返回的记录为准。',
-    'conversations.prefill.never': '本控制台从未见过此会话，而服务又没有读取接口，因此当前值未知。只会发送你修改过的字段。',
+    'conversations.prefill.never':
+      '本控制台从未见过此会话，而服务又没有读取接口，因此当前值未知。只会发送你修改过的字段。',
     'conversations.unknown.never': '未知（从未见过）。除非你修改，否则保持不变。',
     'conversations.unknown.missing': '最后一次看到的记录中没有此字段。除非你修改，否则保持不变。',
     'conversations.update.title': '更新',
@@ -86,7 +93,8 @@ export const conversationsMessages = defineMessages({
     'conversations.fileIdsHint': '附件文件 ID。每输入一个后按回车、逗号或空格。',
     'conversations.statusHint': '整数。服务文档未说明各个取值的含义。',
     'conversations.sendAll': '发送全部字段',
-    'conversations.sendAllHint': '关闭：只发送你修改过的字段，其余字段由服务保持原值。开启：按当前显示发送每个字段，包括未知的字段。',
+    'conversations.sendAllHint':
+      '关闭：只发送你修改过的字段，其余字段由服务保持原值。开启：按当前显示发送每个字段，包括未知的字段。',
     'conversations.preview': '请求体 — PUT /v1/conversations/{id}',
     'conversations.nothingChanged': '尚未修改任何内容：请修改某个字段，或开启“发送全部字段”。',
     'conversations.willSend': '将发送的字段：{count} 个',

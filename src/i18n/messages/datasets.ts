@@ -4,7 +4,8 @@ import { defineMessages } from '../define';
 export const datasetsMessages = defineMessages({
   en: {
     'datasets.title': 'Datasets',
-    'datasets.lookupDescription': 'A dataset holds the indexing, retrieval and parsing settings behind a knowledge base. Open one by id to read every setting, flag what differs from the service interface, and compare two.',
+    'datasets.lookupDescription':
+      'A dataset holds the indexing, retrieval and parsing settings behind a knowledge base. Open one by id to read every setting, flag what differs from the service interface, and compare two.',
     'datasets.idLabel': 'Dataset id',
     'datasets.backToLookup': 'All datasets',
     'datasets.loading': 'Loading dataset…',
@@ -116,7 +117,8 @@ export const datasetsMessages = defineMessages({
   },
   zhCN: {
     'datasets.title': '数据集',
-    'datasets.lookupDescription': '数据集保存知识库背后的索引、检索和解析配置。按 ID 打开数据集即可查看全部配置，标出与服务接口文档不一致之处，并可对比两个数据集。',
+    'datasets.lookupDescription':
+      '数据集保存知识库背后的索引、检索和解析配置。按 ID 打开数据集即可查看全部配置，标出与服务接口文档不一致之处，并可对比两个数据集。',
     'datasets.idLabel': '数据集 ID',
     'datasets.backToLookup': '全部数据集',
     'datasets.loading': '正在加载数据集…',

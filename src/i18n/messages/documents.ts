@@ -4,7 +4,8 @@ import { defineMessages } from '../define';
 export const documentsMessages = defineMessages({
   en: {
     'documents.title': 'Documents',
-    'documents.lookupDescription': 'Open a document by id to read its base info and its full text: search it, jump to a piece, copy a piece or download the whole text.',
+    'documents.lookupDescription':
+      'Open a document by id to read its base info and its full text: search it, jump to a piece, copy a piece or download the whole text.',
     'documents.idLabel': 'Document id',
     'documents.backToLookup': 'All documents',
     'documents.idLine': 'Document id {id}',
@@ -49,7 +50,8 @@ export const documentsMessages = defineMessages({
   },
   zhCN: {
     'documents.title': '文档',
-    'documents.lookupDescription': '按 ID 打开文档，查看其基本信息和全文：可在全文中搜索、跳转到指定片段、复制片段或下载全文。',
+    'documents.lookupDescription':
+      '按 ID 打开文档，查看其基本信息和全文：可在全文中搜索、跳转到指定片段、复制片段或下载全文。',
     'documents.idLabel': '文档 ID',
     'documents.backToLookup': '全部文档',
     'documents.idLine': '文档 ID {id}',

@@ -4,7 +4,8 @@ import { defineMessages } from '../define';
 export const knowledgeMessages = defineMessages({
   en: {
     'knowledge.title': 'Knowledge bases',
-    'knowledge.description': 'Read a knowledge base by id, with or without its settings, and delete documents from it. Deletions are tracked until a read confirms them.',
+    'knowledge.description':
+      'Read a knowledge base by id, with or without its settings, and delete documents from it. Deletions are tracked until a read confirms them.',
     'knowledge.lookup.label': 'Knowledge base id',
     'knowledge.lookup.another': 'Open another knowledge base',
     'knowledge.lookup.anotherPlaceholder': 'Another knowledge base id',
@@ -35,23 +36,28 @@ export const knowledgeMessages = defineMessages({
     'knowledge.totalFiles.pendingOne': '1 deletion pending',
     'knowledge.totalFiles.pendingMany': '{count} deletions pending',
     'knowledge.settings.switch': 'With settings',
-    'knowledge.settings.switchHint': 'Reads the knowledge base again with ?{param}=true and shows the fields that variant adds.',
+    'knowledge.settings.switchHint':
+      'Reads the knowledge base again with ?{param}=true and shows the fields that variant adds.',
     'knowledge.settings.loading': 'Reading with settings…',
     'knowledge.settings.failed': 'Could not read the knowledge base with settings',
     'knowledge.settings.title': 'Settings (fields beyond KnowledgeRead)',
-    'knowledge.settings.explain': 'The service interface does not name these fields; they are shown as the answer to ?{param}=true carries them.',
-    'knowledge.settings.none': 'The answer has no fields beyond KnowledgeRead. The query parameter name may differ for this service: it is a profile setting.',
+    'knowledge.settings.explain':
+      'The service interface does not name these fields; they are shown as the answer to ?{param}=true carries them.',
+    'knowledge.settings.none':
+      'The answer has no fields beyond KnowledgeRead. The query parameter name may differ for this service: it is a profile setting.',
     'knowledge.raw.show': 'Show raw JSON',
     'knowledge.raw.hide': 'Hide raw JSON',
     'knowledge.delete.title': 'Delete a document from this knowledge base',
-    'knowledge.delete.explain': 'The service answers at once but deletes in the background, and may accept the call without deleting anything when the document is busy. The console checks and re-sends until the deletion is confirmed.',
+    'knowledge.delete.explain':
+      'The service answers at once but deletes in the background, and may accept the call without deleting anything when the document is busy. The console checks and re-sends until the deletion is confirmed.',
     'knowledge.delete.documentId': 'Document id',
     'knowledge.delete.typeHint': 'Type the id of a document of this knowledge base.',
     'knowledge.delete.pickHint': 'Type an id, or pick a document the console has seen.',
     'knowledge.delete.idRequired': 'Enter a document id.',
     'knowledge.delete.submit': 'Delete…',
     'knowledge.delete.disabledTitle': 'Deleting is not allowed here',
-    'knowledge.delete.disabledReason': 'The service says you do not have permission to delete documents from this knowledge base (owned_delete_permission is false).',
+    'knowledge.delete.disabledReason':
+      'The service says you do not have permission to delete documents from this knowledge base (owned_delete_permission is false).',
     'knowledge.confirm.title': 'Delete this document?',
     'knowledge.confirm.document': 'Document',
     'knowledge.confirm.lookingUp': 'Looking up its name…',
@@ -59,22 +65,28 @@ export const knowledgeMessages = defineMessages({
     'knowledge.confirm.lookupFailed': 'The name could not be read: {reason}',
     'knowledge.confirm.from': 'From knowledge base {name} ({id}).',
     'knowledge.confirm.asyncTitle': 'The service confirms later',
-    'knowledge.confirm.asyncExplain': 'An accepted request does not prove the document is gone: the service deletes it in the background, and accepts without deleting when it cannot lock the document within about 30 seconds. The console shows the deletion as pending, re-checks after a few seconds, and re-sends it (up to 3 times) if the document is still there.',
+    'knowledge.confirm.asyncExplain':
+      'An accepted request does not prove the document is gone: the service deletes it in the background, and accepts without deleting when it cannot lock the document within about 30 seconds. The console shows the deletion as pending, re-checks after a few seconds, and re-sends it (up to 3 times) if the document is still there.',
     'knowledge.confirm.submit': 'Delete document',
     'knowledge.deletions.title': 'Tracked deletions',
-    'knowledge.deletions.explain': 'Kept in this browser (ids only) until dismissed, so a pending deletion survives a reload.',
+    'knowledge.deletions.explain':
+      'Kept in this browser (ids only) until dismissed, so a pending deletion survives a reload.',
     'knowledge.deletion.state.requesting': 'Deleting…',
     'knowledge.deletion.state.requesting.tooltip': 'The delete request has been sent; waiting for the answer.',
     'knowledge.deletion.state.pending': 'Pending — waiting for confirmation',
-    'knowledge.deletion.state.pending.tooltip': 'The service accepted the request. The console re-reads the document until it is gone, or re-sends the request after the lock window.',
+    'knowledge.deletion.state.pending.tooltip':
+      'The service accepted the request. The console re-reads the document until it is gone, or re-sends the request after the lock window.',
     'knowledge.deletion.state.deleted': 'Deleted',
-    'knowledge.deletion.state.deleted.tooltip': 'A read confirmed it: the document is no longer found, or the file count dropped.',
+    'knowledge.deletion.state.deleted.tooltip':
+      'A read confirmed it: the document is no longer found, or the file count dropped.',
     'knowledge.deletion.state.not_deleted': 'Not deleted — retry',
-    'knowledge.deletion.state.not_deleted.tooltip': 'Every request was accepted, but the document was still there after each lock window.',
+    'knowledge.deletion.state.not_deleted.tooltip':
+      'Every request was accepted, but the document was still there after each lock window.',
     'knowledge.deletion.state.failed': 'Failed',
     'knowledge.deletion.state.failed.tooltip': 'The service refused the request; nothing was deleted.',
     'knowledge.deletion.nextCheck': 'Next check at {when}',
-    'knowledge.deletion.notDeletedExplain': 'Still present after {count} accepted requests: the document was probably locked. Retry to start again.',
+    'knowledge.deletion.notDeletedExplain':
+      'Still present after {count} accepted requests: the document was probably locked. Retry to start again.',
     'knowledge.deletion.errorStatus': '(HTTP {status}, code {code})',
     'knowledge.deletion.unknownError': 'The request failed.',
     'knowledge.deletion.unnamedDocument': 'Document (name unknown)',
@@ -98,7 +110,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.notify.deleted': '{name} deleted',
     'knowledge.notify.deletedDetail': 'A read confirmed the deletion.',
     'knowledge.notify.notDeleted': '{name} was not deleted',
-    'knowledge.notify.notDeletedDetail': 'The service accepted every request but the document is still there. Retry from the knowledge base page.',
+    'knowledge.notify.notDeletedDetail':
+      'The service accepted every request but the document is still there. Retry from the knowledge base page.',
     'knowledge.indicator.one': '1 deletion pending',
     'knowledge.indicator.many': '{count} deletions pending',
   },
@@ -144,7 +157,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.raw.show': '显示原始 JSON',
     'knowledge.raw.hide': '隐藏原始 JSON',
     'knowledge.delete.title': '从此知识库删除文档',
-    'knowledge.delete.explain': '服务会立即响应，但在后台执行删除；文档被占用时，服务可能接受请求却什么都没删。控制台会持续检查并重新发送，直到确认删除。',
+    'knowledge.delete.explain':
+      '服务会立即响应，但在后台执行删除；文档被占用时，服务可能接受请求却什么都没删。控制台会持续检查并重新发送，直到确认删除。',
     'knowledge.delete.documentId': '文档 ID',
     'knowledge.delete.typeHint': '输入此知识库中某个文档的 ID。',
     'knowledge.delete.pickHint': '输入 ID，或选择控制台见过的文档。',
@@ -159,14 +173,16 @@ export const knowledgeMessages = defineMessages({
     'knowledge.confirm.lookupFailed': '无法读取名称：{reason}',
     'knowledge.confirm.from': '所属知识库：{name}（{id}）。',
     'knowledge.confirm.asyncTitle': '服务稍后才会确认',
-    'knowledge.confirm.asyncExplain': '请求被接受并不代表文档已删除：服务在后台删除文档；如果约 30 秒内无法锁定文档，服务会接受请求但不删除。控制台会将删除显示为待确认，几秒后重新检查；若文档仍在，会重新发送请求（最多 3 次）。',
+    'knowledge.confirm.asyncExplain':
+      '请求被接受并不代表文档已删除：服务在后台删除文档；如果约 30 秒内无法锁定文档，服务会接受请求但不删除。控制台会将删除显示为待确认，几秒后重新检查；若文档仍在，会重新发送请求（最多 3 次）。',
     'knowledge.confirm.submit': '删除文档',
     'knowledge.deletions.title': '跟踪中的删除',
     'knowledge.deletions.explain': '保存在此浏览器中（仅 ID），直到你将其移除，因此待确认的删除在刷新页面后仍会保留。',
     'knowledge.deletion.state.requesting': '正在删除…',
     'knowledge.deletion.state.requesting.tooltip': '删除请求已发送，正在等待响应。',
     'knowledge.deletion.state.pending': '待确认——等待服务确认',
-    'knowledge.deletion.state.pending.tooltip': '服务已接受请求。控制台会重新读取文档直到其消失，或在锁等待时间过后重新发送请求。',
+    'knowledge.deletion.state.pending.tooltip':
+      '服务已接受请求。控制台会重新读取文档直到其消失，或在锁等待时间过后重新发送请求。',
     'knowledge.deletion.state.deleted': '已删除',
     'knowledge.deletion.state.deleted.tooltip': '读取结果已确认：文档已找不到，或文件数已减少。',
     'knowledge.deletion.state.not_deleted': '未删除——请重试',

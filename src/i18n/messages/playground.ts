@@ -5,11 +5,13 @@ export const playgroundMessages = defineMessages({
   en: {
     'playground.title': 'Playground',
     'playground.spaceTitle': 'Playground · space {id}',
-    'playground.description': 'Send messages to this space as a user would, and see what it answers with: sources, token usage, timing and the raw exchange.',
+    'playground.description':
+      'Send messages to this space as a user would, and see what it answers with: sources, token usage, timing and the raw exchange.',
     'playground.otherSpace': 'Other space',
     'playground.toSettings': 'Open Settings',
     'playground.remoteImages': 'Load remote images',
-    'playground.pick.description': 'Choose the space to try. There is no list of spaces in the service: paste a space id, or pick one used before.',
+    'playground.pick.description':
+      'Choose the space to try. There is no list of spaces in the service: paste a space id, or pick one used before.',
     'playground.pick.label': 'Space id',
     'playground.tab.chat': 'Chat',
     'playground.tab.compare': 'Compare',
@@ -28,18 +30,21 @@ export const playgroundMessages = defineMessages({
     'playground.problem.contract': 'does not match the service interface: {detail}',
 
     'playground.transcript.emptyTitle': 'No messages yet',
-    'playground.transcript.empty': 'Ask a question below. The transcript and options of this space are kept in this browser until you clear them.',
+    'playground.transcript.empty':
+      'Ask a question below. The transcript and options of this space are kept in this browser until you clear them.',
     'playground.transcript.you': 'You',
 
     'playground.answer.assistant': 'Assistant',
     'playground.answer.waiting': 'Waiting for the answer…',
     'playground.answer.streamed': 'streamed',
     'playground.answer.json': 'JSON answer',
-    'playground.answer.jsonHint': 'A stream was asked for, but the service answered with one JSON body; it is shown as usual.',
+    'playground.answer.jsonHint':
+      'A stream was asked for, but the service answered with one JSON body; it is shown as usual.',
     'playground.answer.stoppedEmpty': 'Stopped before any text arrived.',
     'playground.answer.streamErrors': 'The stream reported errors',
     'playground.answer.endedEarly': 'The stream ended early',
-    'playground.answer.endedEarlyHint': 'The connection closed before the final event, so the text may be incomplete and there are no sources or token usage.',
+    'playground.answer.endedEarlyHint':
+      'The connection closed before the final event, so the text may be incomplete and there are no sources or token usage.',
     'playground.answer.retryNoStream': 'Retry without streaming',
     'playground.answer.copyAnswer': 'Copy answer',
     'playground.answer.regenerate': 'Regenerate',
@@ -92,7 +97,8 @@ export const playgroundMessages = defineMessages({
     'playground.options.session': 'Session',
     'playground.options.behaviour': 'Behaviour',
     'playground.options.retrieval': 'Retrieval',
-    'playground.options.retrievalHint': 'Leave these empty to search the space’s own datasets. Pick ids met elsewhere in the console, or type them.',
+    'playground.options.retrievalHint':
+      'Leave these empty to search the space’s own datasets. Pick ids met elsewhere in the console, or type them.',
     'playground.options.idsHint': 'Enter, comma or space adds an id.',
     'playground.options.newSession': 'New session',
     'playground.options.newConversation': 'New conversation',
@@ -103,7 +109,8 @@ export const playgroundMessages = defineMessages({
     'playground.options.contextParamsObject': 'Must be a JSON object, like {"key": "value"}',
     'playground.options.reset': 'Reset to the spec’s defaults',
     'playground.options.session_id.hint': 'Made for this playground session.',
-    'playground.options.conversation_id.hint': 'Follows the conversation the answers belong to; the first answer starts one.',
+    'playground.options.conversation_id.hint':
+      'Follows the conversation the answers belong to; the first answer starts one.',
     'playground.options.external_user_id.hint': 'Your own id for the end user (optional).',
     'playground.options.stream.hint': 'Read the answer as it is written.',
     'playground.options.refine_question.hint': 'Let the service rewrite the question before retrieval.',
@@ -124,12 +131,14 @@ export const playgroundMessages = defineMessages({
     'playground.session.exportJson': 'Export as JSON',
     'playground.session.exportMarkdown': 'Export as Markdown',
     'playground.session.clear': 'Clear the transcript',
-    'playground.session.saveFailed': 'This browser would not store the whole transcript (storage is full or blocked). Export it to keep it.',
+    'playground.session.saveFailed':
+      'This browser would not store the whole transcript (storage is full or blocked). Export it to keep it.',
     'playground.export.title': 'Playground transcript · space {id}',
     'playground.export.sources': 'Sources',
     'playground.export.usage': 'Tokens (prompt + completion = total)',
 
-    'playground.compare.explain': 'One message, two option sets or two spaces, answered side by side. Each side starts a new conversation; nothing here is saved.',
+    'playground.compare.explain':
+      'One message, two option sets or two spaces, answered side by side. Each side starts a new conversation; nothing here is saved.',
     'playground.compare.message': 'Message for both sides',
     'playground.compare.side': 'Side {n}',
     'playground.compare.optionSet': 'Option set',
@@ -227,7 +236,8 @@ export const playgroundMessages = defineMessages({
     'playground.options.session': '会话',
     'playground.options.behaviour': '行为',
     'playground.options.retrieval': '检索',
-    'playground.options.retrievalHint': '留空则检索空间自身的数据集。可以选择在控制台其他地方见过的 ID，也可以直接输入。',
+    'playground.options.retrievalHint':
+      '留空则检索空间自身的数据集。可以选择在控制台其他地方见过的 ID，也可以直接输入。',
     'playground.options.idsHint': '按 Enter、逗号或空格添加 ID。',
     'playground.options.newSession': '新会话',
     'playground.options.newConversation': '新对话',
@@ -264,7 +274,8 @@ export const playgroundMessages = defineMessages({
     'playground.export.sources': '引用来源',
     'playground.export.usage': '令牌（提示 + 生成 = 总计）',
 
-    'playground.compare.explain': '同一条消息，用两组选项或发往两个空间，并排查看回答。每一侧都会开启新对话；这里的内容不会保存。',
+    'playground.compare.explain':
+      '同一条消息，用两组选项或发往两个空间，并排查看回答。每一侧都会开启新对话；这里的内容不会保存。',
     'playground.compare.message': '发送给两侧的消息',
     'playground.compare.side': '第 {n} 侧',
     'playground.compare.optionSet': '选项组合',

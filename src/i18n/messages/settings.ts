@@ -4,7 +4,8 @@ import { defineMessages } from '../define';
 export const settingsMessages = defineMessages({
   en: {
     'settings.title': 'Settings',
-    'settings.description': 'Connection profiles say where the two hosts of the service are and which token to send. Profiles from config.json are marked; you can add your own.',
+    'settings.description':
+      'Connection profiles say where the two hosts of the service are and which token to send. Profiles from config.json are marked; you can add your own.',
     'settings.profiles': 'Connection profiles',
     'settings.noProfiles': 'No connection profiles yet. Add one to start.',
     'settings.addProfile': 'Add profile',
@@ -26,13 +27,17 @@ export const settingsMessages = defineMessages({
     'settings.field.secondary_url': 'Secondary URL',
     'settings.field.secondary_url.description': 'Serves conversations and knowledge bases, e.g. http://127.0.0.1:8788',
     'settings.field.token': 'Access token',
-    'settings.field.token.description': 'Sent as “Authorization: Bearer …”. Kept in memory; never written to localStorage, cookies or URLs.',
+    'settings.field.token.description':
+      'Sent as “Authorization: Bearer …”. Kept in memory; never written to localStorage, cookies or URLs.',
     'settings.field.mode': 'Connection mode',
-    'settings.field.mode.description': 'Direct calls the hosts from the browser (they must send CORS headers). Proxied goes through the console’s own server.',
+    'settings.field.mode.description':
+      'Direct calls the hosts from the browser (they must send CORS headers). Proxied goes through the console’s own server.',
     'settings.field.knowledgeSettingsParam': '“With settings” query parameter',
-    'settings.field.knowledgeSettingsParam.description': 'The name of get-knowledge’s parameter that asks for the knowledge base with its settings (the interface does not name it).',
+    'settings.field.knowledgeSettingsParam.description':
+      'The name of get-knowledge’s parameter that asks for the knowledge base with its settings (the interface does not name it).',
     'settings.field.rememberToken': 'Remember token in this tab',
-    'settings.field.rememberToken.description': 'Keeps the token in sessionStorage so a reload keeps it; it is cleared when the tab closes.',
+    'settings.field.rememberToken.description':
+      'Keeps the token in sessionStorage so a reload keeps it; it is cleared when the tab closes.',
     'settings.error.required': 'Required',
     'settings.error.nameTooLong': 'Name is too long',
     'settings.error.url': 'Must be an http:// or https:// URL',
@@ -43,13 +48,15 @@ export const settingsMessages = defineMessages({
     'settings.deleteTitle': 'Delete profile “{name}”?',
     'settings.deleteBody': 'The profile and its token are removed from this browser. This cannot be undone.',
     'settings.deleted': 'Profile “{name}” deleted',
-    'settings.corsHint': 'The host answered but the browser blocked the answer. Switch this profile to Proxied mode so requests go through the console’s server.',
+    'settings.corsHint':
+      'The host answered but the browser blocked the answer. Switch this profile to Proxied mode so requests go through the console’s server.',
     'settings.unreachableHint': 'Nothing answered at this URL. Check the address and that the service is running.',
     'settings.tokenHint': 'The host is reachable but does not accept this token.',
   },
   zhCN: {
     'settings.title': '设置',
-    'settings.description': '连接配置指定服务两个地址的位置以及要发送的令牌。来自 config.json 的配置会有标记，你也可以添加自己的配置。',
+    'settings.description':
+      '连接配置指定服务两个地址的位置以及要发送的令牌。来自 config.json 的配置会有标记，你也可以添加自己的配置。',
     'settings.profiles': '连接配置',
     'settings.noProfiles': '还没有连接配置。请先添加一个。',
     'settings.addProfile': '添加配置',
@@ -71,11 +78,14 @@ export const settingsMessages = defineMessages({
     'settings.field.secondary_url': '次服务地址（Secondary URL）',
     'settings.field.secondary_url.description': '提供会话和知识库接口，例如 http://127.0.0.1:8788',
     'settings.field.token': '访问令牌',
-    'settings.field.token.description': '以“Authorization: Bearer …”请求头发送。仅保存在内存中，绝不写入 localStorage、Cookie 或 URL。',
+    'settings.field.token.description':
+      '以“Authorization: Bearer …”请求头发送。仅保存在内存中，绝不写入 localStorage、Cookie 或 URL。',
     'settings.field.mode': '连接方式',
-    'settings.field.mode.description': '直连：浏览器直接请求服务（服务须返回 CORS 响应头）。代理：请求经由控制台自身的服务器转发。',
+    'settings.field.mode.description':
+      '直连：浏览器直接请求服务（服务须返回 CORS 响应头）。代理：请求经由控制台自身的服务器转发。',
     'settings.field.knowledgeSettingsParam': '“包含设置”查询参数名',
-    'settings.field.knowledgeSettingsParam.description': '获取知识库接口中用于同时返回知识库设置的参数名（接口文档未给出该名称）。',
+    'settings.field.knowledgeSettingsParam.description':
+      '获取知识库接口中用于同时返回知识库设置的参数名（接口文档未给出该名称）。',
     'settings.field.rememberToken': '在此标签页中记住令牌',
     'settings.field.rememberToken.description': '令牌保存在 sessionStorage 中，刷新页面后仍然保留；关闭标签页即清除。',
     'settings.error.required': '必填',

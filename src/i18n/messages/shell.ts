@@ -23,7 +23,8 @@ export const shellMessages = defineMessages({
     'header.status.unknown': '{name}: not checked yet',
     'header.status.problem': '{name}: {host} — {reason}',
     'home.title': 'Overview',
-    'home.intro': 'An admin console for a knowledge-grounded chat service: inspect knowledge bases, datasets and documents, manage conversations and try completions.',
+    'home.intro':
+      'An admin console for a knowledge-grounded chat service: inspect knowledge bases, datasets and documents, manage conversations and try completions.',
     'home.activeProfile': 'Active profile',
     'home.noActiveProfile': 'No connection profile is active. Add one in Settings.',
     'home.openSettings': 'Open Settings',
@@ -39,7 +40,8 @@ export const shellMessages = defineMessages({
     'notFound.body': 'There is no page at {path}.',
     'routeError.title': 'This page could not be shown',
     'routeError.body': 'The rest of the console still works. Retry, or go back to the overview.',
-    'config.loadFailed': 'Could not load config.json, so no preset connection profiles are available; add one in Settings. Reason: {reason}',
+    'config.loadFailed':
+      'Could not load config.json, so no preset connection profiles are available; add one in Settings. Reason: {reason}',
     // Named for their feature but shown by the shell (navigation, overview, header search button): they load at start.
     'catalog.title': 'Id catalog',
     'catalog.summary': 'Every id the console has met: search, pin, export and import.',

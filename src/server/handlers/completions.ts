@@ -13,7 +13,9 @@ import { newNumericId, nowSeconds } from '../time';
 import { tokenUsage } from '../tokens';
 import type { HandlerResult, RequestContext } from './types';
 
-const present = (ids: readonly (string | undefined)[]): string[] => [...new Set(ids.filter((id): id is string => id !== undefined && id !== ''))];
+const present = (ids: readonly (string | undefined)[]): string[] => [
+  ...new Set(ids.filter((id): id is string => id !== undefined && id !== '')),
+];
 
 /** A string cut to `max` UTF-16 units without leaving half a surrogate pair. */
 const cut = (s: string, max: number) => {
@@ -38,7 +40,10 @@ function targetsOf(store: Store, space: SpaceRow, body: CompletionBody): Retriev
       if (doc === undefined) throw notFound(`document ${id} not found`);
       byDataset.set(doc.dataset_id, [...(byDataset.get(doc.dataset_id) ?? []), id]);
     }
-    return [...byDataset].map(([datasetId, ids]) => ({ dataset: store.getStoredDataset(datasetId)!, documentIds: ids }));
+    return [...byDataset].map(([datasetId, ids]) => ({
+      dataset: store.getStoredDataset(datasetId)!,
+      documentIds: ids,
+    }));
   }
   return (datasetIds.length > 0 ? datasetIds : space.dataset_ids).map((id) => {
     const dataset = store.getStoredDataset(id);
@@ -83,7 +88,8 @@ export async function completeInSpace({ req, res, params, body, state }: Request
   let history: Turn[] = [];
   let create: StoredConversation | undefined;
   if (conversationId !== undefined) {
-    if (store.getLiveConversation(conversationId) === undefined) throw notFound(`conversation ${conversationId} not found`);
+    if (store.getLiveConversation(conversationId) === undefined)
+      throw notFound(`conversation ${conversationId} not found`);
     history = store.history(conversationId, SANDBOX_LIMITS.historyTurns);
   } else {
     conversationId = newNumericId();
@@ -104,7 +110,12 @@ export async function completeInSpace({ req, res, params, body, state }: Request
     const answer = await llmReply(state.llm, messages);
     reply = answer.text;
     usage = answer.usage
-      ? { model_name: state.llm.model, ...answer.usage, total_tokens: answer.usage.prompt_tokens + answer.usage.completion_tokens, successful_requests: 1 }
+      ? {
+          model_name: state.llm.model,
+          ...answer.usage,
+          total_tokens: answer.usage.prompt_tokens + answer.usage.completion_tokens,
+          successful_requests: 1,
+        }
       : tokenUsage(state.llm.model, promptText, reply);
   } else {
     reply = extractiveReply(chunks, primary, context);

@@ -36,7 +36,9 @@ export const releaseLock: Route = {
   handle({ params, state }) {
     const id = params.document_id!;
     const held = state.locks.release(id);
-    return { body: { status: true, message: held ? `lock of document ${id} released` : `lock of document ${id} was not held` } };
+    return {
+      body: { status: true, message: held ? `lock of document ${id} released` : `lock of document ${id} was not held` },
+    };
   },
 };
 

@@ -68,7 +68,8 @@ export const deleteKnowledgeDocument: Route = {
     if (store.getKnowledge(knowledgeId) === undefined) throw notFound(`knowledge base ${knowledgeId} not found`);
     const doc = store.getDocument(documentId);
     if (doc === undefined || doc.status === 0) throw notFound(`document ${documentId} not found`);
-    if (doc.knowledge_id !== knowledgeId) throw notFound(`document ${documentId} does not belong to knowledge base ${knowledgeId}`);
+    if (doc.knowledge_id !== knowledgeId)
+      throw notFound(`document ${documentId} does not belong to knowledge base ${knowledgeId}`);
 
     // The spec's lock row: not obtained in time -> still 200, nothing deleted. The body is the same as a
     // success on purpose: a 200 from this operation never proves deletion.

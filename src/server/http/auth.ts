@@ -21,9 +21,13 @@ export class TokenCheck {
 
   verify(req: IncomingMessage): void {
     const header = req.headers.authorization;
-    if (header === undefined) throw new HttpError(401, 'missing Authorization header; send Authorization: Bearer <token>', { 'WWW-Authenticate': 'Bearer' });
+    if (header === undefined)
+      throw new HttpError(401, 'missing Authorization header; send Authorization: Bearer <token>', {
+        'WWW-Authenticate': 'Bearer',
+      });
     const match = /^Bearer[ \t]+(\S.*)$/i.exec(header.trim());
-    if (!match) throw new HttpError(401, 'Authorization header must use the Bearer scheme', { 'WWW-Authenticate': 'Bearer' });
+    if (!match)
+      throw new HttpError(401, 'Authorization header must use the Bearer scheme', { 'WWW-Authenticate': 'Bearer' });
     const presented = digest(match[1]!.trim());
     let ok = false;
     for (const candidate of this.accepted) {

@@ -97,7 +97,10 @@ export function parseJsonObject(buffer: Buffer): Record<string, unknown> {
     throw new HttpError(400, `malformed JSON: ${err instanceof Error ? err.message.slice(0, 200) : 'parse error'}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new HttpError(422, `the body must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+    throw new HttpError(
+      422,
+      `the body must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -52,12 +52,18 @@ export function createDispatcher(deps: DispatchDeps): RequestListener {
     });
     if (matches.length === 0) {
       const elsewhere = others.find((r) => matchPath(r.pattern, path) !== null);
-      throw notFound(elsewhere ? `${shown(path)} is served by the ${elsewhere.host} host, not the ${host} host` : `no such path: ${shown(path)}`);
+      throw notFound(
+        elsewhere
+          ? `${shown(path)} is served by the ${elsewhere.host} host, not the ${host} host`
+          : `no such path: ${shown(path)}`,
+      );
     }
     const match = matches.find((m) => m.route.method === method);
     if (match === undefined) {
       const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
-      throw new HttpError(405, `method ${shown(method)} is not allowed on ${shown(path)}; allowed: ${allow}`, { Allow: `${allow}, OPTIONS` });
+      throw new HttpError(405, `method ${shown(method)} is not allowed on ${shown(path)}; allowed: ${allow}`, {
+        Allow: `${allow}, OPTIONS`,
+      });
     }
     const { route, params } = match;
     if (route.auth) tokens.verify(req);

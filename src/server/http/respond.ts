@@ -6,7 +6,12 @@ const COMMON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     // A stream already started: the only honest signal left is to cut it.
     res.destroy();
@@ -23,7 +28,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** Every error the sandbox sends: `code` equals the HTTP status. */
-export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const body: ErrorResponse = { code: status, message };
   sendJson(res, status, body, headers);
 }

@@ -12,7 +12,9 @@ export function validateBody<S extends z.core.$ZodType>(schema: S, body: unknown
   const messages = parsed.error.issues.map((issue) => {
     const where = jsonPath(issue.path as PropertyKey[]).replace(/^\$\.?/, '');
     // The contract's own messages already start with the field's name; zod's defaults do not.
-    return where === '' || issue.message.startsWith(where.split(/[.[]/)[0] ?? where) ? issue.message : `${where}: ${issue.message}`;
+    return where === '' || issue.message.startsWith(where.split(/[.[]/)[0] ?? where)
+      ? issue.message
+      : `${where}: ${issue.message}`;
   });
   throw new HttpError(422, [...new Set(messages)].join('; '));
 }

@@ -4,8 +4,11 @@ import { chunkText } from './chunking';
 import { paragraphs, sentences, wordPieces } from './text';
 import { ftsQuery, queryTerms, stem } from './terms';
 
-const sentence = (i: number) => `Sentence number ${i} talks about topic ${i} with a few more ordinary words to fill it out.`;
-const longText = Array.from({ length: 12 }, (_, p) => Array.from({ length: 4 }, (_unused, s) => sentence(p * 4 + s)).join(' ')).join('\n\n');
+const sentence = (i: number) =>
+  `Sentence number ${i} talks about topic ${i} with a few more ordinary words to fill it out.`;
+const longText = Array.from({ length: 12 }, (_, p) =>
+  Array.from({ length: 4 }, (_unused, s) => sentence(p * 4 + s)).join(' '),
+).join('\n\n');
 
 describe('chunkText (sizes in tokens)', () => {
   it('keeps every chunk within chunk_size tokens and loses no sentence', () => {
@@ -34,7 +37,12 @@ describe('chunkText (sizes in tokens)', () => {
     const chunks = chunkText(giant, 256, 32);
     expect(chunks.length).toBeGreaterThan(1);
     for (const c of chunks) expect(countTokens(c)).toBeLessThanOrEqual(256);
-    expect(chunks.join(' ').split(/\s+/).filter((w) => w.startsWith('word')).length).toBeGreaterThanOrEqual(600);
+    expect(
+      chunks
+        .join(' ')
+        .split(/\s+/)
+        .filter((w) => w.startsWith('word')).length,
+    ).toBeGreaterThanOrEqual(600);
   });
 
   it('returns nothing for empty text and one chunk for a short one', () => {

@@ -22,7 +22,11 @@ function distinctTerms(terms: readonly string[]): Map<string, string> {
  * question (a term of the previous turn counts half), at most a few, in reading order, then their sources.
  * Deterministic: the same store and question give the same reply.
  */
-export function extractiveReply(chunks: readonly RetrievedChunk[], primary: readonly string[], context: readonly string[]): string {
+export function extractiveReply(
+  chunks: readonly RetrievedChunk[],
+  primary: readonly string[],
+  context: readonly string[],
+): string {
   const hits = chunks.filter((c) => c.hit).slice(0, SANDBOX_LIMITS.maxReplySentences + 2);
   if (hits.length === 0) return NOTHING_FOUND_REPLY;
   const primaryTerms = distinctTerms(primary);
@@ -37,14 +41,23 @@ export function extractiveReply(chunks: readonly RetrievedChunk[], primary: read
         let weight = 0;
         for (const t of primaryTerms.values()) if (has(t)) weight += 2;
         for (const t of contextTerms.values()) if (has(t)) weight += 1;
-        candidates.push({ text: sentence, key: sentence.toLowerCase().replace(/\s+/g, ' '), weight, hit, pos: pos++, doc: chunk.document_name });
+        candidates.push({
+          text: sentence,
+          key: sentence.toLowerCase().replace(/\s+/g, ' '),
+          weight,
+          hit,
+          pos: pos++,
+          doc: chunk.document_name,
+        });
       }
     }
   });
 
   const chosen: typeof candidates = [];
   const keys = new Set<string>();
-  const ranked = candidates.filter((c) => c.weight > 0).sort((a, b) => b.weight - a.weight || a.hit - b.hit || a.pos - b.pos);
+  const ranked = candidates
+    .filter((c) => c.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.hit - b.hit || a.pos - b.pos);
   for (const c of ranked.length > 0 ? ranked : candidates.slice(0, 1)) {
     if (keys.has(c.key)) continue;
     keys.add(c.key);

@@ -53,7 +53,12 @@ export function retrieve(store: Store, targets: readonly RetrievalTarget[], term
 
   const perTarget = targets.map((target) => ({
     target,
-    candidates: store.chunks.search(match, target.dataset.dataset_id, target.documentIds, target.dataset.top_k * SANDBOX_LIMITS.candidateFactor),
+    candidates: store.chunks.search(
+      match,
+      target.dataset.dataset_id,
+      target.documentIds,
+      target.dataset.top_k * SANDBOX_LIMITS.candidateFactor,
+    ),
   }));
   const best = Math.max(0, ...perTarget.flatMap((t) => t.candidates.map((c) => c.strength)));
 
@@ -103,7 +108,11 @@ export function retrieve(store: Store, targets: readonly RetrievalTarget[], term
       out.push(toChunk(chunk, score, true));
       continue;
     }
-    for (const n of store.chunks.neighbours(chunk.document_id, chunk.chunk_index - pre_count, chunk.chunk_index + next_count)) {
+    for (const n of store.chunks.neighbours(
+      chunk.document_id,
+      chunk.chunk_index - pre_count,
+      chunk.chunk_index + next_count,
+    )) {
       if (seen.has(n.id)) continue;
       seen.add(n.id);
       out.push(n.id === chunk.id ? toChunk(chunk, score, true) : toChunk(n, score, false));

@@ -7,15 +7,38 @@ import { wordPieces } from './text';
 
 describe('indexText', () => {
   it('leaves text without Chinese or Japanese exactly as it is', () => {
-    for (const t of ['How long does the battery last?', 'Ünïcödé, naïve café — 14 days; "quoted" (x) 🔋', 'Привет мир', 'ไทย', '한국어 문장', '']) {
+    for (const t of [
+      'How long does the battery last?',
+      'Ünïcödé, naïve café — 14 days; "quoted" (x) 🔋',
+      'Привет мир',
+      'ไทย',
+      '한국어 문장',
+      '',
+    ]) {
       expect(indexText(t)).toBe(t);
     }
   });
 
   it('cuts CJK runs into words separated by spaces and keeps everything else', () => {
-    expect(indexText('信标的电池能用多久？').split(/\s+/).filter(Boolean)).toEqual(['信', '标', '的', '电池', '能', '用', '多久', '？']);
+    expect(indexText('信标的电池能用多久？').split(/\s+/).filter(Boolean)).toEqual([
+      '信',
+      '标',
+      '的',
+      '电池',
+      '能',
+      '用',
+      '多久',
+      '？',
+    ]);
     // Latin glued to Chinese is split off, so "Beacon" is its own token.
-    expect(indexText('Beacon的电池约14天').split(/\s+/).filter(Boolean)).toEqual(['Beacon', '的', '电池', '约', '14', '天']);
+    expect(indexText('Beacon的电池约14天').split(/\s+/).filter(Boolean)).toEqual([
+      'Beacon',
+      '的',
+      '电池',
+      '约',
+      '14',
+      '天',
+    ]);
     expect(indexText('ビーコンの電池').split(/\s+/).filter(Boolean)).toEqual(['ビーコン', 'の', '電池']);
   });
 });
@@ -48,7 +71,13 @@ describe('queryTerms with Chinese and Japanese', () => {
   });
 
   it('keeps both parts of a mixed question, Latin rules unchanged for the Latin part', () => {
-    expect(queryTerms('How long does the Beacon Display 电池 last?')).toEqual(['long', 'beacon', 'display', '电池', 'last']);
+    expect(queryTerms('How long does the Beacon Display 电池 last?')).toEqual([
+      'long',
+      'beacon',
+      'display',
+      '电池',
+      'last',
+    ]);
     expect(queryTerms('Beacon的电池')).toEqual(['beacon', '电池']);
   });
 

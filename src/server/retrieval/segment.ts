@@ -20,7 +20,10 @@ const LATIN_WORD = /[\p{L}\p{N}]+/gu;
 export const SEGMENTATION_TAG = `cjk-words-1/icu-${process.versions.icu ?? 'none'}`;
 
 // ICU uses one Chinese/Japanese dictionary either way; the locale only matters for kana-heavy runs.
-const segmenters = { zh: new Intl.Segmenter('zh', { granularity: 'word' }), ja: new Intl.Segmenter('ja', { granularity: 'word' }) };
+const segmenters = {
+  zh: new Intl.Segmenter('zh', { granularity: 'word' }),
+  ja: new Intl.Segmenter('ja', { granularity: 'word' }),
+};
 
 export function hasCjk(text: string): boolean {
   return CJK_CHAR.test(text);
@@ -35,7 +38,13 @@ function segmentRun(run: string): { segment: string; index: number }[] {
 /** The text as the full-text index sees it: each CJK run replaced by its words, spaced. Identity without CJK. */
 export function indexText(text: string): string {
   if (!hasCjk(text)) return text;
-  return text.replace(CJK_RUN, (run) => ` ${segmentRun(run).map((s) => s.segment).join(' ')} `);
+  return text.replace(
+    CJK_RUN,
+    (run) =>
+      ` ${segmentRun(run)
+        .map((s) => s.segment)
+        .join(' ')} `,
+  );
 }
 
 export interface WordToken {
@@ -53,7 +62,8 @@ export function wordTokens(text: string): WordToken[] {
   // Lower-cased before matching, as questions always were (a few letters change length when lower-cased, so a
   // Latin word's offsets may be off by that; only CJK words' offsets are compared).
   const latin = (part: string, offset: number) => {
-    for (const m of part.toLowerCase().matchAll(LATIN_WORD)) out.push({ word: m[0], cjk: false, start: offset + m.index, end: offset + m.index + m[0].length });
+    for (const m of part.toLowerCase().matchAll(LATIN_WORD))
+      out.push({ word: m[0], cjk: false, start: offset + m.index, end: offset + m.index + m[0].length });
   };
   if (!hasCjk(text)) {
     latin(text, 0);

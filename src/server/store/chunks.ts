@@ -38,7 +38,9 @@ export class ChunkIndex {
        FROM chunks c JOIN chunk_fts f ON f.rowid = c.id
        WHERE c.document_id = ? AND c.chunk_index BETWEEN ? AND ? ORDER BY c.chunk_index`,
     );
-    this.deleteTextStmt = db.prepare('DELETE FROM chunk_fts WHERE rowid IN (SELECT id FROM chunks WHERE document_id = ?)');
+    this.deleteTextStmt = db.prepare(
+      'DELETE FROM chunk_fts WHERE rowid IN (SELECT id FROM chunks WHERE document_id = ?)',
+    );
     this.deleteChunksStmt = db.prepare('DELETE FROM chunks WHERE document_id = ?');
   }
 
@@ -85,6 +87,7 @@ export class ChunkIndex {
   }
 
   countForDocument(documentId: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?').get(documentId) as { n: number }).n;
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?').get(documentId) as { n: number })
+      .n;
   }
 }

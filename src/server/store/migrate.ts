@@ -43,27 +43,41 @@ function inBatches(read: Database.Statement, each: (row: { id: number; text: str
 
 export function upgradeChunkIndex(db: Database.Database): IndexUpgrade {
   return db.transaction((): IndexUpgrade => {
-    const columns = db.prepare('SELECT * FROM chunk_fts LIMIT 0').columns().map((c) => c.name);
+    const columns = db
+      .prepare('SELECT * FROM chunk_fts LIMIT 0')
+      .columns()
+      .map((c) => c.name);
     let result: IndexUpgrade = { kind: 'none', chunks: 0 };
     if (!columns.includes('terms')) {
       db.exec(`CREATE VIRTUAL TABLE chunk_fts_v2 USING fts5 (${CHUNK_FTS_COLUMNS})`);
       const write = db.prepare('INSERT INTO chunk_fts_v2 (rowid, terms, original) VALUES (?, ?, ?)');
-      const moved = inBatches(db.prepare('SELECT rowid AS id, content AS text FROM chunk_fts WHERE rowid > ? ORDER BY rowid LIMIT ?'), (row) => {
-        const { terms, original } = ftsColumns(row.text);
-        write.run(row.id, terms, original);
-      });
+      const moved = inBatches(
+        db.prepare('SELECT rowid AS id, content AS text FROM chunk_fts WHERE rowid > ? ORDER BY rowid LIMIT ?'),
+        (row) => {
+          const { terms, original } = ftsColumns(row.text);
+          write.run(row.id, terms, original);
+        },
+      );
       db.exec('DROP TABLE chunk_fts');
       db.exec('ALTER TABLE chunk_fts_v2 RENAME TO chunk_fts');
       result = { kind: 'schema-1', chunks: moved };
     } else if (readTag(db) !== SEGMENTATION_TAG) {
       const write = db.prepare('UPDATE chunk_fts SET terms = ?, original = ? WHERE rowid = ?');
-      const redone = inBatches(db.prepare('SELECT rowid AS id, original AS text FROM chunk_fts WHERE original IS NOT NULL AND rowid > ? ORDER BY rowid LIMIT ?'), (row) => {
-        const { terms, original } = ftsColumns(row.text);
-        write.run(terms, original, row.id);
-      });
+      const redone = inBatches(
+        db.prepare(
+          'SELECT rowid AS id, original AS text FROM chunk_fts WHERE original IS NOT NULL AND rowid > ? ORDER BY rowid LIMIT ?',
+        ),
+        (row) => {
+          const { terms, original } = ftsColumns(row.text);
+          write.run(terms, original, row.id);
+        },
+      );
       if (redone > 0) result = { kind: 'resegmented', chunks: redone };
     }
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('segmentation', ?), ('schema_version', ?)").run(SEGMENTATION_TAG, SCHEMA_VERSION);
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('segmentation', ?), ('schema_version', ?)").run(
+      SEGMENTATION_TAG,
+      SCHEMA_VERSION,
+    );
     return result;
   })();
 }

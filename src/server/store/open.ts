@@ -27,7 +27,11 @@ export function openDatabase(storage: StorageOption): Database.Database {
   db.exec(SCHEMA_SQL);
   // A store written by an earlier version keeps working: its retrieval index is converted here, before use.
   const upgrade = upgradeChunkIndex(db);
-  if (upgrade.kind === 'schema-1') console.error(`sandbox: retrieval index upgraded to schema 2 (${upgrade.chunks} chunks re-indexed; Chinese and Japanese text now searchable)`);
-  if (upgrade.kind === 'resegmented') console.error(`sandbox: ${upgrade.chunks} Chinese/Japanese chunks segmented again (the word segmenter changed)`);
+  if (upgrade.kind === 'schema-1')
+    console.error(
+      `sandbox: retrieval index upgraded to schema 2 (${upgrade.chunks} chunks re-indexed; Chinese and Japanese text now searchable)`,
+    );
+  if (upgrade.kind === 'resegmented')
+    console.error(`sandbox: ${upgrade.chunks} Chinese/Japanese chunks segmented again (the word segmenter changed)`);
   return db;
 }

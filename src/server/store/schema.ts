@@ -60,4 +60,15 @@ CREATE INDEX IF NOT EXISTS purge_jobs_by_due ON purge_jobs (due_at_ms);
 `;
 
 /** Tables emptied by a reset, children first. */
-export const DATA_TABLES = ['chunk_fts', 'chunks', 'purge_jobs', 'turns', 'conversations', 'documents', 'knowledge', 'datasets', 'spaces', 'agents'] as const;
+export const DATA_TABLES = [
+  'chunk_fts',
+  'chunks',
+  'purge_jobs',
+  'turns',
+  'conversations',
+  'documents',
+  'knowledge',
+  'datasets',
+  'spaces',
+  'agents',
+] as const;

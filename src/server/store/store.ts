@@ -4,7 +4,14 @@ import type { Fixture } from '../fixture';
 import { chunkText } from '../retrieval/chunking';
 import { nowSeconds } from '../time';
 import { ChunkIndex } from './chunks';
-import { conversationFromSeed, datasetFromSeed, knowledgeFromSeed, type StoredConversation, type StoredDataset, type StoredKnowledge } from './records';
+import {
+  conversationFromSeed,
+  datasetFromSeed,
+  knowledgeFromSeed,
+  type StoredConversation,
+  type StoredDataset,
+  type StoredKnowledge,
+} from './records';
 import { DATA_TABLES, SCHEMA_VERSION } from './schema';
 
 export interface DocumentRow {
@@ -38,7 +45,9 @@ export interface Turn {
   message_id: string;
 }
 
-export type ConversationPatch = Partial<Pick<StoredConversation, 'agent_id' | 'title' | 'file_ids' | 'status' | 'third_user_id'>> & {
+export type ConversationPatch = Partial<
+  Pick<StoredConversation, 'agent_id' | 'title' | 'file_ids' | 'status' | 'third_user_id'>
+> & {
   config?: { enable_websearch?: boolean };
 };
 
@@ -112,9 +121,13 @@ export class Store {
       insDocument.run(doc.document_id, doc.knowledge_id, datasetId, doc.name, doc.description, doc.url, doc.text, now);
       this.chunks.add(doc.document_id, datasetId, chunkText(doc.text, dataset.chunk_size, dataset.chunk_overlap));
     }
-    for (const c of fx.conversations) insConversation.run(c.conversation_id, JSON.stringify(conversationFromSeed(c, now)));
+    for (const c of fx.conversations)
+      insConversation.run(c.conversation_id, JSON.stringify(conversationFromSeed(c, now)));
     for (const s of fx.spaces) insSpace.run(s.space_id, s.name, JSON.stringify(s.dataset_ids));
-    this.q("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?), ('schema_version', ?)").run(String(now), SCHEMA_VERSION);
+    this.q("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?), ('schema_version', ?)").run(
+      String(now),
+      SCHEMA_VERSION,
+    );
   }
 
   // ---- agents, spaces
@@ -126,29 +139,34 @@ export class Store {
 
   getSpace(spaceId: string): SpaceRow | undefined {
     const row = this.q('SELECT space_id, name, dataset_ids FROM spaces WHERE space_id = ?').get(spaceId) as
-      | { space_id: string; name: string; dataset_ids: string }
-      | undefined;
+      { space_id: string; name: string; dataset_ids: string } | undefined;
     return row === undefined ? undefined : { ...row, dataset_ids: JSON.parse(row.dataset_ids) as string[] };
   }
 
   // ---- datasets and knowledge
 
   getStoredDataset(datasetId: string): StoredDataset | undefined {
-    const row = this.q('SELECT record FROM datasets WHERE dataset_id = ?').get(datasetId) as { record: string } | undefined;
+    const row = this.q('SELECT record FROM datasets WHERE dataset_id = ?').get(datasetId) as
+      { record: string } | undefined;
     return row === undefined ? undefined : (JSON.parse(row.record) as StoredDataset);
   }
 
   getDataset(datasetId: string): DatasetWire | undefined {
     const stored = this.getStoredDataset(datasetId);
     if (stored === undefined) return undefined;
-    const { n } = this.q('SELECT COUNT(*) AS n FROM documents WHERE dataset_id = ? AND status > 0').get(datasetId) as { n: number };
+    const { n } = this.q('SELECT COUNT(*) AS n FROM documents WHERE dataset_id = ? AND status > 0').get(datasetId) as {
+      n: number;
+    };
     return { ...stored, document_count: n };
   }
 
   getKnowledge(knowledgeId: string): KnowledgeReadWire | undefined {
-    const row = this.q('SELECT record FROM knowledge WHERE knowledge_id = ?').get(knowledgeId) as { record: string } | undefined;
+    const row = this.q('SELECT record FROM knowledge WHERE knowledge_id = ?').get(knowledgeId) as
+      { record: string } | undefined;
     if (row === undefined) return undefined;
-    const { n } = this.q('SELECT COUNT(*) AS n FROM documents WHERE knowledge_id = ? AND status > 0').get(knowledgeId) as { n: number };
+    const { n } = this.q('SELECT COUNT(*) AS n FROM documents WHERE knowledge_id = ? AND status > 0').get(
+      knowledgeId,
+    ) as { n: number };
     return { ...(JSON.parse(row.record) as StoredKnowledge), total_files: n };
   }
 
@@ -162,7 +180,9 @@ export class Store {
   /** Soft delete plus its purge job, in one transaction. False when it was already deleted. */
   softDeleteDocument(documentId: string, purgeDueAtMs: number): boolean {
     return this.db.transaction(() => {
-      const changed = this.q('UPDATE documents SET status = 0, updated_at = ? WHERE document_id = ? AND status != 0').run(nowSeconds(), documentId).changes;
+      const changed = this.q(
+        'UPDATE documents SET status = 0, updated_at = ? WHERE document_id = ? AND status != 0',
+      ).run(nowSeconds(), documentId).changes;
       if (changed === 0) return false;
       this.q('INSERT OR REPLACE INTO purge_jobs (document_id, due_at_ms) VALUES (?, ?)').run(documentId, purgeDueAtMs);
       return true;
@@ -170,7 +190,11 @@ export class Store {
   }
 
   duePurgeJobs(nowMs: number): string[] {
-    return (this.q('SELECT document_id FROM purge_jobs WHERE due_at_ms <= ? ORDER BY due_at_ms').all(nowMs) as { document_id: string }[]).map((r) => r.document_id);
+    return (
+      this.q('SELECT document_id FROM purge_jobs WHERE due_at_ms <= ? ORDER BY due_at_ms').all(nowMs) as {
+        document_id: string;
+      }[]
+    ).map((r) => r.document_id);
   }
 
   nextPurgeDueAt(): number | undefined {
@@ -191,9 +215,10 @@ export class Store {
 
   private readConversation(conversationId: string): { record: StoredConversation; deleted: boolean } | undefined {
     const row = this.q('SELECT record, deleted FROM conversations WHERE conversation_id = ?').get(conversationId) as
-      | { record: string; deleted: number }
-      | undefined;
-    return row === undefined ? undefined : { record: JSON.parse(row.record) as StoredConversation, deleted: row.deleted !== 0 };
+      { record: string; deleted: number } | undefined;
+    return row === undefined
+      ? undefined
+      : { record: JSON.parse(row.record) as StoredConversation, deleted: row.deleted !== 0 };
   }
 
   private withAgent(record: StoredConversation): ConversationWire {
@@ -216,10 +241,16 @@ export class Store {
       const record: StoredConversation = {
         ...found.record,
         ...defined,
-        config: { ...found.record.config, ...(config?.enable_websearch === undefined ? {} : { enable_websearch: config.enable_websearch }) },
+        config: {
+          ...found.record.config,
+          ...(config?.enable_websearch === undefined ? {} : { enable_websearch: config.enable_websearch }),
+        },
         updated_at: nowSeconds(),
       };
-      this.q('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
+      this.q('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(
+        JSON.stringify(record),
+        conversationId,
+      );
       return this.withAgent(record);
     })();
   }
@@ -230,7 +261,10 @@ export class Store {
       const found = this.readConversation(conversationId);
       if (found === undefined || found.deleted) return undefined;
       const record: StoredConversation = { ...found.record, status: 0, updated_at: nowSeconds() };
-      this.q('UPDATE conversations SET record = ?, deleted = 1 WHERE conversation_id = ?').run(JSON.stringify(record), conversationId);
+      this.q('UPDATE conversations SET record = ?, deleted = 1 WHERE conversation_id = ?').run(
+        JSON.stringify(record),
+        conversationId,
+      );
       return this.withAgent(record);
     })();
   }
@@ -247,14 +281,22 @@ export class Store {
     this.db.transaction(() => {
       const now = nowSeconds();
       if (create !== undefined) {
-        this.q('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)').run(conversationId, JSON.stringify(create));
+        this.q('INSERT INTO conversations (conversation_id, record, deleted) VALUES (?, ?, 0)').run(
+          conversationId,
+          JSON.stringify(create),
+        );
       } else {
         const found = this.readConversation(conversationId);
         if (found !== undefined) {
-          this.q('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(JSON.stringify({ ...found.record, updated_at: now }), conversationId);
+          this.q('UPDATE conversations SET record = ? WHERE conversation_id = ?').run(
+            JSON.stringify({ ...found.record, updated_at: now }),
+            conversationId,
+          );
         }
       }
-      const ins = this.q('INSERT INTO turns (conversation_id, role, content, message_id, created_at) VALUES (?, ?, ?, ?, ?)');
+      const ins = this.q(
+        'INSERT INTO turns (conversation_id, role, content, message_id, created_at) VALUES (?, ?, ?, ?, ?)',
+      );
       for (const t of turns) ins.run(conversationId, t.role, t.content, t.message_id, now);
     })();
   }

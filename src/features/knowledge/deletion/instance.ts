@@ -13,7 +13,9 @@ function browserStorage(): Storage | undefined {
 }
 
 /** The console's one deletion tracker: pending deletions survive a reload through localStorage (ids only, no token). */
-export const deletionTracker: DeletionTracker = createDeletionTracker(createDeletionIo(), { storage: browserStorage() });
+export const deletionTracker: DeletionTracker = createDeletionTracker(createDeletionIo(), {
+  storage: browserStorage(),
+});
 
 /** One deletion that changed between two snapshots; `previous` is missing for a new one. */
 export interface DeletionChange {

@@ -6,8 +6,21 @@ import { LIMITS } from '../../../contract';
 import { authRefusals, type AuthErrorEvent } from '../../../api';
 
 const KNOWLEDGE = {
-  created_at: 1736154600, updated_at: 1773324300, org_id: 'o', user_id: 'u', name: 'K', description: '', knowledge_id: 'k1',
-  status: 1, dataset_id: 'ds1', icon: '', category: '', personal: false, total_files: 6, default_folder_id: 'f', owned_delete_permission: true,
+  created_at: 1736154600,
+  updated_at: 1773324300,
+  org_id: 'o',
+  user_id: 'u',
+  name: 'K',
+  description: '',
+  knowledge_id: 'k1',
+  status: 1,
+  dataset_id: 'ds1',
+  icon: '',
+  category: '',
+  personal: false,
+  total_files: 6,
+  default_folder_id: 'f',
+  owned_delete_permission: true,
 };
 
 /** A small fake service: what each read answers is set per case. */
@@ -48,7 +61,11 @@ describe('deletion io against a real HTTP server', () => {
 
   it('rejects with the ErrorResponse when the DELETE fails', async () => {
     del = { status: 404, body: { code: 404, message: 'document d1 does not belong to knowledge base k1' } };
-    await expect(io().send(deletion())).rejects.toMatchObject({ status: 404, code: 404, serviceMessage: 'document d1 does not belong to knowledge base k1' });
+    await expect(io().send(deletion())).rejects.toMatchObject({
+      status: 404,
+      code: 404,
+      serviceMessage: 'document d1 does not belong to knowledge base k1',
+    });
   });
 
   it('tells the shell once when the DELETE is refused for its token, as a write (a notice, never a navigation)', async () => {
@@ -62,9 +79,9 @@ describe('deletion io against a real HTTP server', () => {
     } finally {
       stop();
     }
-    expect(told.map((e) => ({ status: e.error.status, profileId: e.profileId, source: e.source, firstLoad: e.firstLoad }))).toEqual([
-      { status: 401, profileId: 'p', source: 'write', firstLoad: false },
-    ]);
+    expect(
+      told.map((e) => ({ status: e.error.status, profileId: e.profileId, source: e.source, firstLoad: e.firstLoad })),
+    ).toEqual([{ status: 401, profileId: 'p', source: 'write', firstLoad: false }]);
   });
 
   it('reads a base-info 404 as gone', async () => {

@@ -1,4 +1,13 @@
-import { CLIENT_LIMITS, ApiError, callEndpoint, connectionStore, deleteKnowledgeDocument, isApiError, reportRefusedWrite, type ConnectionProfile } from '../../../api';
+import {
+  CLIENT_LIMITS,
+  ApiError,
+  callEndpoint,
+  connectionStore,
+  deleteKnowledgeDocument,
+  isApiError,
+  reportRefusedWrite,
+  type ConnectionProfile,
+} from '../../../api';
 import { LIMITS } from '../../../contract';
 import type { DeletionIo } from './tracker';
 import type { TrackedDeletion } from './machine';
@@ -25,7 +34,11 @@ const storeDeps: DeletionIoDeps = {
 
 function profileOf(deps: DeletionIoDeps, d: TrackedDeletion): ConnectionProfile {
   const profile = deps.profileFor(d.profileId);
-  if (!profile) throw new ApiError({ kind: 'no_profile', message: `The connection profile "${d.profileId}" of this deletion no longer exists.` });
+  if (!profile)
+    throw new ApiError({
+      kind: 'no_profile',
+      message: `The connection profile "${d.profileId}" of this deletion no longer exists.`,
+    });
   return profile;
 }
 
@@ -51,7 +64,8 @@ export function createDeletionIo(deps: DeletionIoDeps = storeDeps): DeletionIo {
       try {
         await callEndpoint('queryDocumentBase', { body: { document_id: d.documentId }, profile });
       } catch (error) {
-        if (isApiError(error) && error.kind === 'http' && error.status === 404) return { result: 'gone', detail: CHECK_DETAIL.baseInfoNotFound };
+        if (isApiError(error) && error.kind === 'http' && error.status === 404)
+          return { result: 'gone', detail: CHECK_DETAIL.baseInfoNotFound };
         return { result: 'error', detail: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error) };
       }
       try {
@@ -60,7 +74,10 @@ export function createDeletionIo(deps: DeletionIoDeps = storeDeps): DeletionIo {
         if (typeof total === 'number' && d.baselineTotalFiles !== undefined && total < d.baselineTotalFiles) {
           return { result: 'gone', detail: `${CHECK_DETAIL.totalFiles}:${total}` };
         }
-        return { result: 'present', detail: typeof total === 'number' ? `${CHECK_DETAIL.totalFiles}:${total}` : undefined };
+        return {
+          result: 'present',
+          detail: typeof total === 'number' ? `${CHECK_DETAIL.totalFiles}:${total}` : undefined,
+        };
       } catch (error) {
         return { result: 'error', detail: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error) };
       }

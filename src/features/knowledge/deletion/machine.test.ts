@@ -74,9 +74,16 @@ describe('deletion tracker', () => {
   });
 
   it('rolls back to failed with the ErrorResponse when the DELETE fails', () => {
-    const d = reduce(start(), { type: 'request_failed', at: 10, error: { status: 404, code: 404, message: 'document d does not belong to knowledge base k' } });
+    const d = reduce(start(), {
+      type: 'request_failed',
+      at: 10,
+      error: { status: 404, code: 404, message: 'document d does not belong to knowledge base k' },
+    });
     expect(d.state).toBe('failed');
-    expect(d.attempts[0]).toMatchObject({ outcome: 'error', error: { status: 404, message: expect.stringContaining('does not belong') } });
+    expect(d.attempts[0]).toMatchObject({
+      outcome: 'error',
+      error: { status: 404, message: expect.stringContaining('does not belong') },
+    });
     expect(nextAction(d)).toEqual({ type: 'none' });
   });
 

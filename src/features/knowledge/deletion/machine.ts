@@ -68,7 +68,14 @@ export function startDeletion(
   init: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId' | 'documentName' | 'baselineTotalFiles'>,
   at: number,
 ): TrackedDeletion {
-  return { ...init, state: 'requesting', attempts: [{ startedAt: at, checks: [] }], roundStart: 0, createdAt: at, updatedAt: at };
+  return {
+    ...init,
+    state: 'requesting',
+    attempts: [{ startedAt: at, checks: [] }],
+    roundStart: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 const current = (d: TrackedDeletion) => d.attempts[d.attempts.length - 1];
@@ -85,7 +92,11 @@ export function nextCheckTime(acceptedAt: number, checksSoFar: number, timing: D
   return Math.min(acceptedAt + offset, deadline);
 }
 
-export function reduce(d: TrackedDeletion, event: DeletionEvent, timing: DeletionTiming = DEFAULT_TIMING): TrackedDeletion {
+export function reduce(
+  d: TrackedDeletion,
+  event: DeletionEvent,
+  timing: DeletionTiming = DEFAULT_TIMING,
+): TrackedDeletion {
   const attempt = current(d);
   switch (event.type) {
     case 'accepted':
@@ -108,12 +119,17 @@ export function reduce(d: TrackedDeletion, event: DeletionEvent, timing: Deletio
       };
     case 'checked': {
       if (d.state !== 'pending' || attempt?.finishedAt === undefined) return d;
-      const attempts = withCurrent(d, (a) => ({ ...a, checks: [...a.checks, { at: event.at, result: event.result, detail: event.detail }] }));
-      if (event.result === 'gone') return { ...d, state: 'deleted', attempts, nextCheckAt: undefined, updatedAt: event.at };
+      const attempts = withCurrent(d, (a) => ({
+        ...a,
+        checks: [...a.checks, { at: event.at, result: event.result, detail: event.detail }],
+      }));
+      if (event.result === 'gone')
+        return { ...d, state: 'deleted', attempts, nextCheckAt: undefined, updatedAt: event.at };
       const deadline = attempt.finishedAt + timing.lockWindowMs + timing.graceMs;
       if (event.result === 'present' && event.at >= deadline) {
         // Still there after the lock window: the lock was not obtained and nothing was deleted.
-        if (attemptsInRound(d) >= timing.maxAttempts) return { ...d, state: 'not_deleted', attempts, nextCheckAt: undefined, updatedAt: event.at };
+        if (attemptsInRound(d) >= timing.maxAttempts)
+          return { ...d, state: 'not_deleted', attempts, nextCheckAt: undefined, updatedAt: event.at };
         return { ...d, attempts, nextCheckAt: undefined, updatedAt: event.at };
       }
       const checksMade = attempts[attempts.length - 1]!.checks.length;
@@ -125,7 +141,13 @@ export function reduce(d: TrackedDeletion, event: DeletionEvent, timing: Deletio
     }
     case 'reissue':
       if (d.state !== 'pending' || attemptsInRound(d) >= timing.maxAttempts) return d;
-      return { ...d, state: 'requesting', attempts: [...d.attempts, { startedAt: event.at, checks: [] }], nextCheckAt: undefined, updatedAt: event.at };
+      return {
+        ...d,
+        state: 'requesting',
+        attempts: [...d.attempts, { startedAt: event.at, checks: [] }],
+        nextCheckAt: undefined,
+        updatedAt: event.at,
+      };
     case 'retry':
       if (d.state !== 'not_deleted' && d.state !== 'failed') return d;
       // A manual retry starts a fresh round of attempts; the history is kept.

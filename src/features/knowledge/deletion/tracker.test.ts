@@ -25,7 +25,8 @@ function fakeService() {
   const io: DeletionIo = {
     async send(d) {
       calls.push(`DELETE ${d.documentId}`);
-      if (d.documentId === 'other') throw { status: 404, code: 404, serviceMessage: 'document other does not belong to knowledge base k' };
+      if (d.documentId === 'other')
+        throw { status: 404, code: 404, serviceMessage: 'document other does not belong to knowledge base k' };
       if (!locked.has(d.documentId)) present.delete(d.documentId);
     },
     async check(d) {
@@ -94,7 +95,11 @@ describe('deletion tracker runner', () => {
     trackers.push(tracker);
     tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'other' });
     await until(() => tracker.getSnapshot()[0]?.state === 'failed');
-    expect(tracker.getSnapshot()[0]?.attempts[0]?.error).toEqual({ status: 404, code: 404, message: 'document other does not belong to knowledge base k' });
+    expect(tracker.getSnapshot()[0]?.attempts[0]?.error).toEqual({
+      status: 404,
+      code: 404,
+      message: 'document other does not belong to knowledge base k',
+    });
   });
 
   it('survives a reload: a new tracker on the same storage resumes the pending deletion', async () => {
@@ -116,7 +121,7 @@ describe('deletion tracker runner', () => {
     await until(() => second.getSnapshot()[0]?.state === 'deleted');
   });
 
-  it('leaves another profile\'s deletions waiting', async () => {
+  it("leaves another profile's deletions waiting", async () => {
     const svc = fakeService();
     const tracker = createDeletionTracker({ ...svc.io, activeProfileId: () => 'someone-else' }, { timing: FAST });
     trackers.push(tracker);

@@ -1,4 +1,13 @@
-import { DEFAULT_TIMING, isActive, nextAction, reduce, startDeletion, type DeletionEvent, type DeletionTiming, type TrackedDeletion } from './machine';
+import {
+  DEFAULT_TIMING,
+  isActive,
+  nextAction,
+  reduce,
+  startDeletion,
+  type DeletionEvent,
+  type DeletionTiming,
+  type TrackedDeletion,
+} from './machine';
 
 const STORAGE_KEY = 'kc.deletions.v1';
 /** Finished deletions kept for their history; active ones are always kept. */
@@ -54,7 +63,8 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     const list: unknown = raw ? JSON.parse(raw) : [];
     if (Array.isArray(list)) {
       for (const d of list as TrackedDeletion[]) {
-        if (d && typeof d.documentId === 'string' && Array.isArray(d.attempts)) items.set(deletionKey(d), { ...d, roundStart: typeof d.roundStart === 'number' ? d.roundStart : 0 });
+        if (d && typeof d.documentId === 'string' && Array.isArray(d.attempts))
+          items.set(deletionKey(d), { ...d, roundStart: typeof d.roundStart === 'number' ? d.roundStart : 0 });
       }
     }
   } catch {
@@ -106,22 +116,25 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     } else if (action.type === 'check') {
       timers.set(
         key,
-        setTimeout(() => {
-          timers.delete(key);
-          const current = items.get(key);
-          if (!current || stopped) return;
-          busy.add(key);
-          io.check(current).then(
-            (r) => {
-              busy.delete(key);
-              dispatch(key, { type: 'checked', at: now(), result: r.result, detail: r.detail });
-            },
-            (err: unknown) => {
-              busy.delete(key);
-              dispatch(key, { type: 'checked', at: now(), result: 'error', detail: errorInfo(err).message });
-            },
-          );
-        }, Math.max(0, action.at - now())),
+        setTimeout(
+          () => {
+            timers.delete(key);
+            const current = items.get(key);
+            if (!current || stopped) return;
+            busy.add(key);
+            io.check(current).then(
+              (r) => {
+                busy.delete(key);
+                dispatch(key, { type: 'checked', at: now(), result: r.result, detail: r.detail });
+              },
+              (err: unknown) => {
+                busy.delete(key);
+                dispatch(key, { type: 'checked', at: now(), result: 'error', detail: errorInfo(err).message });
+              },
+            );
+          },
+          Math.max(0, action.at - now()),
+        ),
       );
     } else if (action.type === 'reissue') {
       dispatch(key, { type: 'reissue', at: now() });
@@ -137,12 +150,17 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     },
     getSnapshot: () => snapshot,
     /** Starts tracking (and sending) a deletion; an active one for the same document is returned as is. */
-    track(init: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId' | 'documentName' | 'baselineTotalFiles'>): TrackedDeletion {
+    track(
+      init: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId' | 'documentName' | 'baselineTotalFiles'>,
+    ): TrackedDeletion {
       const key = deletionKey(init);
       const existing = items.get(key);
       if (existing && isActive(existing)) return existing;
       const d = startDeletion(init, now());
-      items.set(key, existing ? { ...d, attempts: [...existing.attempts, ...d.attempts], roundStart: existing.attempts.length } : d);
+      items.set(
+        key,
+        existing ? { ...d, attempts: [...existing.attempts, ...d.attempts], roundStart: existing.attempts.length } : d,
+      );
       commit();
       pump(key);
       return items.get(key)!;

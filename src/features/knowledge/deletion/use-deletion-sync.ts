@@ -35,9 +35,17 @@ function handle(changes: DeletionChange[]) {
       });
     } else if (d.state === 'deleted' && previous) {
       void queryClient.invalidateQueries({ queryKey: apiKeys.document(d.profileId, d.documentId) });
-      notifications.show({ color: 'teal', title: t('knowledge.notify.deleted', { name }), message: t('knowledge.notify.deletedDetail') });
+      notifications.show({
+        color: 'teal',
+        title: t('knowledge.notify.deleted', { name }),
+        message: t('knowledge.notify.deletedDetail'),
+      });
     } else if (d.state === 'not_deleted' && previous) {
-      notifications.show({ color: 'yellow', title: t('knowledge.notify.notDeleted', { name }), message: t('knowledge.notify.notDeletedDetail') });
+      notifications.show({
+        color: 'yellow',
+        title: t('knowledge.notify.notDeleted', { name }),
+        message: t('knowledge.notify.notDeletedDetail'),
+      });
     }
   }
 }

@@ -7,7 +7,11 @@ const make = (profileId: string, knowledgeId: string, documentId: string, at: nu
 
 describe('deletion view helpers', () => {
   it('lists one profile’s deletions (optionally of one knowledge base), active ones first', () => {
-    const done = reduce(reduce(make('p', 'k1', 'd1', 3), { type: 'accepted', at: 4 }), { type: 'checked', at: 8, result: 'gone' });
+    const done = reduce(reduce(make('p', 'k1', 'd1', 3), { type: 'accepted', at: 4 }), {
+      type: 'checked',
+      at: 8,
+      result: 'gone',
+    });
     const active = make('p', 'k1', 'd2', 1);
     const other = make('p', 'k2', 'd3', 2);
     const foreign = make('q', 'k1', 'd4', 5);
@@ -32,7 +36,11 @@ describe('deletion view helpers', () => {
   });
 
   it('finds the last error of a failed deletion', () => {
-    const failed = reduce(make('p', 'k', 'd', 0), { type: 'request_failed', at: 1, error: { status: 404, code: 404, message: 'nope' } });
+    const failed = reduce(make('p', 'k', 'd', 0), {
+      type: 'request_failed',
+      at: 1,
+      error: { status: 404, code: 404, message: 'nope' },
+    });
     expect(lastError(failed)).toEqual({ status: 404, code: 404, message: 'nope' });
     expect(lastError(make('p', 'k', 'd', 0))).toBeUndefined();
   });

@@ -4,17 +4,43 @@ import { isActive, type DeletionState, type TrackedDeletion } from './machine';
 
 /** How each state reads: a badge tone and its words. */
 export const STATE_VIEW: Record<DeletionState, { tone: StatusTone; label: MessageKey; tooltip: MessageKey }> = {
-  requesting: { tone: 'info', label: 'knowledge.deletion.state.requesting', tooltip: 'knowledge.deletion.state.requesting.tooltip' },
-  pending: { tone: 'warning', label: 'knowledge.deletion.state.pending', tooltip: 'knowledge.deletion.state.pending.tooltip' },
-  deleted: { tone: 'ok', label: 'knowledge.deletion.state.deleted', tooltip: 'knowledge.deletion.state.deleted.tooltip' },
-  not_deleted: { tone: 'error', label: 'knowledge.deletion.state.not_deleted', tooltip: 'knowledge.deletion.state.not_deleted.tooltip' },
-  failed: { tone: 'error', label: 'knowledge.deletion.state.failed', tooltip: 'knowledge.deletion.state.failed.tooltip' },
+  requesting: {
+    tone: 'info',
+    label: 'knowledge.deletion.state.requesting',
+    tooltip: 'knowledge.deletion.state.requesting.tooltip',
+  },
+  pending: {
+    tone: 'warning',
+    label: 'knowledge.deletion.state.pending',
+    tooltip: 'knowledge.deletion.state.pending.tooltip',
+  },
+  deleted: {
+    tone: 'ok',
+    label: 'knowledge.deletion.state.deleted',
+    tooltip: 'knowledge.deletion.state.deleted.tooltip',
+  },
+  not_deleted: {
+    tone: 'error',
+    label: 'knowledge.deletion.state.not_deleted',
+    tooltip: 'knowledge.deletion.state.not_deleted.tooltip',
+  },
+  failed: {
+    tone: 'error',
+    label: 'knowledge.deletion.state.failed',
+    tooltip: 'knowledge.deletion.state.failed.tooltip',
+  },
 };
 
 /** A profile's deletions, optionally of one knowledge base: active ones first, then newest first. */
-export function deletionsFor(all: readonly TrackedDeletion[], profileId: string | null | undefined, knowledgeId?: string): TrackedDeletion[] {
+export function deletionsFor(
+  all: readonly TrackedDeletion[],
+  profileId: string | null | undefined,
+  knowledgeId?: string,
+): TrackedDeletion[] {
   if (!profileId) return [];
-  const mine = all.filter((d) => d.profileId === profileId && (knowledgeId === undefined || d.knowledgeId === knowledgeId));
+  const mine = all.filter(
+    (d) => d.profileId === profileId && (knowledgeId === undefined || d.knowledgeId === knowledgeId),
+  );
   return [...mine.filter(isActive), ...mine.filter((d) => !isActive(d))];
 }
 

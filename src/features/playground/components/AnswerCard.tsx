@@ -1,8 +1,26 @@
-import { Alert, Anchor, Button, Collapse, Group, CopyButton as MantineCopyButton, Menu, Paper, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Collapse,
+  Group,
+  CopyButton as MantineCopyButton,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { memo, useState } from 'react';
 import { requestLog } from '../../../api';
-import { DriftWarnings, ErrorState, RawJson, StatusBadge, StatusBadgeWithTooltip, type StatusTone } from '../../../components';
+import {
+  DriftWarnings,
+  ErrorState,
+  RawJson,
+  StatusBadge,
+  StatusBadgeWithTooltip,
+  type StatusTone,
+} from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import { SafeMarkdown } from '../markdown/SafeMarkdown';
 import { isRunning, toApiError, type AnswerStatus, type Exchange } from '../model/exchange';
@@ -20,7 +38,14 @@ export interface AnswerActions {
   getToken(): string | undefined;
 }
 
-const TONE: Record<AnswerStatus, StatusTone> = { pending: 'info', streaming: 'info', done: 'ok', stopped: 'warning', ended_early: 'warning', error: 'error' };
+const TONE: Record<AnswerStatus, StatusTone> = {
+  pending: 'info',
+  streaming: 'info',
+  done: 'ok',
+  stopped: 'warning',
+  ended_early: 'warning',
+  error: 'error',
+};
 
 export const statusKey = (status: AnswerStatus): MessageKey => `playground.status.${status}`;
 
@@ -39,8 +64,14 @@ function RawExchange({ exchange }: { exchange: Exchange }) {
   const response = logged ?? exchange.rawResponse ?? exchange.error?.rawBody;
   return (
     <Stack gap="xs">
-      <RawJson label={t('playground.raw.request', { url: `POST ${exchange.url}` })} value={exchange.body} maxHeight="16rem" />
-      {response !== undefined ? <RawJson label={t('playground.raw.response')} value={response} maxHeight="20rem" /> : null}
+      <RawJson
+        label={t('playground.raw.request', { url: `POST ${exchange.url}` })}
+        value={exchange.body}
+        maxHeight="16rem"
+      />
+      {response !== undefined ? (
+        <RawJson label={t('playground.raw.response')} value={response} maxHeight="20rem" />
+      ) : null}
     </Stack>
   );
 }
@@ -50,7 +81,17 @@ function RawExchange({ exchange }: { exchange: Exchange }) {
  * its raw request and response, and its actions. Memoised on the exchange object, so a finished answer
  * does not render again while another one streams.
  */
-export const AnswerCard = memo(function AnswerCard({ exchange, sink, allowRemoteImages, actions }: { exchange: Exchange; sink?: StreamSink; allowRemoteImages: boolean; actions: AnswerActions }) {
+export const AnswerCard = memo(function AnswerCard({
+  exchange,
+  sink,
+  allowRemoteImages,
+  actions,
+}: {
+  exchange: Exchange;
+  sink?: StreamSink;
+  allowRemoteImages: boolean;
+  actions: AnswerActions;
+}) {
   const t = useT();
   const [showRaw, setShowRaw] = useState(false);
   const running = isRunning(exchange.status);
@@ -68,7 +109,11 @@ export const AnswerCard = memo(function AnswerCard({ exchange, sink, allowRemote
                 <span data-testid="answer-status">{t(statusKey(exchange.status))}</span>
               </StatusBadge>
             ) : null}
-            {exchange.answeredAsJson ? <StatusBadgeWithTooltip tone="info" tooltip={t('playground.answer.jsonHint')}>{t('playground.answer.json')}</StatusBadgeWithTooltip> : null}
+            {exchange.answeredAsJson ? (
+              <StatusBadgeWithTooltip tone="info" tooltip={t('playground.answer.jsonHint')}>
+                {t('playground.answer.json')}
+              </StatusBadgeWithTooltip>
+            ) : null}
             {exchange.body.stream && !exchange.answeredAsJson ? (
               <Text size="xs" c="dimmed">
                 {t('playground.answer.streamed')}
@@ -111,13 +156,20 @@ export const AnswerCard = memo(function AnswerCard({ exchange, sink, allowRemote
           <Alert color="orange" variant="light" title={t('playground.answer.endedEarly')} data-testid="ended-early">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('playground.answer.endedEarlyHint')}</Text>
-              <Button size="xs" variant="light" color="orange" onClick={() => actions.onResend(exchange, { stream: false })}>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                onClick={() => actions.onResend(exchange, { stream: false })}
+              >
                 {t('playground.answer.retryNoStream')}
               </Button>
             </Stack>
           </Alert>
         ) : null}
-        {exchange.status === 'error' && exchange.error ? <ErrorState error={toApiError(exchange.error)} onRetry={() => actions.onResend(exchange)} /> : null}
+        {exchange.status === 'error' && exchange.error ? (
+          <ErrorState error={toApiError(exchange.error)} onRetry={() => actions.onResend(exchange)} />
+        ) : null}
         {exchange.drift.length > 0 ? <DriftWarnings warnings={exchange.drift} /> : null}
 
         {chunks.length > 0 || exchange.status === 'done' ? (
@@ -152,13 +204,24 @@ export const AnswerCard = memo(function AnswerCard({ exchange, sink, allowRemote
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item onClick={() => copyText(curlFor(exchange), t('common.copied'))}>{t('playground.answer.curlRedacted')}</Menu.Item>
-                  <Menu.Item color="orange" onClick={() => copyText(curlFor(exchange, actions.getToken()), t('common.copied'))}>
+                  <Menu.Item onClick={() => copyText(curlFor(exchange), t('common.copied'))}>
+                    {t('playground.answer.curlRedacted')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="orange"
+                    onClick={() => copyText(curlFor(exchange, actions.getToken()), t('common.copied'))}
+                  >
                     {t('playground.answer.curlWithToken')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
-              <Anchor component="button" type="button" size="xs" onClick={() => setShowRaw((s) => !s)} aria-expanded={showRaw}>
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={() => setShowRaw((s) => !s)}
+                aria-expanded={showRaw}
+              >
                 {showRaw ? t('playground.raw.hide') : t('playground.raw.show')}
               </Anchor>
             </Group>

@@ -45,7 +45,10 @@ export function AnswerMeta({ exchange }: { exchange: Exchange }) {
         </>
       ) : null}
       {latencyMs !== undefined ? <Item label={t('playground.meta.latency')}>{ms(latencyMs)}</Item> : null}
-      <Item label={t('playground.meta.ttfb')} hint={ttfbMs === undefined ? t('playground.meta.ttfbUnmeasured') : t('playground.meta.ttfbHint')}>
+      <Item
+        label={t('playground.meta.ttfb')}
+        hint={ttfbMs === undefined ? t('playground.meta.ttfbUnmeasured') : t('playground.meta.ttfbHint')}
+      >
         {ttfbMs === undefined ? '—' : ms(ttfbMs)}
       </Item>
       {firstTextMs !== undefined ? <Item label={t('playground.meta.firstText')}>{ms(firstTextMs)}</Item> : null}

@@ -28,7 +28,15 @@ export function useBodyProblem() {
   );
 }
 
-export function ChatView({ session, profile, allowRemoteImages }: { session: Session; profile: ConnectionProfile; allowRemoteImages: boolean }) {
+export function ChatView({
+  session,
+  profile,
+  allowRemoteImages,
+}: {
+  session: Session;
+  profile: ConnectionProfile;
+  allowRemoteImages: boolean;
+}) {
   const t = useT();
   const problem = useBodyProblem();
   const endRef = useRef<HTMLDivElement>(null);
@@ -45,7 +53,10 @@ export function ChatView({ session, profile, allowRemoteImages }: { session: Ses
     profileRef.current = profile;
   });
   const actions = useMemo<AnswerActions>(
-    () => ({ onResend: (e: Exchange, o?: { stream?: boolean }) => resend(e, o), getToken: () => profileRef.current.token }),
+    () => ({
+      onResend: (e: Exchange, o?: { stream?: boolean }) => resend(e, o),
+      getToken: () => profileRef.current.token,
+    }),
     [resend],
   );
 
@@ -65,7 +76,14 @@ export function ChatView({ session, profile, allowRemoteImages }: { session: Ses
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder radius="md" p="sm" component="section" aria-label={t('playground.options.title')} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 56px) + 12px)' }}>
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          component="section"
+          aria-label={t('playground.options.title')}
+          style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 56px) + 12px)' }}
+        >
           <ScrollArea.Autosize mah="calc(100dvh - 180px)" offsetScrollbars type="auto">
             <Stack gap="sm">
               <Text fw={600}>{t('playground.options.title')}</Text>

@@ -1,4 +1,16 @@
-import { Autocomplete, Button, Divider, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Divider,
+  Group,
+  NumberInput,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useCatalog, type CatalogKind } from '../../../api';
 import { catalogOptions } from '../../../components';
@@ -15,7 +27,13 @@ export interface OptionsPanelProps {
 }
 
 type BoolField = 'stream' | 'refine_question' | 'copilot' | 'only_dataset_tool' | 'retrieval_with_websearch';
-const BOOL_FIELDS: BoolField[] = ['stream', 'refine_question', 'copilot', 'only_dataset_tool', 'retrieval_with_websearch'];
+const BOOL_FIELDS: BoolField[] = [
+  'stream',
+  'refine_question',
+  'copilot',
+  'only_dataset_tool',
+  'retrieval_with_websearch',
+];
 
 /** A field's label is its wire name (what an admin reads in the spec), with a translated explanation. */
 function FieldLabel({ name }: { name: string }) {
@@ -52,12 +70,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Every body field of chat completions, with the spec's sample values as defaults. */
 export function OptionsPanel({ options, onChange, profileId, compact = false }: OptionsPanelProps) {
   const t = useT();
-  const set = <K extends keyof PlaygroundOptions>(key: K, value: PlaygroundOptions[K]) => onChange({ ...options, [key]: value });
+  const set = <K extends keyof PlaygroundOptions>(key: K, value: PlaygroundOptions[K]) =>
+    onChange({ ...options, [key]: value });
   const datasets = useCatalogPicker(profileId, 'dataset');
   const documents = useCatalogPicker(profileId, 'document');
   const conversations = useCatalog(profileId, 'conversation');
   const params = parseContextParams(options.context_params);
-  const paramsError = params.ok ? null : params.reason === 'json' ? t('playground.options.contextParamsJson', { detail: params.detail ?? '' }) : t('playground.options.contextParamsObject');
+  const paramsError = params.ok
+    ? null
+    : params.reason === 'json'
+      ? t('playground.options.contextParamsJson', { detail: params.detail ?? '' })
+      : t('playground.options.contextParamsObject');
   const describe = (key: string) => t(`playground.options.${key}.hint` as MessageKey);
 
   return (
@@ -89,7 +112,12 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
             spellCheck={false}
             inputContainer={(input) => (
               <WithAction input={input}>
-                <Button size="xs" variant="default" onClick={() => set('conversation_id', '')} disabled={!options.conversation_id}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => set('conversation_id', '')}
+                  disabled={!options.conversation_id}
+                >
                   {t('playground.options.newConversation')}
                 </Button>
               </WithAction>
@@ -107,7 +135,13 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
 
       <Section title={t('playground.options.behaviour')}>
         {BOOL_FIELDS.map((key) => (
-          <Switch key={key} label={<FieldLabel name={key} />} description={describe(key)} checked={options[key]} onChange={(e) => set(key, e.currentTarget.checked)} />
+          <Switch
+            key={key}
+            label={<FieldLabel name={key} />}
+            description={describe(key)}
+            checked={options[key]}
+            onChange={(e) => set(key, e.currentTarget.checked)}
+          />
         ))}
         <NumberInput
           label={<FieldLabel name="context_documents_mode" />}
@@ -123,7 +157,14 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
         <Text size="xs" c="dimmed">
           {t('playground.options.retrievalHint')}
         </Text>
-        <Autocomplete label={<FieldLabel name="dataset_id" />} value={options.dataset_id} onChange={(v) => set('dataset_id', v)} data={datasets.data} renderOption={datasets.renderOption} spellCheck={false} />
+        <Autocomplete
+          label={<FieldLabel name="dataset_id" />}
+          value={options.dataset_id}
+          onChange={(v) => set('dataset_id', v)}
+          data={datasets.data}
+          renderOption={datasets.renderOption}
+          spellCheck={false}
+        />
         <TagsInput
           label={<FieldLabel name="dataset_ids" />}
           description={t('playground.options.idsHint')}
@@ -134,7 +175,14 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
           splitChars={[',', ' ']}
           clearable
         />
-        <Autocomplete label={<FieldLabel name="document_id" />} value={options.document_id} onChange={(v) => set('document_id', v)} data={documents.data} renderOption={documents.renderOption} spellCheck={false} />
+        <Autocomplete
+          label={<FieldLabel name="document_id" />}
+          value={options.document_id}
+          onChange={(v) => set('document_id', v)}
+          data={documents.data}
+          renderOption={documents.renderOption}
+          spellCheck={false}
+        />
         <TagsInput
           label={<FieldLabel name="document_ids" />}
           description={t('playground.options.idsHint')}
@@ -155,13 +203,20 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
           minRows={2}
           maxRows={8}
           spellCheck={false}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
+          }}
           data-testid="context-params"
         />
       </Section>
       {!compact ? (
         <Group justify="flex-end">
-          <Button size="xs" variant="subtle" color="gray" onClick={() => onChange({ ...defaultsKeepingSession(options) })}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="gray"
+            onClick={() => onChange({ ...defaultsKeepingSession(options) })}
+          >
             {t('playground.options.reset')}
           </Button>
         </Group>

@@ -24,7 +24,11 @@ export function PresetsBar({ options, onLoad }: { options: PlaygroundOptions; on
           disabled={presets.length === 0}
           style={{ flex: 1 }}
         />
-        <Button variant="light" disabled={!chosen} onClick={() => chosen && onLoad(applyPreset(options, chosen.options))}>
+        <Button
+          variant="light"
+          disabled={!chosen}
+          onClick={() => chosen && onLoad(applyPreset(options, chosen.options))}
+        >
           {t('playground.presets.load')}
         </Button>
         <Button
@@ -41,7 +45,12 @@ export function PresetsBar({ options, onLoad }: { options: PlaygroundOptions; on
         </Button>
       </Group>
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput label={t('playground.presets.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: 1 }} />
+        <TextInput
+          label={t('playground.presets.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
         <Button
           variant="light"
           disabled={!name.trim()}

@@ -21,43 +21,67 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
   const hidden = chunks.length - shown.length;
   return (
     <Stack gap="xs">
-    <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('playground.sources.title', { count: chunks.length })}>
-      {shown.map((chunk, i) => (
-        <Paper key={i} component="li" withBorder radius="sm" p="xs" data-testid="source">
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-            <div style={{ minWidth: 0 }}>
-              {chunk.document_id ? (
-                <Anchor component={Link} to={`/documents/${encodeURIComponent(chunk.document_id)}`} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {chunk.document_name || chunk.document_id}
-                </Anchor>
-              ) : (
-                <Text size="sm" fw={500}>
-                  {chunk.document_name ?? t('playground.sources.unnamed')}
+      <Stack
+        gap="xs"
+        component="ol"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label={t('playground.sources.title', { count: chunks.length })}
+      >
+        {shown.map((chunk, i) => (
+          <Paper key={i} component="li" withBorder radius="sm" p="xs" data-testid="source">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                {chunk.document_id ? (
+                  <Anchor
+                    component={Link}
+                    to={`/documents/${encodeURIComponent(chunk.document_id)}`}
+                    size="sm"
+                    fw={500}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {chunk.document_name || chunk.document_id}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" fw={500}>
+                    {chunk.document_name ?? t('playground.sources.unnamed')}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {chunk.document_id ? `document_id ${chunk.document_id}` : null}
+                  {chunk.chunk_index !== undefined
+                    ? ` · ${t('playground.sources.chunk', { index: chunk.chunk_index })}`
+                    : null}
                 </Text>
-              )}
-              <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {chunk.document_id ? `document_id ${chunk.document_id}` : null}
-                {chunk.chunk_index !== undefined ? ` · ${t('playground.sources.chunk', { index: chunk.chunk_index })}` : null}
-              </Text>
-            </div>
-            {chunk.score !== undefined ? (
-              <Badge variant="light" color="gray" style={{ flex: 'none' }} title={t('playground.sources.score')}>
-                {t('playground.sources.scoreValue', { score: formatNumber(Number(chunk.score.toFixed(3))) })}
-              </Badge>
+              </div>
+              {chunk.score !== undefined ? (
+                <Badge variant="light" color="gray" style={{ flex: 'none' }} title={t('playground.sources.score')}>
+                  {t('playground.sources.scoreValue', { score: formatNumber(Number(chunk.score.toFixed(3))) })}
+                </Badge>
+              ) : null}
+            </Group>
+            {chunk.content ? (
+              <Spoiler
+                maxHeight={64}
+                styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
+                showLabel={t('playground.sources.more')}
+                hideLabel={t('playground.sources.less')}
+                mt={4}
+              >
+                <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {chunk.content}
+                </Text>
+              </Spoiler>
             ) : null}
-          </Group>
-          {chunk.content ? (
-            <Spoiler maxHeight={64} styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }} showLabel={t('playground.sources.more')} hideLabel={t('playground.sources.less')} mt={4}>
-              <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {chunk.content}
-              </Text>
-            </Spoiler>
-          ) : null}
-        </Paper>
-      ))}
-    </Stack>
+          </Paper>
+        ))}
+      </Stack>
       {hidden > 0 || all ? (
-        <Button size="compact-xs" variant="subtle" onClick={() => setAll((a) => !a)} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => setAll((a) => !a)}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {all ? t('playground.sources.fewer') : t('playground.sources.all', { count: chunks.length, hidden })}
         </Button>
       ) : null}

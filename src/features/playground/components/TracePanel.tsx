@@ -11,7 +11,14 @@ export function TracePanel({ items, live = false }: { items: readonly TraceItem[
   const [open, setOpen] = useState(false);
   return (
     <Stack gap={4} mb="xs" data-testid="trace">
-      <Anchor component="button" type="button" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open} style={{ alignSelf: 'flex-start' }}>
+      <Anchor
+        component="button"
+        type="button"
+        size="xs"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        style={{ alignSelf: 'flex-start' }}
+      >
         {t(live ? 'playground.trace.live' : 'playground.trace.title', { count: items.length })}
       </Anchor>
       <Collapse expanded={open}>

@@ -37,7 +37,12 @@ export function Transcript({ exchanges, sinkOf, allowRemoteImages, actions }: Tr
       {exchanges.map((exchange) => (
         <Stack key={exchange.id} gap="xs" data-testid="exchange">
           <UserMessage message={exchange.body.message} sentAt={exchange.sentAt} />
-          <AnswerCard exchange={exchange} sink={sinkOf(exchange.id)} allowRemoteImages={allowRemoteImages} actions={actions} />
+          <AnswerCard
+            exchange={exchange}
+            sink={sinkOf(exchange.id)}
+            allowRemoteImages={allowRemoteImages}
+            actions={actions}
+          />
         </Stack>
       ))}
     </Stack>

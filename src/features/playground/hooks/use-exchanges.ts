@@ -50,7 +50,10 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
   }, []);
 
   const send = useCallback(
-    ({ spaceId, body, profile, replaceId }: SendRequest, onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void) => {
+    (
+      { spaceId, body, profile, replaceId }: SendRequest,
+      onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void,
+    ) => {
       const id = replaceId ?? newExchangeId();
       const exchange: Exchange = {
         id,
@@ -66,7 +69,11 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
         unknownEvents: 0,
         timing: {},
       };
-      setExchanges((list) => (replaceId && list.some((e) => e.id === replaceId) ? list.map((e) => (e.id === replaceId ? exchange : e)) : [...list, exchange]));
+      setExchanges((list) =>
+        replaceId && list.some((e) => e.id === replaceId)
+          ? list.map((e) => (e.id === replaceId ? exchange : e))
+          : [...list, exchange],
+      );
       const controller = new AbortController();
       controllers.current.get(id)?.abort();
       controllers.current.set(id, controller);

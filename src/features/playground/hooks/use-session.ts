@@ -29,7 +29,10 @@ export function usePlaygroundSession(profile: ConnectionProfile | null, spaceId:
 
   // Saved shortly after each change, and at once when the page goes away (a reload must not lose the last answer).
   useEffect(() => {
-    const handle = setTimeout(() => setSaveFailed(!saveSession(profileId, spaceId, snapshot)), PLAYGROUND_LIMITS.saveDebounceMs);
+    const handle = setTimeout(
+      () => setSaveFailed(!saveSession(profileId, spaceId, snapshot)),
+      PLAYGROUND_LIMITS.saveDebounceMs,
+    );
     return () => clearTimeout(handle);
   }, [profileId, spaceId, snapshot]);
   useEffect(() => {
@@ -43,7 +46,8 @@ export function usePlaygroundSession(profile: ConnectionProfile | null, spaceId:
 
   /** Follows the conversation the answers belong to. */
   const follow = useCallback((conversationId: string | undefined) => {
-    if (conversationId) setOptions((o) => (o.conversation_id === conversationId ? o : { ...o, conversation_id: conversationId }));
+    if (conversationId)
+      setOptions((o) => (o.conversation_id === conversationId ? o : { ...o, conversation_id: conversationId }));
   }, []);
 
   const send = useCallback(
@@ -62,7 +66,9 @@ export function usePlaygroundSession(profile: ConnectionProfile | null, spaceId:
       const active = profileRef.current;
       if (!active) return;
       const body = override?.stream === undefined ? exchange.body : { ...exchange.body, stream: override.stream };
-      runSend({ spaceId: exchange.spaceId, body, profile: active, replaceId: exchange.id }, (outcome) => follow(outcome.conversationId));
+      runSend({ spaceId: exchange.spaceId, body, profile: active, replaceId: exchange.id }, (outcome) =>
+        follow(outcome.conversationId),
+      );
     },
     [runSend, follow],
   );

@@ -39,7 +39,8 @@ describe('SafeMarkdown', () => {
     // Mantine adds its own <style> beside the component: look inside the rendered message only.
     const container = render(HOSTILE).container.querySelector('.kc-markdown')!;
     expect(screen.getByText('Here is the answer.')).toBeInTheDocument();
-    for (const tag of ['script', 'svg', 'img', 'iframe', 'style', 'circle']) expect(container.querySelector(tag), tag).toBeNull();
+    for (const tag of ['script', 'svg', 'img', 'iframe', 'style', 'circle'])
+      expect(container.querySelector(tag), tag).toBeNull();
     expect(attributeNames(container).filter((n) => n.startsWith('on'))).toEqual([]);
     expect(container.querySelector('[style*="evil"]')).toBeNull();
     // The raw HTML is not shown as text either: it is skipped.
@@ -48,7 +49,9 @@ describe('SafeMarkdown', () => {
   });
 
   it('keeps only http(s), mailto and relative links; the others lose their href', () => {
-    const { container } = render(`${HOSTILE}\n\n[ok](https://docs.example/a) [mail](mailto:a@b.example) [rel](/documents/1) [frag](#top)`);
+    const { container } = render(
+      `${HOSTILE}\n\n[ok](https://docs.example/a) [mail](mailto:a@b.example) [rel](/documents/1) [frag](#top)`,
+    );
     const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['https://docs.example/a', 'mailto:a@b.example', '/documents/1', '#top']);
     for (const name of ['x', 'y', 'z', 'v', 'w']) {
@@ -72,7 +75,10 @@ describe('SafeMarkdown', () => {
     expect(blocked?.textContent).toContain('chart');
     expect(blocked?.textContent).toContain('https://img.example/c.png');
     unmount();
-    const allowed = render('![chart](https://img.example/c.png) ![bad](data:image/png;base64,AAAA) ![js](javascript:alert(1))', true);
+    const allowed = render(
+      '![chart](https://img.example/c.png) ![bad](data:image/png;base64,AAAA) ![js](javascript:alert(1))',
+      true,
+    );
     const imgs = [...allowed.container.querySelectorAll('img')];
     expect(imgs.map((i) => i.getAttribute('src'))).toEqual(['https://img.example/c.png']);
     expect(imgs[0]).toHaveAttribute('referrerpolicy', 'no-referrer');
@@ -87,7 +93,7 @@ describe('SafeMarkdown', () => {
     expect(screen.getByRole('button', { name: 'Copy: code' })).toBeInTheDocument();
   });
 
-  it('demotes the message\'s headings below the page\'s one h1', () => {
+  it("demotes the message's headings below the page's one h1", () => {
     const { container } = render('# Title\n\n## Sub');
     expect(container.querySelector('h1')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Title' }).tagName).toBe('H3');
@@ -104,10 +110,27 @@ describe('SafeMarkdown', () => {
 
 describe('safeUrl', () => {
   it('reads schemes the way browsers do before checking them', () => {
-    for (const bad of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', '\u0001javascript:x', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', 'blob:https://x/1']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      '\u0001javascript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'blob:https://x/1',
+    ]) {
       expect(safeUrl(bad), JSON.stringify(bad)).toBeNull();
     }
-    for (const good of ['https://a.example/x?y=1#z', 'http://a.example', 'mailto:x@y.example', '/documents/1', 'relative/path:with-colon', '#top', '?q=1']) {
+    for (const good of [
+      'https://a.example/x?y=1#z',
+      'http://a.example',
+      'mailto:x@y.example',
+      '/documents/1',
+      'relative/path:with-colon',
+      '#top',
+      '?q=1',
+    ]) {
       expect(safeUrl(good), good).toBe(good);
     }
   });

@@ -58,8 +58,22 @@ function RemovedLink({ children }: { children?: ReactNode }) {
 function BlockedImage({ alt, src, removed }: { alt: string; src?: string; removed: boolean }) {
   const t = useT();
   return (
-    <Text component="span" size="sm" c="dimmed" data-image-blocked="" style={{ display: 'inline-block', border: '1px dashed var(--mantine-color-default-border)', borderRadius: 4, padding: '0 6px', wordBreak: 'break-all' }}>
-      {removed ? t('playground.md.imageRemoved', { alt: alt || '—' }) : t('playground.md.imageBlocked', { alt: alt || '—', url: src ?? '' })}
+    <Text
+      component="span"
+      size="sm"
+      c="dimmed"
+      data-image-blocked=""
+      style={{
+        display: 'inline-block',
+        border: '1px dashed var(--mantine-color-default-border)',
+        borderRadius: 4,
+        padding: '0 6px',
+        wordBreak: 'break-all',
+      }}
+    >
+      {removed
+        ? t('playground.md.imageRemoved', { alt: alt || '—' })
+        : t('playground.md.imageBlocked', { alt: alt || '—', url: src ?? '' })}
     </Text>
   );
 }
@@ -89,7 +103,9 @@ function componentsFor(allowRemoteImages: boolean): Components {
     img: ({ src, alt }) => {
       const url = typeof src === 'string' ? src : undefined;
       if (allowRemoteImages && url && isRemoteImage(url)) {
-        return <img src={url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" style={{ maxWidth: '100%' }} />;
+        return (
+          <img src={url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" style={{ maxWidth: '100%' }} />
+        );
       }
       return <BlockedImage alt={alt ?? ''} src={url} removed={!url} />;
     },
@@ -120,7 +136,13 @@ export const SafeMarkdown = memo(function SafeMarkdown({ text, allowRemoteImages
   const components = useMemo(() => componentsFor(allowRemoteImages), [allowRemoteImages]);
   return (
     <Typography className="kc-markdown" fz="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Markdown skipHtml remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components}>
+      <Markdown
+        skipHtml
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
+        urlTransform={urlTransform}
+        components={components}
+      >
         {text}
       </Markdown>
     </Typography>

@@ -3,9 +3,21 @@ import type { Exchange } from './exchange';
 import type { PlaygroundOptions } from './options';
 
 /** The transcript as a JSON document (what is stored, plus when and where from). */
-export function exportJson(spaceId: string, options: PlaygroundOptions, exchanges: readonly Exchange[], now = new Date()): string {
+export function exportJson(
+  spaceId: string,
+  options: PlaygroundOptions,
+  exchanges: readonly Exchange[],
+  now = new Date(),
+): string {
   return JSON.stringify(
-    { kind: 'knowledge-console.playground', version: 1, exportedAt: now.toISOString(), space_id: spaceId, options, exchanges: exchanges.map((e) => ({ ...e, logId: undefined })) },
+    {
+      kind: 'knowledge-console.playground',
+      version: 1,
+      exportedAt: now.toISOString(),
+      space_id: spaceId,
+      options,
+      exchanges: exchanges.map((e) => ({ ...e, logId: undefined })),
+    },
     null,
     2,
   );
@@ -21,20 +33,39 @@ export interface MarkdownLabels {
 }
 
 /** A readable transcript: each message, its sources and its token usage. */
-export function exportMarkdown(spaceId: string, exchanges: readonly Exchange[], labels: MarkdownLabels, now = new Date()): string {
+export function exportMarkdown(
+  spaceId: string,
+  exchanges: readonly Exchange[],
+  labels: MarkdownLabels,
+  now = new Date(),
+): string {
   const lines = [`# ${labels.title}`, '', `space_id: \`${spaceId}\` · ${now.toISOString()}`, ''];
   for (const e of exchanges) {
-    lines.push(`## ${labels.user}`, '', e.body.message, '', `## ${labels.assistant}${e.status === 'done' ? '' : ` (${labels.status[e.status]})`}`, '');
+    lines.push(
+      `## ${labels.user}`,
+      '',
+      e.body.message,
+      '',
+      `## ${labels.assistant}${e.status === 'done' ? '' : ` (${labels.status[e.status]})`}`,
+      '',
+    );
     if (e.text) lines.push(e.text, '');
     if (e.error) lines.push(`> ${e.error.serviceMessage ?? e.error.message}`, '');
     const chunks = e.result?.document_chunks ?? [];
     if (chunks.length) {
       lines.push(`**${labels.sources}**`, '');
-      for (const c of chunks) lines.push(`- ${c.document_name ?? ''} \`${c.document_id ?? '?'}\`${c.score !== undefined ? ` (${c.score.toFixed(3)})` : ''}`);
+      for (const c of chunks)
+        lines.push(
+          `- ${c.document_name ?? ''} \`${c.document_id ?? '?'}\`${c.score !== undefined ? ` (${c.score.toFixed(3)})` : ''}`,
+        );
       lines.push('');
     }
     const u = e.result?.token_usage;
-    if (u) lines.push(`_${labels.usage}: ${u.model_name ?? ''} · ${u.prompt_tokens ?? 0} + ${u.completion_tokens ?? 0} = ${u.total_tokens ?? 0}_`, '');
+    if (u)
+      lines.push(
+        `_${labels.usage}: ${u.model_name ?? ''} · ${u.prompt_tokens ?? 0} + ${u.completion_tokens ?? 0} = ${u.total_tokens ?? 0}_`,
+        '',
+      );
   }
   return lines.join('\n');
 }

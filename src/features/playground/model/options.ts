@@ -24,7 +24,10 @@ export interface PlaygroundOptions {
 
 /** A fresh session id: unique per playground session, readable in the service's logs. */
 export function newSessionId(): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `playground-${random}`;
 }
 
@@ -66,7 +69,8 @@ export function readOptions(value: unknown): PlaygroundOptions {
   return out as unknown as PlaygroundOptions;
 }
 
-export type ContextParamsCheck = { ok: true; value: Record<string, unknown> } | { ok: false; reason: 'json' | 'object'; detail?: string };
+export type ContextParamsCheck =
+  { ok: true; value: Record<string, unknown> } | { ok: false; reason: 'json' | 'object'; detail?: string };
 
 /** context_params must be a JSON object ({} when the box is empty). */
 export function parseContextParams(text: string): ContextParamsCheck {
@@ -85,7 +89,12 @@ export type CompletionBodyInput = z.input<typeof CompletionBody>;
 
 export type BodyCheck =
   | { ok: true; body: CompletionBodyInput }
-  | { ok: false; field: keyof PlaygroundOptions | 'message'; reason: 'required' | 'json' | 'object' | 'integer' | 'contract'; detail?: string };
+  | {
+      ok: false;
+      field: keyof PlaygroundOptions | 'message';
+      reason: 'required' | 'json' | 'object' | 'integer' | 'contract';
+      detail?: string;
+    };
 
 const clean = (ids: readonly string[]) => [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
 
@@ -96,7 +105,8 @@ const clean = (ids: readonly string[]) => [...new Set(ids.map((id) => id.trim())
 export function toBody(options: PlaygroundOptions, message: string): BodyCheck {
   if (!message.trim()) return { ok: false, field: 'message', reason: 'required' };
   if (!options.session_id.trim()) return { ok: false, field: 'session_id', reason: 'required' };
-  if (!Number.isInteger(options.context_documents_mode)) return { ok: false, field: 'context_documents_mode', reason: 'integer' };
+  if (!Number.isInteger(options.context_documents_mode))
+    return { ok: false, field: 'context_documents_mode', reason: 'integer' };
   const params = parseContextParams(options.context_params);
   if (!params.ok) return { ok: false, field: 'context_params', reason: params.reason, detail: params.detail };
   const body: CompletionBodyInput = {
@@ -122,7 +132,12 @@ export function toBody(options: PlaygroundOptions, message: string): BodyCheck {
   const checked = CompletionBody.safeParse(body);
   if (!checked.success) {
     const first = checked.error.issues[0];
-    return { ok: false, field: (first?.path[0] as keyof PlaygroundOptions | undefined) ?? 'message', reason: 'contract', detail: first?.message };
+    return {
+      ok: false,
+      field: (first?.path[0] as keyof PlaygroundOptions | undefined) ?? 'message',
+      reason: 'contract',
+      detail: first?.message,
+    };
   }
   return { ok: true, body };
 }

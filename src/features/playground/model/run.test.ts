@@ -14,7 +14,9 @@ const RESULT = {
   message_id: 'm1',
   user_message: 'q',
   assistant_message: 'Hello world',
-  document_chunks: [{ document_id: '831', document_name: 'a.md', dataset_id: '731', chunk_index: 0, content: 'Hello', score: 0.9 }],
+  document_chunks: [
+    { document_id: '831', document_name: 'a.md', dataset_id: '731', chunk_index: 0, content: 'Hello', score: 0.9 },
+  ],
   token_usage: { model_name: 'm', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 },
 };
 
@@ -37,7 +39,13 @@ function body(stream: boolean, message = 'q') {
 }
 
 const run = (stream: boolean, extra: Partial<Parameters<typeof runCompletion>[0]> = {}) =>
-  runCompletion({ spaceId: '101', body: body(stream), profile: profileFor(server.url), signal: new AbortController().signal, ...extra });
+  runCompletion({
+    spaceId: '101',
+    body: body(stream),
+    profile: profileFor(server.url),
+    signal: new AbortController().signal,
+    ...extra,
+  });
 
 describe('runCompletion', () => {
   it('reads a stream: deltas as they come, trace events, the final result and the conversation header', async () => {
@@ -61,7 +69,13 @@ describe('runCompletion', () => {
     const outcome = await run(true, { onDelta: (d) => deltas.push(d) });
     warn.mockRestore();
     expect(deltas).toEqual(['Hello ', 'world']);
-    expect(outcome).toMatchObject({ status: 'done', text: 'Hello world', conversationId: '931', unknownEvents: 1, trace: [{ type: 'planning', message: 'look up' }] });
+    expect(outcome).toMatchObject({
+      status: 'done',
+      text: 'Hello world',
+      conversationId: '931',
+      unknownEvents: 1,
+      trace: [{ type: 'planning', message: 'look up' }],
+    });
     expect(outcome.result?.document_chunks?.[0]?.document_id).toBe('831');
     expect(outcome.timing.ttfbMs).toBeGreaterThanOrEqual(0);
     expect(outcome.timing.firstTextMs).toBeGreaterThanOrEqual(outcome.timing.ttfbMs!);
@@ -69,7 +83,9 @@ describe('runCompletion', () => {
   });
 
   it('flags a stream that closes without its final event as ended early, keeping the text', async () => {
-    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n', 'data: {"type":"stream","message":" ans']));
+    server.handle((_, res) =>
+      sse(res, ['data: {"type":"stream","message":"Half an"}\n\n', 'data: {"type":"stream","message":" ans']),
+    );
     const outcome = await run(true);
     expect(outcome).toMatchObject({ status: 'ended_early', text: 'Half an' });
     expect(outcome.result).toBeUndefined();
@@ -93,7 +109,10 @@ describe('runCompletion', () => {
     server.handle((_, res) => json(res, 500, { code: 500, message: 'model down' }));
     const outcome = await run(false);
     expect(server.received.length - before).toBe(1);
-    expect(outcome).toMatchObject({ status: 'error', error: { kind: 'http', status: 500, code: 500, serviceMessage: 'model down' } });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      error: { kind: 'http', status: 500, code: 500, serviceMessage: 'model down' },
+    });
   });
 
   it('reads a non-streamed answer with its conversation id when the result carries one', async () => {
@@ -107,10 +126,29 @@ describe('runCompletion', () => {
 describe('toBody', () => {
   it('sends the spec defaults, leaves empty ids out and refuses context_params that is not an object', () => {
     const ok = toBody({ ...defaultOptions(), dataset_ids: [' 731 ', '', '731'], document_id: '  ' }, 'hi');
-    expect(ok).toMatchObject({ ok: true, body: { message: 'hi', stream: false, refine_question: true, copilot: true, context_documents_mode: 1, context_params: {}, dataset_ids: ['731'] } });
+    expect(ok).toMatchObject({
+      ok: true,
+      body: {
+        message: 'hi',
+        stream: false,
+        refine_question: true,
+        copilot: true,
+        context_documents_mode: 1,
+        context_params: {},
+        dataset_ids: ['731'],
+      },
+    });
     expect(ok.ok && 'document_id' in ok.body).toBe(false);
-    expect(toBody({ ...defaultOptions(), context_params: '[1]' }, 'hi')).toMatchObject({ ok: false, field: 'context_params', reason: 'object' });
-    expect(toBody({ ...defaultOptions(), context_params: '{"a":' }, 'hi')).toMatchObject({ ok: false, field: 'context_params', reason: 'json' });
+    expect(toBody({ ...defaultOptions(), context_params: '[1]' }, 'hi')).toMatchObject({
+      ok: false,
+      field: 'context_params',
+      reason: 'object',
+    });
+    expect(toBody({ ...defaultOptions(), context_params: '{"a":' }, 'hi')).toMatchObject({
+      ok: false,
+      field: 'context_params',
+      reason: 'json',
+    });
     expect(toBody(defaultOptions(), '   ')).toMatchObject({ ok: false, field: 'message' });
   });
 });

@@ -29,13 +29,27 @@ export interface RunInput {
 /** Everything an answer adds to its exchange. */
 export type RunOutcome = Pick<
   Exchange,
-  'status' | 'text' | 'result' | 'drift' | 'rawResponse' | 'conversationId' | 'trace' | 'streamErrors' | 'unknownEvents' | 'answeredAsJson' | 'error' | 'timing' | 'logId'
+  | 'status'
+  | 'text'
+  | 'result'
+  | 'drift'
+  | 'rawResponse'
+  | 'conversationId'
+  | 'trace'
+  | 'streamErrors'
+  | 'unknownEvents'
+  | 'answeredAsJson'
+  | 'error'
+  | 'timing'
+  | 'logId'
 >;
 
 const now = () => performance.now();
 
 const cut = (text: string | undefined) =>
-  text === undefined || text.length <= PLAYGROUND_LIMITS.storedRawChars ? text : `${text.slice(0, PLAYGROUND_LIMITS.storedRawChars)}\n…`;
+  text === undefined || text.length <= PLAYGROUND_LIMITS.storedRawChars
+    ? text
+    : `${text.slice(0, PLAYGROUND_LIMITS.storedRawChars)}\n…`;
 
 function stringify(value: unknown): string | undefined {
   try {
@@ -58,11 +72,22 @@ function findStreamLogId(before: ReadonlySet<string>, spaceId: string, sentBody:
   const path = `/v1/spaces/completions/${encodeURIComponent(spaceId)}`;
   return requestLog
     .getEntries()
-    .findLast((e) => !before.has(e.id) && e.endpoint === 'chatCompletions' && e.path === path && e.requestBody === sentBody)?.id;
+    .findLast(
+      (e) => !before.has(e.id) && e.endpoint === 'chatCompletions' && e.path === path && e.requestBody === sentBody,
+    )?.id;
 }
 
-function remember(profile: ConnectionProfile, spaceId: string, body: CompletionBodyInput, result: CompletionResult, conversationId: string | undefined) {
-  catalogStore.remember(profile.id, sightingsFor('chatCompletions', { space_id: spaceId }, body, { ...result, conversation_id: conversationId }));
+function remember(
+  profile: ConnectionProfile,
+  spaceId: string,
+  body: CompletionBodyInput,
+  result: CompletionResult,
+  conversationId: string | undefined,
+) {
+  catalogStore.remember(
+    profile.id,
+    sightingsFor('chatCompletions', { space_id: spaceId }, body, { ...result, conversation_id: conversationId }),
+  );
 }
 
 function base(): RunOutcome {
@@ -105,7 +130,15 @@ async function runOnce({ spaceId, body, profile, signal }: RunInput): Promise<Ru
   }
 }
 
-async function runStreamed({ spaceId, body, profile, signal, onDelta, onTrace, onStreamOpen }: RunInput): Promise<RunOutcome> {
+async function runStreamed({
+  spaceId,
+  body,
+  profile,
+  signal,
+  onDelta,
+  onTrace,
+  onStreamOpen,
+}: RunInput): Promise<RunOutcome> {
   const out = base();
   const timing: AnswerTiming = {};
   out.timing = timing;
@@ -145,12 +178,31 @@ async function runStreamed({ spaceId, body, profile, signal, onDelta, onTrace, o
     try {
       raw = JSON.parse(text);
     } catch {
-      out.error = errorInit(new ApiError({ kind: 'invalid_json', endpoint: 'chatCompletions', status: response.status, rawBody: text, logId: out.logId, message: 'Chat completions answered with a JSON content type, but the body is not valid JSON.' }));
+      out.error = errorInit(
+        new ApiError({
+          kind: 'invalid_json',
+          endpoint: 'chatCompletions',
+          status: response.status,
+          rawBody: text,
+          logId: out.logId,
+          message: 'Chat completions answered with a JSON content type, but the body is not valid JSON.',
+        }),
+      );
       return finish('error');
     }
     const parsed = CompletionResultRecord.parse(raw);
     if (!parsed.ok) {
-      out.error = errorInit(new ApiError({ kind: 'unusable', endpoint: 'chatCompletions', status: response.status, rawBody: text, drift: parsed.drift, logId: out.logId, message: `Chat completions answered, but the answer cannot be used: ${parsed.reason}.` }));
+      out.error = errorInit(
+        new ApiError({
+          kind: 'unusable',
+          endpoint: 'chatCompletions',
+          status: response.status,
+          rawBody: text,
+          drift: parsed.drift,
+          logId: out.logId,
+          message: `Chat completions answered, but the answer cannot be used: ${parsed.reason}.`,
+        }),
+      );
       return finish('error');
     }
     out.result = parsed.data;
@@ -195,7 +247,8 @@ async function runStreamed({ spaceId, body, profile, signal, onDelta, onTrace, o
         case 'unknown':
           out.unknownEvents += 1;
           // Not shown in the transcript, but not silently lost either.
-          if (out.unknownEvents <= PLAYGROUND_LIMITS.unknownEventsKept) console.warn('Playground: ignored an unknown stream event', event.raw);
+          if (out.unknownEvents <= PLAYGROUND_LIMITS.unknownEventsKept)
+            console.warn('Playground: ignored an unknown stream event', event.raw);
           break;
         case 'done':
           // [DONE] without a result still ends the stream properly (the real service's sibling endpoint).

@@ -58,7 +58,14 @@ const STATUSES = new Set(['pending', 'streaming', 'done', 'stopped', 'ended_earl
 function readExchange(value: unknown): Exchange | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const e = value as Partial<Exchange>;
-  if (typeof e.id !== 'string' || typeof e.spaceId !== 'string' || !e.body || typeof e.body !== 'object' || typeof e.body.message !== 'string') return undefined;
+  if (
+    typeof e.id !== 'string' ||
+    typeof e.spaceId !== 'string' ||
+    !e.body ||
+    typeof e.body !== 'object' ||
+    typeof e.body.message !== 'string'
+  )
+    return undefined;
   if (typeof e.status !== 'string' || !STATUSES.has(e.status)) return undefined;
   const exchange: Exchange = {
     id: e.id,
@@ -105,7 +112,8 @@ export function saveSession(profileId: string, spaceId: string, session: StoredS
   if (writeJson(key, { options: session.options, exchanges: kept }, target)) return true;
   const lean = kept.map((e) => ({ ...e, rawResponse: undefined, trace: [] }));
   for (let n = lean.length; n >= 0; n = n === 0 ? -1 : Math.floor(n / 2)) {
-    if (writeJson(key, { options: session.options, exchanges: lean.slice(lean.length - n) }, target)) return n === lean.length;
+    if (writeJson(key, { options: session.options, exchanges: lean.slice(lean.length - n) }, target))
+      return n === lean.length;
   }
   return false;
 }
@@ -122,15 +130,25 @@ export function loadPresets(store?: Storage): Preset[] {
   const value = readJson(PRESETS_KEY, store ?? storage());
   if (!Array.isArray(value)) return [];
   return value
-    .filter((p): p is Preset => !!p && typeof p === 'object' && typeof (p as Preset).name === 'string' && !!(p as Preset).name.trim())
-    .map((p) => ({ name: p.name, options: presetOf(readOptions(p.options)), savedAt: typeof p.savedAt === 'number' ? p.savedAt : 0 }));
+    .filter(
+      (p): p is Preset =>
+        !!p && typeof p === 'object' && typeof (p as Preset).name === 'string' && !!(p as Preset).name.trim(),
+    )
+    .map((p) => ({
+      name: p.name,
+      options: presetOf(readOptions(p.options)),
+      savedAt: typeof p.savedAt === 'number' ? p.savedAt : 0,
+    }));
 }
 
 /** Saves (or replaces, by name) a preset; returns the new list. */
 export function savePreset(name: string, options: PlaygroundOptions, store?: Storage, now = Date.now()): Preset[] {
   const trimmed = name.trim();
   const others = loadPresets(store).filter((p) => p.name !== trimmed);
-  const next = [{ name: trimmed, options: presetOf(options), savedAt: now }, ...others].slice(0, PLAYGROUND_LIMITS.presets);
+  const next = [{ name: trimmed, options: presetOf(options), savedAt: now }, ...others].slice(
+    0,
+    PLAYGROUND_LIMITS.presets,
+  );
   writeJson(PRESETS_KEY, next, store ?? storage());
   return next;
 }
