@@ -80,6 +80,17 @@ export {
   type MutationCallOptions,
 } from './query/mutations';
 
+export {
+  createKeptDb,
+  DB_NAME,
+  KEPT_STORES,
+  type KeptDb,
+  type KeptDbOptions,
+  type KeptStore,
+  type KeptStoreName,
+} from './storage/kept-db';
+export { KeptDbContext, useKeptDb } from './storage/kept-db-context';
+
 // Built by other helpers inside src/api; re-exported so features import one module.
 export * from './catalog';
 export { createSseParser, readSse, type SseMessage, type SseParser } from './stream/sse';

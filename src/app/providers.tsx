@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { authRefusals, connectionStore, createQueryClient } from '../api';
+import { authRefusals, connectionStore, createKeptDb, createQueryClient, KeptDbContext, type KeptDb } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
@@ -20,14 +20,18 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-schem
 export interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** The IndexedDB database for suites and bulk batches; tests give each render its own name. */
+  keptDb?: KeptDb;
   /** Tests pin these; the app reads the stored choices. */
   locale?: Locale;
   env?: 'default' | 'test';
 }
 
-export function AppProviders({ children, queryClient: given, locale, env }: AppProvidersProps) {
+export function AppProviders({ children, queryClient: given, keptDb: givenDb, locale, env }: AppProvidersProps) {
   // Refused tokens go to the layout, which tells the admin and may open Settings (see AuthErrorWatcher).
   const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authRefusals.report }));
+  // Opened on first use only: the first route does not load the IndexedDB library.
+  const [keptDb] = useState(() => givenDb ?? createKeptDb());
 
   // An answer cached for one connection must never show under another.
   useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);
@@ -41,14 +45,16 @@ export function AppProviders({ children, queryClient: given, locale, env }: AppP
       env={env}
     >
       <QueryClientProvider client={queryClient}>
-        <I18nProvider locale={locale}>
-          <LocalizedDefaults>
-            <Suspense fallback={null}>
-              <NotificationsHost />
-            </Suspense>
-            {children}
-          </LocalizedDefaults>
-        </I18nProvider>
+        <KeptDbContext.Provider value={keptDb}>
+          <I18nProvider locale={locale}>
+            <LocalizedDefaults>
+              <Suspense fallback={null}>
+                <NotificationsHost />
+              </Suspense>
+              {children}
+            </LocalizedDefaults>
+          </I18nProvider>
+        </KeptDbContext.Provider>
       </QueryClientProvider>
     </MantineProvider>
   );
