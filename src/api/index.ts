@@ -23,6 +23,15 @@ export {
 export { PROBE_ID, testConnection, type HostCheck } from './connection/test-connection';
 
 export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './http/errors';
+export {
+  fieldPathText,
+  matchFieldErrors,
+  readErrorBody,
+  HEADLINE_MAX,
+  type ErrorBody,
+  type ErrorDialect,
+  type ServiceFieldError,
+} from './http/error-body';
 export { PROXY_ERROR_HEADER, PROXY_PREFIX, TARGET_HEADER, hostHeaders, hostUrl, targetUrl } from './http/host';
 export {
   callEndpoint,

@@ -94,12 +94,30 @@ describe('callEndpoint', () => {
       serviceMessage: 'dataset not found',
       endpoint: 'getDataset',
     });
-    expect(error.rawBody).toBeUndefined();
+    expect(error.rawBody).toBe('{"code":40401,"message":"dataset not found"}');
     expect(error.message).toBe('Get dataset failed with HTTP 404: dataset not found (code 40401).');
+    expect(requestLog.getEntries()[0]?.drift).toEqual([]);
   });
 
-  it('keeps the raw body of an error that is not an ErrorResponse', async () => {
-    const page = '<html><body>502 Bad Gateway</body></html>';
+  it("reads FastAPI's detail as the service's message; the other dialect is a drift note in the log only", async () => {
+    server.handle((_, res) => json(res, 404, { detail: 'Dataset 77999 not found' }));
+    const error = await failure(
+      callEndpoint('getDataset', { params: { dataset_id: '77999' }, profile: profileFor(server.url) }),
+    );
+    expect(error).toMatchObject({ kind: 'http', status: 404, serviceMessage: 'Dataset 77999 not found' });
+    expect(error.message).toBe('Get dataset failed with HTTP 404: Dataset 77999 not found.');
+    expect(error.drift).toEqual([]);
+    expect(requestLog.getEntries()[0]?.drift).toEqual([
+      {
+        path: '$',
+        kind: 'type',
+        message: 'the error body is FastAPI {"detail": "…"}, not the documented ErrorResponse {code, message}',
+      },
+    ]);
+  });
+
+  it('keeps the raw body of an HTML error page and shows its title', async () => {
+    const page = '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';
     server.handle((_, res) => {
       res.writeHead(502, { 'Content-Type': 'text/html' });
       res.end(page);
@@ -109,7 +127,8 @@ describe('callEndpoint', () => {
     );
     expect(error).toMatchObject({ kind: 'http', status: 502, rawBody: page });
     expect(error.code).toBeUndefined();
-    expect(error.message).toContain('not an ErrorResponse');
+    expect(error.serviceMessage).toBe('502 Bad Gateway');
+    expect(error.message).toBe('Get document full texts failed with HTTP 502: 502 Bad Gateway.');
   });
 
   it('reports drift (chunk_size 4096, an unknown field) and still returns the data', async () => {

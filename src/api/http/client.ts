@@ -1,7 +1,7 @@
 import {
-  asErrorResponse,
   buildPath,
   ENDPOINTS,
+  type DriftWarning,
   type EndpointName,
   type EndpointParams,
   type PathParams,
@@ -11,6 +11,7 @@ import type { ConnectionProfile } from '../connection/profile';
 import { connectionStore } from '../connection/store';
 import { redactSecret, requestLog } from '../log/request-log';
 import { catalogStore, sightingsFor } from '../catalog';
+import { DIALECT_NAMES, readErrorBody } from './error-body';
 import { ApiError } from './errors';
 
 /** The sandbox names the conversation a completion belongs to in this header (the result has no such field). */
@@ -93,8 +94,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /**
- * A non-2xx answer as an ApiError: the ErrorResponse's code and message, or else the raw body.
- * `secret` (the token) is masked in case the service echoes the Authorization header in its error.
+ * A non-2xx answer as an ApiError carrying the service's own message and field errors, in whatever
+ * dialect the body spoke (see readErrorBody), and the raw body. `secret` (the token) is masked in case
+ * the service echoes the Authorization header in its error.
  */
 export function httpError(
   name: EndpointName,
@@ -102,30 +104,37 @@ export function httpError(
   answer: string,
   logId?: string,
   secret?: string,
+  contentType?: string,
 ): ApiError {
   const label = ENDPOINTS[name].name;
   const text = redactSecret(answer, secret);
-  const json = parseJson(text);
-  const body = json.ok ? asErrorResponse(json.value) : undefined;
-  if (body) {
-    return new ApiError({
-      kind: 'http',
-      endpoint: name,
-      logId,
-      status,
-      code: body.code,
-      serviceMessage: body.message,
-      message: `${label} failed with HTTP ${status}: ${body.message} (code ${body.code}).`,
-    });
-  }
+  const body = readErrorBody(status, text, contentType);
+  const code = body.code === undefined ? '' : ` (code ${body.code})`;
   return new ApiError({
     kind: 'http',
     endpoint: name,
     logId,
     status,
+    code: body.code,
+    serviceMessage: body.message || undefined,
+    fieldErrors: body.fieldErrors,
+    dialect: body.dialect,
     rawBody: text,
-    message: `${label} failed with HTTP ${status}; the answer is not an ErrorResponse${text ? '' : ' (empty body)'}.`,
+    message: body.message
+      ? `${label} failed with HTTP ${status}: ${body.message}${code}.`
+      : `${label} failed with HTTP ${status} (empty body).`,
   });
+}
+
+/** What the request log keeps of an error: an error body in another dialect than ErrorResponse is a drift note there. */
+export function errorLogDrift(error: ApiError): DriftWarning[] {
+  if (error.kind !== 'http' || !error.dialect || error.dialect === 'error_response') return error.drift;
+  const note: DriftWarning = {
+    path: '$',
+    kind: 'type',
+    message: `the error body is ${DIALECT_NAMES[error.dialect]}, not the documented ErrorResponse {code, message}`,
+  };
+  return [...error.drift, note];
 }
 
 /** Turns an answer into data, or into the ApiError a page shows (the log entry learns the outcome too). */
@@ -141,11 +150,12 @@ export function interpretAnswer<T>(
   outcome.headers.forEach((value, header) => (headers[header.toLowerCase()] = value));
   // Records the outcome in the log entry, then hands the error back to be thrown.
   const fail = (error: ApiError): ApiError => {
-    requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message, drift: error.drift });
+    requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message, drift: errorLogDrift(error) });
     return error;
   };
   const json = parseJson(text);
-  if (status < 200 || status > 299) throw fail(httpError(name, status, text, logId, secret));
+  if (status < 200 || status > 299)
+    throw fail(httpError(name, status, text, logId, secret, outcome.headers.get('content-type') ?? undefined));
   if (!json.ok) {
     throw fail(
       new ApiError({

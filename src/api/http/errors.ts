@@ -1,4 +1,5 @@
 import type { DriftWarning, EndpointName } from '../../contract';
+import type { ErrorDialect, ServiceFieldError } from './error-body';
 
 /**
  * Why a call failed. The UI switches on this, so every kind is a distinct thing a user can act on:
@@ -19,8 +20,10 @@ export interface ApiErrorInit {
   kind: ApiErrorKind;
   message: string;
   status?: number;
-  code?: number;
+  code?: number | string;
   serviceMessage?: string;
+  fieldErrors?: ServiceFieldError[];
+  dialect?: ErrorDialect;
   rawBody?: string;
   drift?: DriftWarning[];
   endpoint?: EndpointName;
@@ -31,11 +34,15 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   readonly status?: number;
-  /** ErrorResponse.code when the body was an ErrorResponse. */
-  readonly code?: number;
-  /** ErrorResponse.message when the body was an ErrorResponse. */
+  /** The error code the body carried (ErrorResponse.code, or a code of another dialect). */
+  readonly code?: number | string;
+  /** The service's own message, read from whatever dialect the body spoke (see readErrorBody). */
   readonly serviceMessage?: string;
-  /** The answer's text when it was not an ErrorResponse, not JSON, or not usable. */
+  /** The fields a validation error (422) named, with the service's message for each. */
+  readonly fieldErrors: ServiceFieldError[];
+  /** How the error body was written. */
+  readonly dialect?: ErrorDialect;
+  /** The answer's text, as received (an error body, or a 2xx that is not JSON or not usable). */
   readonly rawBody?: string;
   readonly drift: DriftWarning[];
   readonly endpoint?: EndpointName;
@@ -48,6 +55,8 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.serviceMessage = init.serviceMessage;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.dialect = init.dialect;
     this.rawBody = init.rawBody;
     this.drift = init.drift ?? [];
     this.endpoint = init.endpoint;

@@ -3,7 +3,7 @@ import { reportRefusedWrite } from '../auth/refusals';
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { requestLog } from '../log/request-log';
-import { httpError, resolveProfile, validateBody } from './client';
+import { errorLogDrift, httpError, resolveProfile, validateBody } from './client';
 import { ApiError } from './errors';
 import { finishLogWithText, logStreamBody, sendForStream } from './transport';
 import type { z } from '../../contract/zod';
@@ -52,8 +52,9 @@ export async function openCompletionStream(
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     finishLogWithText(logId, startedAt, text);
-    const error = httpError(name, response.status, text, logId, profile.token);
-    requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message });
+    const contentType = response.headers.get('content-type') ?? undefined;
+    const error = httpError(name, response.status, text, logId, profile.token, contentType);
+    requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message, drift: errorLogDrift(error) });
     reportRefusedWrite(error, profile.id);
     throw error;
   }

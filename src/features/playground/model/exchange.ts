@@ -62,6 +62,8 @@ export function errorInit(error: unknown): ApiErrorInit {
       status: error.status,
       code: error.code,
       serviceMessage: error.serviceMessage,
+      fieldErrors: error.fieldErrors,
+      dialect: error.dialect,
       rawBody: error.rawBody,
       drift: error.drift,
       endpoint: error.endpoint,
@@ -73,7 +75,8 @@ export function errorInit(error: unknown): ApiErrorInit {
 
 /** The stored error as the ApiError ErrorState knows how to show. */
 export function toApiError(init: ApiErrorInit): ApiError {
-  return new ApiError(init);
+  // A stored exchange from an older version may lack the field errors, or hold something else there.
+  return new ApiError({ ...init, fieldErrors: Array.isArray(init.fieldErrors) ? init.fieldErrors : [] });
 }
 
 export const isRunning = (status: AnswerStatus) => status === 'pending' || status === 'streaming';
