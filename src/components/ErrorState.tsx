@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError, type ApiError } from '../api';
+import { Link, useInRouterContext } from 'react-router-dom';
+import { isApiError, useConnection, type ApiError } from '../api';
 import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';
 import { useOnline } from './use-online';
@@ -45,17 +46,39 @@ function messageOf(error: unknown): string {
   }
 }
 
-/** A failed load or action: what happened in words, the service's own status/code/message, the raw body on demand, and Retry. */
+/** The refused profile, highlighted in Settings (the same address the layout sends the admin to). */
+function SettingsLink() {
+  const t = useT();
+  const { active } = useConnection();
+  const inRouter = useInRouterContext();
+  if (!inRouter) return null;
+  const params = new URLSearchParams();
+  if (active) params.set('profile', active.id);
+  params.set('reason', 'token');
+  return (
+    <Anchor component={Link} to={`/settings?${params.toString()}`} size="sm" data-testid="error-settings-link">
+      {t('auth.openSettings')}
+    </Anchor>
+  );
+}
+
+/**
+ * A failed load or action. An answer from the service is headed by its own message (whatever dialect it
+ * spoke) with the HTTP status beside it; then what that means in words, the error code, the raw body on
+ * demand, and Retry. Other failures say what happened in words.
+ */
 export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
   const t = useT();
   const online = useOnline();
   const [showRaw, setShowRaw] = useState(false);
   const api = isApiError(error) ? error : null;
   const summary = api ? t(kindKey(api, online)) : t('error.kind.other');
+  const answered = api?.kind === 'http' && api.status !== undefined;
+  const headline = answered ? (api.serviceMessage ?? t('error.emptyBody')) : undefined;
+  const unauthorized = answered && (api.status === 401 || api.status === 403);
   const rows: [string, string][] = [];
-  if (api?.status !== undefined) rows.push([t('error.status'), String(api.status)]);
+  if (!answered && api?.status !== undefined) rows.push([t('error.status'), String(api.status)]);
   if (api?.code !== undefined) rows.push([t('error.code'), String(api.code)]);
-  if (api?.serviceMessage !== undefined) rows.push([t('error.message'), api.serviceMessage]);
 
   return (
     <Alert
@@ -67,8 +90,26 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
       data-kind={api?.kind ?? 'other'}
     >
       <Stack gap="xs">
-        <Text size="sm">{summary}</Text>
-        {api?.serviceMessage === undefined ? (
+        {headline !== undefined ? (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="error-headline">
+              {headline}
+            </Text>
+            <Badge color="red" variant="outline" style={{ flex: 'none' }} data-testid="error-status">
+              HTTP {api!.status}
+            </Badge>
+          </Group>
+        ) : null}
+        <Text size="sm" c={headline !== undefined ? 'dimmed' : undefined}>
+          {summary}
+          {unauthorized ? (
+            <>
+              {' '}
+              <SettingsLink />
+            </>
+          ) : null}
+        </Text>
+        {!answered ? (
           <Text size="sm" c="dimmed">
             {messageOf(error)}
           </Text>
