@@ -1,5 +1,6 @@
-import { asErrorResponse, buildPath, ENDPOINTS, type Host } from '../../contract';
+import { buildPath, ENDPOINTS, type Host } from '../../contract';
 import { CLIENT_LIMITS } from '../constants';
+import { readErrorBody } from '../http/error-body';
 import { isApiError } from '../http/errors';
 import { targetUrl } from '../http/host';
 import { send } from '../http/transport';
@@ -48,8 +49,8 @@ async function checkHost(
     } catch {
       body = undefined;
     }
-    const serviceMessage = asErrorResponse(body)?.message;
     if (status === 401 || status === 403) {
+      const serviceMessage = readErrorBody(status, text).message;
       return {
         kind: 'token_rejected',
         status,

@@ -84,6 +84,11 @@ export function AuthErrorWatcher() {
           message: (
             // Rendered by <Notifications> outside the router and i18n providers: words are resolved here.
             <Stack gap={6} align="flex-start" data-testid="auth-rejected-notification">
+              {event.error.serviceMessage ? (
+                <Text size="sm" fw={600}>
+                  {event.error.serviceMessage}
+                </Text>
+              ) : null}
               <Text size="sm">{tr('auth.rejected.body', { status: String(event.error.status ?? '') })}</Text>
               <Button
                 size="xs"
