@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './limits';
+import { ERROR_STYLES, type ErrorStyle } from './http/respond';
 import type { SandboxOptions } from './sandbox';
 
 export const USAGE = `usage: npm run sandbox -- [--fixture FILE] [--memory | --data-dir DIR] [--base-port N] [--secondary-port N]
-       [--token T ...] [--lock-wait-ms N] [--purge-delay-ms N] [--stream-delay-ms N] [--cors-origin O ...]`;
+       [--token T ...] [--lock-wait-ms N] [--purge-delay-ms N] [--stream-delay-ms N] [--cors-origin O ...]
+       [--error-style error-response|fastapi]`;
 
 export class ArgsError extends Error {}
 
@@ -33,6 +35,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
         'purge-delay-ms': { type: 'string' },
         'stream-delay-ms': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        'error-style': { type: 'string' },
       },
     }));
   } catch (err) {
@@ -55,5 +58,11 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
   if (purgeDelayMs !== undefined) options.purgeDelayMs = purgeDelayMs;
   const streamDelayMs = int('stream-delay-ms', values['stream-delay-ms'], 60_000);
   if (streamDelayMs !== undefined) options.streamDelayMs = streamDelayMs;
+  const style = values['error-style'];
+  if (style !== undefined) {
+    if (!ERROR_STYLES.includes(style as ErrorStyle))
+      throw new ArgsError(`--error-style must be one of ${ERROR_STYLES.join(', ')}, not "${style}"`);
+    options.errorStyle = style as ErrorStyle;
+  }
   return options;
 }

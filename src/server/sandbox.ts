@@ -8,6 +8,7 @@ import type { SandboxState } from './handlers/types';
 import { TokenCheck } from './http/auth';
 import { CorsPolicy } from './http/cors';
 import { createDispatcher } from './http/dispatch';
+import type { ErrorStyle } from './http/respond';
 import { SANDBOX_DEFAULTS } from './limits';
 import { llmConfigFromEnv, type LlmConfig } from './llm';
 import { DocumentLocks } from './locks';
@@ -39,6 +40,8 @@ export interface SandboxOptions {
   /** The optional model; default read from SANDBOX_LLM_* environment variables, null for none. */
   llm?: LlmConfig | null;
   logFault?: (message: string, err: unknown) => void;
+  /** How errors are written: the interface's ErrorResponse (default) or FastAPI's defaults. */
+  errorStyle?: ErrorStyle;
 }
 
 export interface RunningSandbox {
@@ -102,7 +105,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const cors = new CorsPolicy(options.corsOrigins ?? []);
     const logFault = options.logFault ?? defaultLogFault;
     const make = (host: Host) => {
-      const server = createServer(createDispatcher({ host, routes: ROUTES, state, tokens, cors, logFault }));
+      const server = createServer(
+        createDispatcher({ host, routes: ROUTES, state, tokens, cors, logFault, errorStyle: options.errorStyle }),
+      );
       servers.push(server);
       return server;
     };

@@ -31,8 +31,12 @@ function targetsOf(store: Store, space: SpaceRow, body: CompletionBody): Retriev
   const documentIds = present([body.document_id, ...(body.document_ids ?? [])]);
   const datasetIds = present([body.dataset_id, ...(body.dataset_ids ?? [])]);
   const max = SANDBOX_LIMITS.maxIdsPerCompletion;
-  if (documentIds.length > max) throw unprocessable(`document_id and document_ids may name at most ${max} documents`);
-  if (datasetIds.length > max) throw unprocessable(`dataset_id and dataset_ids may name at most ${max} datasets`);
+  const tooMany = (field: string, message: string) =>
+    unprocessable(message, { type: 'value_error', loc: ['body', field], msg: `Value error, ${message}` });
+  if (documentIds.length > max)
+    throw tooMany('document_ids', `document_id and document_ids may name at most ${max} documents`);
+  if (datasetIds.length > max)
+    throw tooMany('dataset_ids', `dataset_id and dataset_ids may name at most ${max} datasets`);
   if (documentIds.length > 0) {
     const byDataset = new Map<string, string[]>();
     for (const id of documentIds) {
@@ -79,7 +83,13 @@ function newConversation(conversationId: string, body: CompletionBody): StoredCo
 export async function completeInSpace({ req, res, params, body, state }: RequestContext): Promise<HandlerResult> {
   const { store } = state;
   const spaceId = params.space_id!;
-  if (!/^-?\d+$/.test(spaceId)) throw unprocessable(`space_id must be an integer, not "${cut(spaceId, 32)}"`);
+  if (!/^-?\d+$/.test(spaceId))
+    throw unprocessable(`space_id must be an integer, not "${cut(spaceId, 32)}"`, {
+      type: 'int_parsing',
+      loc: ['path', 'space_id'],
+      msg: 'Input should be a valid integer, unable to parse string as an integer',
+      input: spaceId,
+    });
   const space = store.getSpace(spaceId);
   if (space === undefined) throw notFound(`space ${spaceId} not found`);
   const request = body as CompletionBody;

@@ -9,7 +9,12 @@ function queryFlag(name: string, value: string | null): boolean {
   const v = value.toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(v)) return true;
   if (['false', '0', 'no', 'off'].includes(v)) return false;
-  throw unprocessable(`${name} must be a boolean (true or false), not "${value.slice(0, 32)}"`);
+  throw unprocessable(`${name} must be a boolean (true or false), not "${value.slice(0, 32)}"`, {
+    type: 'bool_parsing',
+    loc: ['query', name],
+    msg: 'Input should be a valid boolean, unable to interpret input',
+    input: value,
+  });
 }
 
 const E = ENDPOINTS;
@@ -22,7 +27,12 @@ export const updateConversation: Route = {
     const id = params.conversation_id!;
     const patch = body as UpdateConversationBody;
     if (patch.agent_id !== undefined && state.store.getAgent(patch.agent_id) === undefined) {
-      throw unprocessable(`agent_id "${patch.agent_id}" is not a known agent`);
+      throw unprocessable(`agent_id "${patch.agent_id}" is not a known agent`, {
+        type: 'value_error',
+        loc: ['body', 'agent_id'],
+        msg: `Value error, agent ${JSON.stringify(patch.agent_id)} does not exist`,
+        input: patch.agent_id,
+      });
     }
     const updated = state.store.updateConversation(id, patch);
     if (updated === undefined) throw notFound(`conversation ${id} not found`);

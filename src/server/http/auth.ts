@@ -22,17 +22,31 @@ export class TokenCheck {
   verify(req: IncomingMessage): void {
     const header = req.headers.authorization;
     if (header === undefined)
-      throw new HttpError(401, 'missing Authorization header; send Authorization: Bearer <token>', {
-        'WWW-Authenticate': 'Bearer',
-      });
+      throw new HttpError(
+        401,
+        'missing Authorization header; send Authorization: Bearer <token>',
+        { 'WWW-Authenticate': 'Bearer' },
+        { detail: 'Not authenticated' },
+      );
     const match = /^Bearer[ \t]+(\S.*)$/i.exec(header.trim());
     if (!match)
-      throw new HttpError(401, 'Authorization header must use the Bearer scheme', { 'WWW-Authenticate': 'Bearer' });
+      throw new HttpError(
+        401,
+        'Authorization header must use the Bearer scheme',
+        { 'WWW-Authenticate': 'Bearer' },
+        { detail: 'Invalid authentication credentials' },
+      );
     const presented = digest(match[1]!.trim());
     let ok = false;
     for (const candidate of this.accepted) {
       if (timingSafeEqual(presented, candidate)) ok = true;
     }
-    if (!ok) throw new HttpError(401, 'unknown bearer token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    if (!ok)
+      throw new HttpError(
+        401,
+        'unknown bearer token',
+        { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+        { detail: 'Invalid authentication credentials' },
+      );
   }
 }

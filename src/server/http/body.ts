@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { SANDBOX_LIMITS } from '../limits';
-import { HttpError } from './errors';
+import { HttpError, type FastApiForm } from './errors';
 
 /** 415 unless the request says it carries UTF-8 JSON. */
 export function checkJsonContentType(req: IncomingMessage): void {
@@ -81,25 +81,52 @@ function discardRest(req: IncomingMessage, alreadyRead: number): void {
   req.resume();
 }
 
+/** FastAPI answers a body it cannot decode with a 422 `json_invalid` at the character where decoding failed. */
+const jsonInvalid = (position: number, error: string): FastApiForm => ({
+  status: 422,
+  issues: [{ type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error } }],
+});
+
 /** Parses a JSON body; 400 for malformed JSON, 422 when it is not an object. */
 export function parseJsonObject(buffer: Buffer): Record<string, unknown> {
-  if (buffer.length === 0) throw new HttpError(422, 'a JSON object body is required');
+  if (buffer.length === 0)
+    throw new HttpError(
+      422,
+      'a JSON object body is required',
+      {},
+      {
+        issues: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }],
+      },
+    );
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
-    throw new HttpError(400, 'request body is not valid UTF-8');
+    throw new HttpError(400, 'request body is not valid UTF-8', {}, jsonInvalid(0, 'invalid UTF-8'));
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new HttpError(400, `malformed JSON: ${err instanceof Error ? err.message.slice(0, 200) : 'parse error'}`);
+    const reason = err instanceof Error ? err.message.slice(0, 200) : 'parse error';
+    const at = /position (\d+)/.exec(reason);
+    throw new HttpError(400, `malformed JSON: ${reason}`, {}, jsonInvalid(at ? Number(at[1]) : 0, reason));
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new HttpError(
       422,
       `the body must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      {},
+      {
+        issues: [
+          {
+            type: 'model_attributes_type',
+            loc: ['body'],
+            msg: 'Input should be a valid dictionary or object to extract fields from',
+            input: value,
+          },
+        ],
+      },
     );
   }
   return value as Record<string, unknown>;

@@ -5,8 +5,8 @@ import { SANDBOX_LIMITS } from '../limits';
 import type { TokenCheck } from './auth';
 import { checkJsonContentType, parseJsonObject, readBody } from './body';
 import type { CorsPolicy } from './cors';
-import { HttpError, notFound } from './errors';
-import { sendError, sendJson, sendNoContent } from './respond';
+import { HttpError } from './errors';
+import { sendError, sendJson, sendNoContent, type ErrorStyle } from './respond';
 import { validateBody } from './validate';
 
 export interface DispatchDeps {
@@ -17,6 +17,8 @@ export interface DispatchDeps {
   cors: CorsPolicy;
   /** Where faults (real 500s) are reported; never given request headers. */
   logFault: (message: string, err: unknown) => void;
+  /** How errors are written (default the interface's ErrorResponse). */
+  errorStyle?: ErrorStyle;
 }
 
 const shown = (path: string) => (path.length > 120 ? `${path.slice(0, 120)}…` : path);
@@ -28,6 +30,7 @@ const shown = (path: string) => (path.length > 120 ? `${path.slice(0, 120)}…` 
  */
 export function createDispatcher(deps: DispatchDeps): RequestListener {
   const { host, routes, state, tokens, cors, logFault } = deps;
+  const style = deps.errorStyle ?? 'error-response';
   const own = routes.filter((r) => r.host === host);
   const others = routes.filter((r) => r.host !== host);
 
@@ -52,18 +55,24 @@ export function createDispatcher(deps: DispatchDeps): RequestListener {
     });
     if (matches.length === 0) {
       const elsewhere = others.find((r) => matchPath(r.pattern, path) !== null);
-      throw notFound(
+      throw new HttpError(
+        404,
         elsewhere
           ? `${shown(path)} is served by the ${elsewhere.host} host, not the ${host} host`
           : `no such path: ${shown(path)}`,
+        {},
+        { detail: 'Not Found' },
       );
     }
     const match = matches.find((m) => m.route.method === method);
     if (match === undefined) {
       const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
-      throw new HttpError(405, `method ${shown(method)} is not allowed on ${shown(path)}; allowed: ${allow}`, {
-        Allow: `${allow}, OPTIONS`,
-      });
+      throw new HttpError(
+        405,
+        `method ${shown(method)} is not allowed on ${shown(path)}; allowed: ${allow}`,
+        { Allow: `${allow}, OPTIONS` },
+        { detail: 'Method Not Allowed' },
+      );
     }
     const { route, params } = match;
     if (route.auth) tokens.verify(req);
@@ -86,11 +95,11 @@ export function createDispatcher(deps: DispatchDeps): RequestListener {
     res.on('error', () => undefined);
     handle(req, res).catch((err: unknown) => {
       if (err instanceof HttpError) {
-        sendError(res, err.status, err.message, { ...err.headers });
+        sendError(res, err, style);
         return;
       }
       logFault(`fault on ${req.method ?? '?'} ${shown((req.url ?? '').split('?')[0] ?? '')}`, err);
-      sendError(res, 500, 'internal error in the sandbox (details are in its log)');
+      sendError(res, new HttpError(500, 'internal error in the sandbox (details are in its log)'), style);
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorResponse } from '../../contract';
+import type { HttpError } from './errors';
 
 const COMMON_HEADERS = {
   'Cache-Control': 'no-store',
@@ -27,15 +28,48 @@ export function sendJson(
   res.end(payload);
 }
 
-/** Every error the sandbox sends: `code` equals the HTTP status. */
-export function sendError(
+/**
+ * How errors are written: `error-response` (the interface's ErrorResponse, `code` = HTTP status) or
+ * `fastapi` (FastAPI's defaults: `{"detail": "..."}`, Pydantic's `{"detail": [{type, loc, msg, input}]}` for
+ * a 422, and Starlette's plain-text "Internal Server Error" for a fault).
+ */
+export type ErrorStyle = 'error-response' | 'fastapi';
+export const ERROR_STYLES: readonly ErrorStyle[] = ['error-response', 'fastapi'];
+
+/** Every error the sandbox sends, in the chosen style. */
+export function sendError(res: ServerResponse, error: HttpError, style: ErrorStyle = 'error-response'): void {
+  const headers = { ...error.headers };
+  if (style === 'error-response') {
+    const body: ErrorResponse = { code: error.status, message: error.message };
+    sendJson(res, error.status, body, headers);
+    return;
+  }
+  const status = error.fastapi.status ?? error.status;
+  if (status === 500) {
+    sendText(res, status, 'Internal Server Error', headers);
+    return;
+  }
+  const detail = error.fastapi.issues ?? error.fastapi.detail ?? error.message;
+  sendJson(res, status, { detail }, headers);
+}
+
+export function sendText(
   res: ServerResponse,
   status: number,
-  message: string,
+  text: string,
   headers: Record<string, string> = {},
 ): void {
-  const body: ErrorResponse = { code: status, message };
-  sendJson(res, status, body, headers);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, {
+    ...COMMON_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
 }
 
 export function sendNoContent(res: ServerResponse, headers: Record<string, string> = {}): void {
