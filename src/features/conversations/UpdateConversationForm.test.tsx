@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestLog } from '../../api';
+import { connectionStore, requestLog } from '../../api';
+import { json } from '../../api/test-support/http-server';
+import { useTestServer } from '../../api/test-support/use-test-server';
 import { renderWithProviders } from '../../test/render';
 import { baselineFrom } from './form-model';
 import { UpdateConversationForm } from './UpdateConversationForm';
@@ -80,5 +82,58 @@ describe('UpdateConversationForm', () => {
     );
     expect(screen.getAllByText('Not in the last record seen. Left as is unless you change it.')).toHaveLength(5);
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Only title');
+  });
+
+  describe('a 422 from the service', () => {
+    const server = useTestServer();
+    // FastAPI's answer (Pydantic 2): one field of the form, one it does not have.
+    const REFUSED = {
+      detail: [
+        {
+          type: 'string_pattern_mismatch',
+          loc: ['body', 'third_user_id'],
+          msg: "String should match pattern '^[A-Za-z0-9_-]*$'",
+          input: 'bad!id',
+          ctx: { pattern: '^[A-Za-z0-9_-]*$' },
+        },
+        { type: 'extra_forbidden', loc: ['body', 'config', 'web_mode'], msg: 'Extra inputs are not permitted' },
+      ],
+    };
+
+    it('puts the message under the field it names, keeps the input, focuses it, and lists the others with their paths', async () => {
+      connectionStore.init({
+        default_profile: 't',
+        profiles: [{ id: 't', name: 'T', base_url: server.url, secondary_url: server.url, token: 'tok' }],
+      });
+      server.handle((_, res) => json(res, 422, REFUSED));
+      const user = userEvent.setup();
+      renderWithProviders(
+        <UpdateConversationForm conversationId="c1" baseline={baselineFrom(RECORD)} onSaved={() => {}} />,
+      );
+      const third = screen.getByRole('textbox', { name: 'Third-party user id' });
+      const title = screen.getByRole('textbox', { name: 'Title' });
+      await user.clear(third);
+      await user.paste('bad!id');
+      await user.clear(title);
+      await user.paste('Typed title');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      const message = await screen.findByText("String should match pattern '^[A-Za-z0-9_-]*$'");
+      expect(third).toHaveAttribute('aria-invalid', 'true');
+      expect(third.getAttribute('aria-describedby')).toContain(message.id);
+      expect(third).toHaveFocus();
+      expect(third).toHaveValue('bad!id');
+      expect(title).toHaveValue('Typed title');
+      const others = screen.getByTestId('other-field-errors');
+      expect(others).toHaveTextContent('config.web_mode Extra inputs are not permitted');
+      expect(others).not.toHaveTextContent('third_user_id');
+      expect(screen.getByTestId('error-headline')).toHaveTextContent(/^third_user_id: String should match pattern/);
+      expect(JSON.parse(server.received[0]!.body)).toEqual({ title: 'Typed title', third_user_id: 'bad!id' });
+
+      // Editing the field clears the service's message (the form's own checks take over again).
+      await user.click(third);
+      await user.paste('x');
+      await waitFor(() => expect(third).not.toHaveAttribute('aria-invalid'));
+    });
   });
 });

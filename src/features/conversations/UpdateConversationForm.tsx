@@ -1,11 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NumberInput, Paper, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Code,
+  Group,
+  List,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { UpdateConversationBody } from '../../contract';
-import { updateConversation, type ApiResult } from '../../api';
+import {
+  fieldPathText,
+  isApiError,
+  matchFieldErrors,
+  updateConversation,
+  type ApiResult,
+  type ServiceFieldError,
+} from '../../api';
 import { ErrorState, RawJson } from '../../components';
 import type { Conversation } from '../../contract';
 import { useT } from '../../i18n';
@@ -13,7 +33,10 @@ import {
   buildUpdateBody,
   counterText,
   fieldErrorText,
+  INPUT_NAMES,
+  inputForPath,
   mergeBaseline,
+  SERVER_ERROR,
   TEXT_LIMITS,
   type Baseline,
   type ConversationFormValues,
@@ -41,13 +64,25 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
     defaultValues: baseline.values,
     mode: 'onChange',
   });
-  const { register, control, handleSubmit, formState, reset } = form;
+  const { register, control, handleSubmit, formState, reset, setError, setFocus } = form;
+  // Fields a 422 named that this form has no input for: listed above Save with their paths.
+  const [otherFieldErrors, setOtherFieldErrors] = useState<ServiceFieldError[]>([]);
   const values = useWatch({ control }) as ConversationFormValues;
   const body = buildUpdateBody(values, formState.dirtyFields as DirtyFields, sendAll);
   const nothingToSend = Object.keys(body).length === 0;
 
   const mutation = useMutation({
     mutationFn: (payload: UpdateConversationBody) => updateConversation(conversationId, payload),
+    onMutate: () => setOtherFieldErrors([]),
+    onError: (error) => {
+      if (!isApiError(error) || error.fieldErrors.length === 0) return;
+      // The service's message goes under the input it names; what was typed stays as it is.
+      const { matched, others } = matchFieldErrors(error.fieldErrors, inputForPath);
+      for (const { field, message } of matched) setError(field, { type: SERVER_ERROR, message });
+      setOtherFieldErrors(others);
+      const first = INPUT_NAMES.find((name) => matched.some((m) => m.field === name));
+      if (first) setFocus(first);
+    },
     onSuccess: (result) => {
       const next = mergeBaseline(baseline, form.getValues(), result.data);
       reset(next.values);
@@ -128,10 +163,11 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
           <Controller
             control={control}
             name="config.enable_websearch"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Switch
                 label={t('conversations.field.enable_websearch')}
                 description={hint('enable_websearch')}
+                error={fieldErrorText('enable_websearch', fieldState.error, t)}
                 checked={field.value ?? false}
                 onChange={(e) => field.onChange(e.currentTarget.checked)}
                 onBlur={field.onBlur}
@@ -168,6 +204,25 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
           />
           <RawJson value={body} label={t('conversations.preview', { id: conversationId })} maxHeight="14rem" />
           {mutation.isError ? <ErrorState error={mutation.error} title={t('conversations.saveFailed')} /> : null}
+          {otherFieldErrors.length > 0 ? (
+            <Stack
+              gap={4}
+              data-testid="other-field-errors"
+              role="group"
+              aria-label={t('conversations.otherFieldErrors')}
+            >
+              <Text size="sm" fw={500} c="red">
+                {t('conversations.otherFieldErrors')}
+              </Text>
+              <List size="sm" spacing={2}>
+                {otherFieldErrors.map((error, i) => (
+                  <List.Item key={i}>
+                    <Code>{fieldPathText(error) || t('conversations.wholeBody')}</Code> {error.message}
+                  </List.Item>
+                ))}
+              </List>
+            </Stack>
+          ) : null}
           <Group justify="space-between" align="center">
             <Text size="sm" c="dimmed">
               {nothingToSend

@@ -144,6 +144,8 @@ export function fieldErrorText(
   t: Translate,
 ): string | undefined {
   if (!error) return undefined;
+  // The service's own words for a field it refused (a 422 naming it): shown as it said them.
+  if (error.type === SERVER_ERROR) return error.message;
   const name = t(FIELD_LABEL_KEYS[field]);
   if (field === 'title' || field === 'agent_id' || field === 'third_user_id') {
     if (error.type === 'too_big') return t('conversations.error.tooLong', { field: name, max: TEXT_LIMITS[field] });
@@ -152,6 +154,27 @@ export function fieldErrorText(
   if (field === 'status') return t('conversations.error.integer', { field: name });
   if (field === 'file_ids') return t('conversations.error.fileIds');
   return error.message || t('conversations.error.invalid', { field: name });
+}
+
+/** The react-hook-form error type of a message the service gave for a field. */
+export const SERVER_ERROR = 'server';
+
+/** The form's inputs by react-hook-form name, in the order they are shown (the first in error gets the focus). */
+export const INPUT_NAMES = [
+  'title',
+  'agent_id',
+  'third_user_id',
+  'file_ids',
+  'config.enable_websearch',
+  'status',
+] as const;
+export type InputName = (typeof INPUT_NAMES)[number];
+
+/** The input a field path of a 422 (body location dropped) belongs to, e.g. ['file_ids', 0] → file_ids. */
+export function inputForPath(path: readonly (string | number)[]): InputName | undefined {
+  const [first, second] = path;
+  if (first === 'config' && (second === undefined || second === 'enable_websearch')) return 'config.enable_websearch';
+  return INPUT_NAMES.find((name) => name === first);
 }
 
 /** "129 / 128": the characters typed against the documented limit (UTF-16 units, as zod's max counts them). */
