@@ -26,5 +26,11 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+// Mantine's autosize Textarea re-measures when fonts load; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 
 afterEach(() => cleanup());

@@ -4,7 +4,7 @@ import type { ConnectionProfile } from '../../../api';
 import { EmptyState } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import type { usePlaygroundSession } from '../hooks/use-session';
-import type { Exchange } from '../model/exchange';
+import { refusedOptions, type Exchange } from '../model/exchange';
 import type { BodyCheck } from '../model/options';
 import type { AnswerActions } from './AnswerCard';
 import { Composer } from './Composer';
@@ -41,6 +41,8 @@ export function ChatView({
   const problem = useBodyProblem();
   const endRef = useRef<HTMLDivElement>(null);
   const { exchanges, send, resend, stopAll, running, sinkOf, options, setOptions } = session;
+  const last = exchanges.at(-1);
+  const serviceErrors = useMemo(() => refusedOptions(last), [last]);
 
   // Keeps the newest exchange in view when one is added.
   const count = exchanges.length;
@@ -92,7 +94,12 @@ export function ChatView({
                   {t('playground.session.saveFailed')}
                 </Alert>
               ) : null}
-              <OptionsPanel options={options} onChange={setOptions} profileId={profile.id} />
+              <OptionsPanel
+                options={options}
+                onChange={setOptions}
+                profileId={profile.id}
+                serviceErrors={serviceErrors}
+              />
               <PresetsBar options={options} onLoad={setOptions} />
             </Stack>
           </ScrollArea.Autosize>

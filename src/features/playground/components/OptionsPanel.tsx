@@ -11,7 +11,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useCatalog, type CatalogKind } from '../../../api';
 import { catalogOptions } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
@@ -24,7 +24,30 @@ export interface OptionsPanelProps {
   profileId: string | undefined;
   /** Hide the per-session fields (compare columns use the session's). */
   compact?: boolean;
+  /**
+   * What the service said about options it refused (a 422 naming body fields), shown under each; `key`
+   * changes with each refusal, which moves the focus to the first one.
+   */
+  serviceErrors?: { key: string; errors: Partial<Record<keyof PlaygroundOptions, string>> };
 }
+
+/** The options in the order the panel shows them: the first refused one gets the focus. */
+const PANEL_ORDER: (keyof PlaygroundOptions)[] = [
+  'session_id',
+  'conversation_id',
+  'external_user_id',
+  'stream',
+  'refine_question',
+  'copilot',
+  'only_dataset_tool',
+  'retrieval_with_websearch',
+  'context_documents_mode',
+  'dataset_id',
+  'dataset_ids',
+  'document_id',
+  'document_ids',
+  'context_params',
+];
 
 type BoolField = 'stream' | 'refine_question' | 'copilot' | 'only_dataset_tool' | 'retrieval_with_websearch';
 const BOOL_FIELDS: BoolField[] = [
@@ -68,8 +91,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every body field of chat completions, with the spec's sample values as defaults. */
-export function OptionsPanel({ options, onChange, profileId, compact = false }: OptionsPanelProps) {
+export function OptionsPanel({ options, onChange, profileId, compact = false, serviceErrors }: OptionsPanelProps) {
   const t = useT();
+  const panel = useRef<HTMLDivElement>(null);
+  const refused = serviceErrors?.errors ?? {};
+  // Only a refusal that arrives while the panel is open moves the focus (not one restored with the session).
+  const seenKey = useRef(serviceErrors?.key);
+  useEffect(() => {
+    if (!serviceErrors || serviceErrors.key === seenKey.current) return;
+    seenKey.current = serviceErrors.key;
+    const first = PANEL_ORDER.find((key) => serviceErrors.errors[key] !== undefined);
+    if (first) panel.current?.querySelector<HTMLElement>(`[data-option="${first}"]`)?.focus();
+  }, [serviceErrors]);
+  const marked = (key: keyof PlaygroundOptions) => ({ 'data-option': key, error: refused[key] });
   const set = <K extends keyof PlaygroundOptions>(key: K, value: PlaygroundOptions[K]) =>
     onChange({ ...options, [key]: value });
   const datasets = useCatalogPicker(profileId, 'dataset');
@@ -84,15 +118,16 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
   const describe = (key: string) => t(`playground.options.${key}.hint` as MessageKey);
 
   return (
-    <Stack gap="sm" data-testid="options">
+    <Stack gap="sm" data-testid="options" ref={panel}>
       {!compact ? (
         <Section title={t('playground.options.session')}>
           <TextInput
             label={<FieldLabel name="session_id" />}
+            {...marked('session_id')}
             description={describe('session_id')}
             value={options.session_id}
             onChange={(e) => set('session_id', e.currentTarget.value)}
-            error={options.session_id.trim() ? null : t('playground.options.required')}
+            error={options.session_id.trim() ? refused.session_id : t('playground.options.required')}
             spellCheck={false}
             inputContainer={(input) => (
               <WithAction input={input}>
@@ -104,6 +139,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
           />
           <Autocomplete
             label={<FieldLabel name="conversation_id" />}
+            {...marked('conversation_id')}
             description={describe('conversation_id')}
             placeholder={t('playground.options.conversationNone')}
             value={options.conversation_id}
@@ -125,6 +161,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
           />
           <TextInput
             label={<FieldLabel name="external_user_id" />}
+            {...marked('external_user_id')}
             description={describe('external_user_id')}
             value={options.external_user_id}
             onChange={(e) => set('external_user_id', e.currentTarget.value)}
@@ -138,6 +175,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
           <Switch
             key={key}
             label={<FieldLabel name={key} />}
+            {...marked(key)}
             description={describe(key)}
             checked={options[key]}
             onChange={(e) => set(key, e.currentTarget.checked)}
@@ -145,11 +183,16 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
         ))}
         <NumberInput
           label={<FieldLabel name="context_documents_mode" />}
+          {...marked('context_documents_mode')}
           description={describe('context_documents_mode')}
           value={options.context_documents_mode}
           onChange={(value) => set('context_documents_mode', typeof value === 'number' ? value : Number.NaN)}
           allowDecimal={false}
-          error={Number.isInteger(options.context_documents_mode) ? null : t('playground.options.integer')}
+          error={
+            Number.isInteger(options.context_documents_mode)
+              ? refused.context_documents_mode
+              : t('playground.options.integer')
+          }
         />
       </Section>
 
@@ -159,6 +202,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
         </Text>
         <Autocomplete
           label={<FieldLabel name="dataset_id" />}
+          {...marked('dataset_id')}
           value={options.dataset_id}
           onChange={(v) => set('dataset_id', v)}
           data={datasets.data}
@@ -167,6 +211,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
         />
         <TagsInput
           label={<FieldLabel name="dataset_ids" />}
+          {...marked('dataset_ids')}
           description={t('playground.options.idsHint')}
           value={options.dataset_ids}
           onChange={(v) => set('dataset_ids', v)}
@@ -177,6 +222,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
         />
         <Autocomplete
           label={<FieldLabel name="document_id" />}
+          {...marked('document_id')}
           value={options.document_id}
           onChange={(v) => set('document_id', v)}
           data={documents.data}
@@ -185,6 +231,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
         />
         <TagsInput
           label={<FieldLabel name="document_ids" />}
+          {...marked('document_ids')}
           description={t('playground.options.idsHint')}
           value={options.document_ids}
           onChange={(v) => set('document_ids', v)}
@@ -195,10 +242,11 @@ export function OptionsPanel({ options, onChange, profileId, compact = false }: 
         />
         <Textarea
           label={<FieldLabel name="context_params" />}
+          {...marked('context_params')}
           description={describe('context_params')}
           value={options.context_params}
           onChange={(e) => set('context_params', e.currentTarget.value)}
-          error={paramsError}
+          error={paramsError ?? refused.context_params}
           autosize
           minRows={2}
           maxRows={8}

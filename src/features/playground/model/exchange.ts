@@ -1,6 +1,6 @@
-import { ApiError, type ApiErrorInit } from '../../../api';
+import { ApiError, matchFieldErrors, type ApiErrorInit } from '../../../api';
 import type { CompletionResult, DriftWarning } from '../../../contract';
-import type { CompletionBodyInput } from './options';
+import { optionForPath, type CompletionBodyInput, type PlaygroundOptions } from './options';
 
 /**
  * pending: sent, nothing back yet · streaming: deltas arriving · done · stopped: the admin pressed Stop
@@ -85,4 +85,15 @@ export function newExchangeId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The options a refused completion (a 422 naming body fields) named, with the service's words; keyed by the exchange. */
+export function refusedOptions(
+  exchange: Exchange | undefined,
+): { key: string; errors: Partial<Record<keyof PlaygroundOptions, string>> } | undefined {
+  const fieldErrors = exchange?.status === 'error' ? exchange.error?.fieldErrors : undefined;
+  if (!exchange || !Array.isArray(fieldErrors) || fieldErrors.length === 0) return undefined;
+  const { matched } = matchFieldErrors(fieldErrors, optionForPath);
+  if (matched.length === 0) return undefined;
+  return { key: exchange.id, errors: Object.fromEntries(matched.map((m) => [m.field, m.message])) };
 }

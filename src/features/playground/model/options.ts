@@ -154,3 +154,11 @@ export function applyPreset(current: PlaygroundOptions, preset: unknown): Playgr
   const read = readOptions(preset);
   return { ...read, session_id: current.session_id, conversation_id: current.conversation_id };
 }
+
+/** The option a field path of a 422 (body location dropped) belongs to: ['dataset_ids', 0] → dataset_ids. */
+export function optionForPath(path: readonly (string | number)[]): keyof PlaygroundOptions | undefined {
+  const first = path[0];
+  return typeof first === 'string' && Object.hasOwn(defaultOptions(), first)
+    ? (first as keyof PlaygroundOptions)
+    : undefined;
+}
