@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
 import { requestLog } from '../log/request-log';
+import { completionEvents, type CompletionStreamEvent } from '../stream/completion-stream';
 import { json, profileFor, startServer, type TestServer } from '../test-support/http-server';
 import { ApiError } from './errors';
 import { openCompletionStream } from './stream';
@@ -81,5 +83,70 @@ describe('openCompletionStream', () => {
     await until(() => !entry().pending);
     expect(entry().errorKind).toBe('aborted');
     expect(entry().responseBody).toBe(EVENTS[0]);
+  });
+
+  describe('against a server that never closes the stream', () => {
+    /** Sends the events, then holds the connection open; resolves `closed` when the client lets go of it. */
+    function holdOpen(events: string[]): { closed: Promise<void> } {
+      let closed!: () => void;
+      const promise = new Promise<void>((resolve) => (closed = resolve));
+      server.handle((_, res: ServerResponse) => {
+        res.on('close', () => closed());
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        for (const e of events) res.write(e);
+      });
+      return { closed: promise };
+    }
+    const within = (promise: Promise<void>, what: string) =>
+      Promise.race([
+        promise,
+        new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${what}: the connection stayed open`)), 3000)),
+      ]);
+    const open = (signal?: AbortSignal) =>
+      openCompletionStream('space1', { session_id: 's', message: 'hi' }, { profile: profileFor(server.url), signal });
+    const entry = () => requestLog.getEntries().at(-1)!;
+
+    it('after [DONE] it cancels the body and releases the connection; the log is complete', async () => {
+      const { closed } = holdOpen(EVENTS);
+      const response = await open();
+      const kinds: string[] = [];
+      for await (const event of completionEvents(response.body!)) kinds.push(event.kind);
+      expect(kinds).toEqual(['delta', 'delta', 'done']);
+      await within(closed, 'done');
+      expect(response.body!.locked).toBe(false);
+      expect(entry()).toMatchObject({ pending: false, responseBody: EVENTS.join('') });
+      expect(entry().errorKind).toBeUndefined();
+    });
+
+    it('when the consumer fails mid-stream it cancels the body too', async () => {
+      const { closed } = holdOpen([EVENTS[0]!]);
+      const response = await open();
+      const seen: CompletionStreamEvent[] = [];
+      const consume = async () => {
+        for await (const event of completionEvents(response.body!)) {
+          seen.push(event);
+          throw new Error('render failed');
+        }
+      };
+      await expect(consume()).rejects.toThrow('render failed');
+      expect(seen).toEqual([{ kind: 'delta', text: 'Hel' }]);
+      await within(closed, 'error');
+      expect(response.body!.locked).toBe(false);
+      expect(entry()).toMatchObject({ pending: false, responseBody: EVENTS[0] });
+    });
+
+    it('on abort it rejects, releases the connection and marks the log entry aborted', async () => {
+      const { closed } = holdOpen([EVENTS[0]!]);
+      const controller = new AbortController();
+      const response = await open(controller.signal);
+      const events = completionEvents(response.body!);
+      expect((await events.next()).value).toEqual({ kind: 'delta', text: 'Hel' });
+      const next = events.next();
+      controller.abort();
+      await expect(next).rejects.toThrow();
+      await within(closed, 'abort');
+      expect(response.body!.locked).toBe(false);
+      expect(entry()).toMatchObject({ pending: false, errorKind: 'aborted', responseBody: EVENTS[0] });
+    });
   });
 });

@@ -5,7 +5,7 @@ import type { ConnectionProfile } from '../connection/profile';
 import { requestLog } from '../log/request-log';
 import { errorLogDrift, httpError, resolveProfile, validateBody } from './client';
 import { ApiError } from './errors';
-import { finishLogWithText, logStreamBody, sendForStream } from './transport';
+import { finishLogWithText, loggedStreamBody, sendForStream } from './transport';
 import type { z } from '../../contract/zod';
 
 export interface StreamOptions {
@@ -62,10 +62,7 @@ export async function openCompletionStream(
     finishLogWithText(logId, startedAt, '');
     return response;
   }
-  // One branch for the caller, one for the log; the log's branch reads as fast as data arrives.
-  const [forCaller, forLog] = response.body.tee();
-  void logStreamBody(forLog, logId, startedAt);
-  return new Response(forCaller, {
+  return new Response(loggedStreamBody(response.body, logId, startedAt), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

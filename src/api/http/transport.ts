@@ -258,30 +258,51 @@ export function finishLogWithText(logId: string, startedAt: number, text: string
   });
 }
 
-/** Reads a copy of a streamed body into the log entry once it ends (or fails), cut at the log's cap. */
-export async function logStreamBody(
-  stream: ReadableStream<Uint8Array>,
+/**
+ * The streamed body as the caller reads it, copied into the log entry on the way (cut at the log's cap).
+ * One stream, not a tee: when the caller cancels (after `[DONE]`, on an error, on Stop) the cancel reaches
+ * the response body and the connection is released, even from a server that never closes it. The entry
+ * is completed when the body ends, fails (marked 'aborted') or is cancelled.
+ */
+export function loggedStreamBody(
+  source: ReadableStream<Uint8Array>,
   logId: string,
   startedAt: number,
-): Promise<void> {
-  const reader = stream.getReader();
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
   const decoder = new TextDecoder();
   let text = '';
   let size = 0;
-  let failed: string | undefined;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      // Past the cap the text is not needed, only the size.
-      if (text.length <= CLIENT_LIMITS.logBodyCapBytes) text += decoder.decode(value, { stream: true });
-    }
+  let finished = false;
+  const finish = (failed?: string) => {
+    if (finished) return;
+    finished = true;
     text += decoder.decode();
-  } catch (error) {
-    failed = error instanceof Error ? error.message : String(error);
-  }
-  finishLogWithText(logId, startedAt, text, size);
-  if (failed)
-    requestLog.update(logId, { errorKind: 'aborted', errorMessage: `The stream stopped before its end: ${failed}` });
+    finishLogWithText(logId, startedAt, text, size);
+    if (failed)
+      requestLog.update(logId, { errorKind: 'aborted', errorMessage: `The stream stopped before its end: ${failed}` });
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          finish();
+          controller.close();
+          return;
+        }
+        size += value.byteLength;
+        // Past the cap the text is not needed, only the size.
+        if (text.length <= CLIENT_LIMITS.logBodyCapBytes) text += decoder.decode(value, { stream: true });
+        controller.enqueue(value);
+      } catch (error) {
+        finish(error instanceof Error ? error.message : String(error));
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      finish();
+      await reader.cancel(reason).catch(() => undefined);
+    },
+  });
 }

@@ -57,15 +57,20 @@ export function interpretPayload(data: string): CompletionStreamEvent {
 export async function* completionEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<CompletionStreamEvent> {
   let gotResult = false;
   const messages = readSse(body);
-  for (;;) {
-    const step = await messages.next();
-    if (step.done) {
-      yield gotResult ? { kind: 'done' } : { kind: 'ended_early', unfinished: step.value.unfinished };
-      return;
+  try {
+    for (;;) {
+      const step = await messages.next();
+      if (step.done) {
+        yield gotResult ? { kind: 'done' } : { kind: 'ended_early', unfinished: step.value.unfinished };
+        return;
+      }
+      const event = interpretPayload(step.value.data);
+      if (event.kind === 'result') gotResult = true;
+      yield event;
+      if (event.kind === 'done') return;
     }
-    const event = interpretPayload(step.value.data);
-    if (event.kind === 'result') gotResult = true;
-    yield event;
-    if (event.kind === 'done') return;
+  } finally {
+    // After [DONE], an error or the consumer leaving: the reader cancels the body and lets go of it.
+    await messages.return({ unfinished: false });
   }
 }

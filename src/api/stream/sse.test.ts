@@ -62,6 +62,31 @@ describe('SSE parser', () => {
     expect(got).toEqual(EXPECTED);
   });
 
+  it('keeps a CR and its LF one line end when an empty chunk arrives between them', async () => {
+    expect(parseAll(['data: a\r', '', '\ndata: b\r\n\r\n'])).toEqual({
+      messages: [{ event: 'message', data: 'a\nb' }],
+      unfinished: false,
+    });
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const got: SseMessage[] = [];
+    for await (const m of readSse(streamOf([enc('data: a\r'), new Uint8Array(0), enc('\ndata: b\r\n\r\n')])))
+      got.push(m);
+    expect(got).toEqual([{ event: 'message', data: 'a\nb' }]);
+  });
+
+  it('removes one leading U+FEFF (the decoder does), not two', async () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const read = async (bytes: number[]) => {
+      const got: SseMessage[] = [];
+      for await (const m of readSse(streamOf([Uint8Array.from(bytes)]))) got.push(m);
+      return got;
+    };
+    const event = [...new TextEncoder().encode('data: x\n\n')];
+    expect(await read([...bom, ...event])).toEqual([{ event: 'message', data: 'x' }]);
+    // The second U+FEFF is text: the first line's field is "\uFEFFdata", unknown, so ignored (WHATWG rules).
+    expect(await read([...bom, ...bom, ...event])).toEqual([]);
+  });
+
   it('reports an event left unfinished when the stream ends early', () => {
     expect(parseAll(['data: {"type":"stream","message":"par'])).toEqual({ messages: [], unfinished: true });
     expect(parseAll(['data: a\n\n'])).toEqual({ messages: [{ event: 'message', data: 'a' }], unfinished: false });

@@ -2,7 +2,9 @@
  * A Server-Sent Events reader that follows the WHATWG event-stream rules where they matter here:
  * LF, CRLF and CR line ends (a CRLF split across two chunks is one line end), `:` comments,
  * multi-line `data:` joined with "\n", one leading space stripped, a blank line dispatching the event,
- * and an unfinished event at the end of the stream reported rather than silently lost.
+ * and an unfinished event at the end of the stream reported rather than silently lost. The parser takes
+ * decoded text: the one leading U+FEFF the rules allow is removed by the decoder (readSse's TextDecoder),
+ * so a second one is text, as the rules say.
  */
 export interface SseMessage {
   event: string;
@@ -19,7 +21,6 @@ export interface SseParser {
 export function createSseParser(onMessage: (message: SseMessage) => void): SseParser {
   let buffer = '';
   let skipLeadingLf = false;
-  let started = false;
   let data: string[] = [];
   let hasData = false;
   let event = '';
@@ -49,10 +50,8 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
 
   return {
     push(text: string) {
-      if (!started && text.length) {
-        started = true;
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      }
+      // An empty chunk between a CR and its LF must not forget the CR: the LF still ends the same line.
+      if (text === '') return;
       if (skipLeadingLf && text.startsWith('\n')) text = text.slice(1);
       skipLeadingLf = false;
       buffer += text;
@@ -82,7 +81,11 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
   };
 }
 
-/** Reads a byte stream as SSE messages; UTF-8 characters split across chunks are decoded whole. */
+/**
+ * Reads a byte stream as SSE messages; UTF-8 characters split across chunks are decoded whole. However the
+ * reading stops (the stream's end, an error, the consumer leaving early after `[DONE]`, an abort), the body
+ * is cancelled and the reader released: a server that keeps the connection open must not keep it forever.
+ */
 export async function* readSse(
   stream: ReadableStream<Uint8Array>,
 ): AsyncGenerator<SseMessage, { unfinished: boolean }> {
@@ -90,6 +93,7 @@ export async function* readSse(
   const queue: SseMessage[] = [];
   const parser = createSseParser((m) => queue.push(m));
   const reader = stream.getReader();
+  let ended = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -97,10 +101,12 @@ export async function* readSse(
       parser.push(decoder.decode(value, { stream: true }));
       while (queue.length) yield queue.shift()!;
     }
+    ended = true;
     parser.push(decoder.decode());
     while (queue.length) yield queue.shift()!;
     return parser.end();
   } finally {
+    if (!ended) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }
