@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { SafeMarkdown } from './SafeMarkdown';
-import { safeUrl } from './safe-url';
+import { defaultUrlTransform } from 'react-markdown';
 import { splitStable } from './stream-blocks';
 
 const HOSTILE = [
@@ -108,8 +108,8 @@ describe('SafeMarkdown', () => {
   });
 });
 
-describe('safeUrl', () => {
-  it('reads schemes the way browsers do before checking them', () => {
+describe("links go through react-markdown's defaultUrlTransform", () => {
+  it('drops every scheme but the safe ones, however it is spelled; keeps relative URLs', () => {
     for (const bad of [
       'javascript:alert(1)',
       ' JAVASCRIPT:alert(1)',
@@ -120,7 +120,7 @@ describe('safeUrl', () => {
       'file:///etc/passwd',
       'blob:https://x/1',
     ]) {
-      expect(safeUrl(bad), JSON.stringify(bad)).toBeNull();
+      expect(defaultUrlTransform(bad), JSON.stringify(bad)).toBe('');
     }
     for (const good of [
       'https://a.example/x?y=1#z',
@@ -131,7 +131,7 @@ describe('safeUrl', () => {
       '#top',
       '?q=1',
     ]) {
-      expect(safeUrl(good), good).toBe(good);
+      expect(defaultUrlTransform(good), good).toBe(good);
     }
   });
 });
@@ -143,5 +143,15 @@ describe('splitStable', () => {
     expect(splitStable('```\na\n\nb\n```\n\nc')).toEqual({ blocks: ['```\na\n\nb\n```\n'], tail: 'c' });
     // A blank line not yet ended by its newline does not close the block.
     expect(splitStable('one\n')).toEqual({ blocks: [], tail: 'one\n' });
+  });
+
+  it('closes a fence only with the same character, at least as many', () => {
+    // A ~~~ line inside a ``` fence is code: the blank line after it does not end the block.
+    expect(splitStable('```\na\n~~~\n\nb')).toEqual({ blocks: [], tail: '```\na\n~~~\n\nb' });
+    expect(splitStable('~~~~\na\n~~~\n\nb')).toEqual({ blocks: [], tail: '~~~~\na\n~~~\n\nb' });
+    expect(splitStable('````\na\n```\n\nb')).toEqual({ blocks: [], tail: '````\na\n```\n\nb' });
+    // A closing line with text after the marker is code too; a longer run closes.
+    expect(splitStable('```\na\n``` x\n\nb')).toEqual({ blocks: [], tail: '```\na\n``` x\n\nb' });
+    expect(splitStable('~~~\na\n~~~~~\n\nb')).toEqual({ blocks: ['~~~\na\n~~~~~\n'], tail: 'b' });
   });
 });

@@ -5,7 +5,6 @@ import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '../../../components';
 import { useT } from '../../../i18n';
-import { isRemoteImage, safeUrl } from './safe-url';
 
 export interface SafeMarkdownProps {
   /** The model's text: untrusted. */
@@ -26,7 +25,8 @@ function textOf(node: HastLike | undefined): string {
   return (node.children ?? []).map(textOf).join('');
 }
 
-const urlTransform = (url: string) => safeUrl(url);
+/** Only http(s) images are ever loaded, and only when remote images are allowed. */
+const isRemoteImage = (url: string) => /^https?:\/\//i.test(url.trim());
 const remarkPlugins = [remarkGfm];
 // rehype-sanitize runs last among the plugins: nothing after it can add an attribute it would refuse.
 const rehypePlugins = [rehypeSanitize];
@@ -128,7 +128,8 @@ function componentsFor(allowRemoteImages: boolean): Components {
 /**
  * An assistant message as Markdown (GFM), safe to show: raw HTML is dropped (skipHtml, no rehype-raw),
  * rehype-sanitize removes any attribute or element outside GitHub's allow-list (event handlers, SVG,
- * scripts), links keep only http(s), mailto and relative URLs and open in a new tab without an opener
+ * scripts), links keep only the URLs react-markdown's defaultUrlTransform allows (http(s), mailto, irc(s),
+ * xmpp and relative: any other scheme, however spelled, loses its href) and open in a new tab without an opener
  * or referrer, and images stay text unless remote images are allowed. Memoised: a finished message
  * renders once, not on every delta of the message being streamed after it.
  */
@@ -136,13 +137,7 @@ export const SafeMarkdown = memo(function SafeMarkdown({ text, allowRemoteImages
   const components = useMemo(() => componentsFor(allowRemoteImages), [allowRemoteImages]);
   return (
     <Typography className="kc-markdown" fz="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Markdown
-        skipHtml
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
-        urlTransform={urlTransform}
-        components={components}
-      >
+      <Markdown skipHtml remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
         {text}
       </Markdown>
     </Typography>
