@@ -148,13 +148,13 @@ describe('message areas: a component shows only keys of areas loaded with it', (
     const uses = keysIn(
       'probe.tsx',
       `// t('datasets.title') in a comment is not a use
-       const a = t(x ? 'nav.home' : 'knowledge.indicator.one');
+       const a = t(x ? 'nav.home' : 'knowledge.indicator');
        const b = <Text label="settings.title">{t(\`error.kind.\${kind}\`)}</Text>;
        const c = \`kc.\${id}\`; const d = t(\`nav.knowledge\`);`,
     );
     expect(uses.map((u) => u.text)).toEqual([
       'nav.home',
-      'knowledge.indicator.one',
+      'knowledge.indicator',
       'settings.title',
       'error.kind.${…}',
       'nav.knowledge',

@@ -1,16 +1,22 @@
 import type { MessageKey } from './catalog';
 import { loadedMessages } from './load';
 import type { Locale } from './locales';
+import { formatNumber } from './format';
+import { selectPlurals } from './plural';
 
 export type MessageVars = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
-/** Fills `{name}` placeholders; a placeholder without a value stays visible rather than vanishing. */
-export function interpolate(template: string, vars?: MessageVars): string {
+/**
+ * Fills `{name}` placeholders, numbers formatted for the language, after choosing the plural forms of a
+ * counted message (see plural.ts); a placeholder without a value stays visible rather than vanishing.
+ */
+export function interpolate(template: string, vars?: MessageVars, locale: Locale = 'en'): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return selectPlurals(template, vars, locale).replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = vars[name];
-    return value === undefined ? whole : String(value);
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(value, locale) : value;
   });
 }
 
@@ -22,10 +28,11 @@ export function interpolate(template: string, vars?: MessageVars): string {
  */
 export function translator(locale: Locale): Translate {
   const table = loadedMessages(locale) ?? loadedMessages('en');
+  const shown: Locale = loadedMessages(locale) ? locale : 'en';
   return (key, vars) => {
     const template = table?.[key];
     if (template === undefined && import.meta.env.MODE === 'development') warnNotLoaded(key);
-    return interpolate(template ?? key, vars);
+    return interpolate(template ?? key, vars, shown);
   };
 }
 

@@ -70,7 +70,7 @@ export default function ActivityPage() {
             />
           </Group>
           <Text size="xs" c="dimmed" mb={4} aria-live="polite">
-            {t('activity.count', { shown: formatNumber(rows.length), total: formatNumber(entries.length) })}
+            {t('activity.count', { shown: rows.length, total: entries.length })}
           </Text>
           <Table.ScrollContainer minWidth={760}>
             <Table highlightOnHover striped verticalSpacing={6} fz="sm" data-testid="activity-table">

@@ -205,12 +205,7 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
           <RawJson value={body} label={t('conversations.preview', { id: conversationId })} maxHeight="14rem" />
           {mutation.isError ? <ErrorState error={mutation.error} title={t('conversations.saveFailed')} /> : null}
           {otherFieldErrors.length > 0 ? (
-            <Stack
-              gap={4}
-              data-testid="other-field-errors"
-              role="group"
-              aria-label={t('conversations.otherFieldErrors')}
-            >
+            <Stack gap={4} data-testid="other-field-errors">
               <Text size="sm" fw={500} c="red">
                 {t('conversations.otherFieldErrors')}
               </Text>

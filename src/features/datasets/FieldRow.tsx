@@ -56,7 +56,7 @@ export function FieldFlags({ flags }: { flags: readonly FieldFlag[] }) {
           });
         } else {
           badge = t('datasets.flag.tooLong');
-          message = t('datasets.flag.length', { length: formatNumber(flag.length), max: formatNumber(flag.max) });
+          message = t('datasets.flag.length', { length: flag.length, max: flag.max });
         }
         return (
           <Group key={i} gap={6} wrap="nowrap" align="flex-start" data-testid="field-flag">

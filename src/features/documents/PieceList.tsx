@@ -52,7 +52,7 @@ export function PieceList({ pieces, query, activePiece, ref }: PieceListProps) {
     <Box
       component="section"
       ref={scrollRef}
-      aria-label={t('documents.text.region', { count: formatNumber(pieces.length) })}
+      aria-label={t('documents.text.region', { count: pieces.length })}
       tabIndex={0}
       data-testid="piece-scroller"
       style={{

@@ -42,9 +42,9 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
       title={
         searched && count > 0
           ? t('documents.search.positionDetail', {
-              n: formatNumber(current + 1),
-              m: formatNumber(count),
-              occurrences: formatNumber(hits.occurrences),
+              n: current + 1,
+              m: count,
+              occurrences: hits.occurrences,
             })
           : undefined
       }

@@ -165,10 +165,7 @@ export function DeletionItem({
             aria-controls={historyId}
           >
             {t(open ? 'knowledge.history.hide' : 'knowledge.history.show', {
-              requests: t(
-                d.attempts.length === 1 ? 'knowledge.history.requestsOne' : 'knowledge.history.requestsMany',
-                { count: d.attempts.length },
-              ),
+              requests: t('knowledge.history.requests', { count: d.attempts.length }),
             })}
           </Anchor>
           <Collapse expanded={open} id={historyId}>

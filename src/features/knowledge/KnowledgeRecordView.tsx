@@ -123,9 +123,7 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
           </Text>
           {pendingDeletions > 0 ? (
             <Badge size="sm" variant="light" color="yellow">
-              {t(pendingDeletions === 1 ? 'knowledge.totalFiles.pendingOne' : 'knowledge.totalFiles.pendingMany', {
-                count: pendingDeletions,
-              })}
+              {t('knowledge.totalFiles.pending', { count: pendingDeletions })}
             </Badge>
           ) : null}
         </Group>

@@ -21,9 +21,7 @@ export function PendingDeletionsIndicator() {
   useDeletionSync();
   const pending = deletionsFor(all, active?.id).filter(isActive);
   if (pending.length === 0) return null;
-  const label = t(pending.length === 1 ? 'knowledge.indicator.one' : 'knowledge.indicator.many', {
-    count: pending.length,
-  });
+  const label = t('knowledge.indicator', { count: pending.length });
   return (
     <Tooltip label={label} withArrow>
       <Badge

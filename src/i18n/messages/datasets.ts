@@ -93,10 +93,11 @@ export const datasetsMessages = defineMessages({
     'datasets.value.showPrompt': 'Show prompt',
     'datasets.value.hidePrompt': 'Hide prompt',
     'datasets.value.advancedNote': 'Shown as sent: the service interface does not document what its values mean.',
-    'datasets.value.items': '{count} items',
+    'datasets.value.items': '{count, plural, one {# item} other {# items}}',
 
     'datasets.flag.bounds': '{value} is outside the documented range {min}–{max}',
-    'datasets.flag.length': '{length} characters: over the documented maximum of {max}',
+    'datasets.flag.length':
+      '{length, plural, one {# character} other {# characters}}: over the documented maximum of {max}',
     'datasets.flag.outOfBounds': 'out of bounds',
     'datasets.flag.tooLong': 'too long',
 
@@ -108,7 +109,8 @@ export const datasetsMessages = defineMessages({
     'datasets.compare.title': 'Comparison',
     'datasets.compare.close': 'Close comparison',
     'datasets.compare.onlyDiffs': 'Show only differences',
-    'datasets.compare.summary': '{count} of {total} fields differ',
+    'datasets.compare.summary':
+      '{count} of {total, plural, one {# field} other {# fields}} {count, plural, one {differs} other {differ}}',
     'datasets.compare.noDiffs': 'The two datasets have the same value in every field.',
     'datasets.compare.field': 'Field',
     'datasets.compare.differs': 'differs',

@@ -30,7 +30,7 @@ export const documentsMessages = defineMessages({
     'documents.text.tokens': 'Tokens',
     'documents.text.tokensValue': '≈ {count}',
     'documents.text.tokensHint': 'An estimate: characters ÷ 4.',
-    'documents.text.region': 'Text of the document, {count} pieces',
+    'documents.text.region': 'Text of the document, {count, plural, one {# piece} other {# pieces}}',
     'documents.text.piece': 'Piece {n}',
     'documents.text.download': 'Download .txt',
     'documents.text.otherId': 'The answer names document {id}.',
@@ -39,7 +39,8 @@ export const documentsMessages = defineMessages({
     'documents.search.placeholder': 'Find…',
     'documents.search.hint': 'Enter: next hit · Shift+Enter: previous hit',
     'documents.search.position': '{n} of {m}',
-    'documents.search.positionDetail': 'Piece {n} of {m} pieces with hits ({occurrences} occurrences)',
+    'documents.search.positionDetail':
+      'Piece {n} of {m, plural, one {# piece} other {# pieces}} with hits ({occurrences, plural, one {# occurrence} other {# occurrences}})',
     'documents.search.none': 'No hits',
     'documents.search.next': 'Next hit',
     'documents.search.previous': 'Previous hit',

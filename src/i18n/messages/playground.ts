@@ -69,7 +69,7 @@ export const playgroundMessages = defineMessages({
     'playground.sources.scoreValue': 'score {score}',
     'playground.sources.more': 'Show the whole chunk',
     'playground.sources.less': 'Show less',
-    'playground.sources.all': 'Show all {count} sources ({hidden} more)',
+    'playground.sources.all': 'Show all {count, plural, one {# source} other {# sources}} ({hidden} more)',
     'playground.sources.fewer': 'Show fewer sources',
 
     'playground.meta.model': 'Model',

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { readErrorBody } from '../../../api';
 import { renderWithProviders } from '../../../test/render';
@@ -46,7 +46,9 @@ let refuse: (errors: Refused) => void = () => {};
 function Harness() {
   const [options] = useState(defaultOptions);
   const [errors, setErrors] = useState<Refused>(undefined);
-  refuse = setErrors;
+  useEffect(() => {
+    refuse = setErrors;
+  }, []);
   return <OptionsPanel options={options} onChange={() => {}} profileId={undefined} serviceErrors={errors} />;
 }
 
