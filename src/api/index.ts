@@ -73,6 +73,7 @@ export {
   type QueryClientOptions,
 } from './query/client';
 export { NO_PROFILE_KEY, apiKeys, profileKey } from './query/keys';
+export { HEALTH_CHECK_INTERVAL_MS, clearAnswers, healthKey, healthQuery, isHealthKey } from './query/health';
 export {
   datasetQuery,
   documentBaseQuery,

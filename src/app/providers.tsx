@@ -3,7 +3,15 @@ import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { authRefusals, connectionStore, createKeptDb, createQueryClient, KeptDbContext, type KeptDb } from '../api';
+import {
+  authRefusals,
+  clearAnswers,
+  connectionStore,
+  createKeptDb,
+  createQueryClient,
+  KeptDbContext,
+  type KeptDb,
+} from '../api';
 import { I18nProvider, type Locale } from '../i18n';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
@@ -33,8 +41,8 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
   // Opened on first use only: the first route does not load the IndexedDB library.
   const [keptDb] = useState(() => givenDb ?? createKeptDb());
 
-  // An answer cached for one connection must never show under another.
-  useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);
+  // An answer cached for one connection must never show under another (each profile's health is kept).
+  useEffect(() => connectionStore.onActiveChange(() => clearAnswers(queryClient)), [queryClient]);
 
   return (
     <MantineProvider

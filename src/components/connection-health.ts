@@ -1,76 +1,63 @@
-import { useSyncExternalStore } from 'react';
-import { testConnection, type ConnectionProfile, type HostCheck } from '../api';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import {
+  HEALTH_CHECK_INTERVAL_MS,
+  healthKey,
+  healthQuery,
+  NO_PROFILE_KEY,
+  type ConnectionProfile,
+  type HostCheck,
+} from '../api';
 import type { StatusTone } from './StatusBadge';
 
 /**
- * The last connection test of each profile, shared so a test run in Settings also updates the
- * header's status dot, and the header's periodic check shows in Settings.
+ * The last connection test of a profile. It is a query, shared by key: a test run in Settings also
+ * updates the header's status dot, and the header's periodic check shows in Settings.
  */
 export interface ProfileHealth {
   checking: boolean;
   result?: { base: HostCheck; secondary: HostCheck };
   /** Date.now() of the last finished check. */
   checkedAt?: number;
+  /** Runs Test connection now. */
+  check(): void;
 }
 
-const health = new Map<string, ProfileHealth>();
-const listeners = new Set<() => void>();
-const EMPTY: ProfileHealth = { checking: false };
-
-function set(id: string, value: ProfileHealth): void {
-  health.set(id, value);
-  listeners.forEach((l) => l());
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getProfileHealth(id: string | undefined): ProfileHealth {
-  return (id && health.get(id)) || EMPTY;
-}
-
-export function useProfileHealth(id: string | undefined): ProfileHealth {
-  return useSyncExternalStore(
-    subscribe,
-    () => getProfileHealth(id),
-    () => EMPTY,
-  );
-}
-
-/** Runs Test connection for a saved profile and records the outcome. */
-export async function checkProfile(profile: ConnectionProfile): Promise<{ base: HostCheck; secondary: HostCheck }> {
-  set(profile.id, { ...getProfileHealth(profile.id), checking: true });
-  try {
-    const result = await testConnection(profile);
-    set(profile.id, { checking: false, result, checkedAt: Date.now() });
-    return result;
-  } catch (error) {
-    // testConnection reports failures as results; anything thrown is a bug, still shown as a failed check.
-    const check: HostCheck = { kind: 'error', message: String(error), durationMs: 0, url: '' };
-    const result = { base: check, secondary: check };
-    set(profile.id, { checking: false, result, checkedAt: Date.now() });
-    return result;
-  }
+/**
+ * A profile's health. With `poll` (the header, for the active profile) it is checked on start and on
+ * every switch, then every minute while the tab is visible (a hidden tab sends nothing and catches up,
+ * when stale, as soon as it is shown again); without it the last check is only read, and `check()` runs one.
+ */
+export function useProfileHealth(
+  profile: ConnectionProfile | null | undefined,
+  { poll = false }: { poll?: boolean } = {},
+): ProfileHealth {
+  const query = useQuery({
+    ...(profile ? healthQuery(profile) : { queryKey: healthKey(NO_PROFILE_KEY), queryFn: skipToken }),
+    enabled: poll && !!profile,
+    refetchInterval: poll ? HEALTH_CHECK_INTERVAL_MS : false,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: poll,
+  });
+  return {
+    checking: query.fetchStatus === 'fetching',
+    result: query.data,
+    checkedAt: query.dataUpdatedAt || undefined,
+    check: () => {
+      if (profile) void query.refetch();
+    },
+  };
 }
 
 /** Green when both hosts accepted the token, red when one did not, grey while unknown. */
-export function healthTone(h: ProfileHealth): StatusTone {
+export function healthTone(h: Pick<ProfileHealth, 'result'>): StatusTone {
   if (!h.result) return 'unknown';
   return h.result.base.kind === 'ok' && h.result.secondary.kind === 'ok' ? 'ok' : 'error';
 }
 
 /** The first host that failed, for the tooltip. */
-export function failedHost(h: ProfileHealth): { host: 'base' | 'secondary'; check: HostCheck } | null {
+export function failedHost(h: Pick<ProfileHealth, 'result'>): { host: 'base' | 'secondary'; check: HostCheck } | null {
   if (!h.result) return null;
   if (h.result.base.kind !== 'ok') return { host: 'base', check: h.result.base };
   if (h.result.secondary.kind !== 'ok') return { host: 'secondary', check: h.result.secondary };
   return null;
-}
-
-/** For tests: forget every recorded check. */
-export function resetProfileHealth(): void {
-  health.clear();
-  listeners.forEach((l) => l());
 }

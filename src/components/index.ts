@@ -6,14 +6,7 @@ export { RawJson, toPrettyJson, type RawJsonProps } from './RawJson';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { StatusBadge, StatusDot, type StatusBadgeProps, type StatusTone } from './StatusBadge';
 export { HostCheckResult, useCheckLabel } from './HostCheckResult';
-export {
-  useProfileHealth,
-  getProfileHealth,
-  checkProfile,
-  healthTone,
-  failedHost,
-  type ProfileHealth,
-} from './connection-health';
+export { useProfileHealth, healthTone, failedHost, type ProfileHealth } from './connection-health';
 export { IdLookup, type IdLookupProps } from './IdLookup';
 export { OfflineBanner } from './OfflineBanner';
 export { TokenRejectedNotice, type TokenRejectedNoticeProps } from './TokenRejectedNotice';

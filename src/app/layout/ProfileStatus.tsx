@@ -4,7 +4,6 @@ import { connectionStore, useConnection } from '../../api';
 import { failedHost, HeaderHint, healthTone, StatusDot, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { HeaderSelect } from './HeaderSelect';
-import { useHealthPolling } from './use-health-polling';
 
 const linkStyle = { color: 'inherit', textDecoration: 'none', borderRadius: 'var(--mantine-radius-sm)' };
 
@@ -13,8 +12,7 @@ export function ProfileStatus() {
   const t = useT();
   const checkLabel = useCheckLabel();
   const { active } = useConnection();
-  useHealthPolling(active);
-  const health = useProfileHealth(active?.id);
+  const health = useProfileHealth(active, { poll: true });
   if (!active) {
     return (
       <Link to="/settings" style={linkStyle}>

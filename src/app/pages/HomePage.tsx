@@ -9,7 +9,7 @@ function ActiveProfileCard() {
   const t = useT();
   const checkLabel = useCheckLabel();
   const { active } = useConnection();
-  const health = useProfileHealth(active?.id);
+  const health = useProfileHealth(active);
   if (!active) {
     return (
       <Card withBorder>

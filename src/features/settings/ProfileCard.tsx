@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { connectionStore, type ConnectionProfile } from '../../api';
-import { checkProfile, useProfileHealth } from '../../components';
+import { useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { ConnectionTestResults } from './ConnectionTestResults';
 
@@ -15,7 +15,7 @@ export interface ProfileCardProps {
 
 export function ProfileCard({ profile, active, highlighted = false, onEdit, onDelete }: ProfileCardProps) {
   const t = useT();
-  const health = useProfileHealth(profile.id);
+  const health = useProfileHealth(profile);
   const titleId = `profile-${profile.id}`;
   return (
     <Card
@@ -66,7 +66,7 @@ export function ProfileCard({ profile, active, highlighted = false, onEdit, onDe
               {t('settings.useProfile')}
             </Button>
           )}
-          <Button size="xs" variant="default" loading={health.checking} onClick={() => void checkProfile(profile)}>
+          <Button size="xs" variant="default" loading={health.checking} onClick={health.check}>
             {t('settings.testConnection')}
           </Button>
           <Button size="xs" variant="default" onClick={onEdit}>
