@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { connectionStore, createQueryClient, healthKey, HEALTH_CHECK_INTERVAL_MS } from '../api';
 import { json, startServer, type TestServer } from '../api/test-support/http-server';
-import { AppProviders } from '../app/providers';
-import { ProfileStatus } from '../app/layout/ProfileStatus';
+import { AppProviders } from './providers';
+import { ProfileStatus } from './layout/ProfileStatus';
 import SettingsPage from '../features/settings';
 
 // Two real services: one takes the token (its 404 for the probe id proves it), one refuses every token.
