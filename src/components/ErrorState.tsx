@@ -46,6 +46,9 @@ function messageOf(error: unknown): string {
   }
 }
 
+/** Links take the alert's text colour, underlined: the theme's link blue is too faint on the dark scheme's red. */
+const LINK_LOOK = { c: 'inherit', underline: 'always', fw: 500 } as const;
+
 /** The refused profile, highlighted in Settings (the same address the layout sends the admin to). */
 function SettingsLink() {
   const t = useT();
@@ -56,7 +59,13 @@ function SettingsLink() {
   if (active) params.set('profile', active.id);
   params.set('reason', 'token');
   return (
-    <Anchor component={Link} to={`/settings?${params.toString()}`} size="sm" data-testid="error-settings-link">
+    <Anchor
+      component={Link}
+      to={`/settings?${params.toString()}`}
+      size="sm"
+      {...LINK_LOOK}
+      data-testid="error-settings-link"
+    >
       {t('auth.openSettings')}
     </Anchor>
   );
@@ -95,7 +104,8 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
             <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="error-headline">
               {headline}
             </Text>
-            <Badge color="red" variant="outline" style={{ flex: 'none' }} data-testid="error-status">
+            {/* Neutral: readable on the alert's red in both schemes (a red badge would not reach AA contrast). */}
+            <Badge variant="default" style={{ flex: 'none' }} data-testid="error-status">
               HTTP {api!.status}
             </Badge>
           </Group>
@@ -135,6 +145,7 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
               component="button"
               type="button"
               size="sm"
+              {...LINK_LOOK}
               onClick={() => setShowRaw((s) => !s)}
               aria-expanded={showRaw}
             >
