@@ -10,6 +10,7 @@ export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 /**
  * Fills `{name}` placeholders, numbers formatted for the language, after choosing the plural forms of a
  * counted message (see plural.ts); a placeholder without a value stays visible rather than vanishing.
+ * Codes, ids and other numbers that are names, not quantities, are passed as strings (no digit grouping).
  */
 export function interpolate(template: string, vars?: MessageVars, locale: Locale = 'en'): string {
   if (!vars) return template;

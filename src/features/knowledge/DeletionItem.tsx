@@ -150,7 +150,7 @@ export function DeletionItem({
             {error.status !== undefined ? (
               <Text span size="xs" c="dimmed">
                 {' '}
-                {t('knowledge.deletion.errorStatus', { status: error.status, code: error.code ?? '—' })}
+                {t('knowledge.deletion.errorStatus', { status: String(error.status), code: String(error.code ?? '—') })}
               </Text>
             ) : null}
           </Text>
