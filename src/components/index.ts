@@ -23,3 +23,5 @@ export { downloadText, fileStamp } from './download';
 export { catalogOptions } from './catalog-options';
 export { HeaderHint, type HeaderHintProps } from './HeaderHint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
+export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';
+export { SourcesList } from './SourcesList';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { SafeMarkdown } from './SafeMarkdown';
-import { safeUrl } from './safe-url';
+import { SafeMarkdown } from '../../../components/markdown/SafeMarkdown';
+import { safeUrl } from '../../../components/markdown/safe-url';
 import { splitStable } from './stream-blocks';
 
 const HOSTILE = [
