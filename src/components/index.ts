@@ -25,3 +25,4 @@ export { HeaderHint, type HeaderHintProps } from './HeaderHint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
 export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';
 export { SourcesList } from './SourcesList';
+export { playgroundLink, readPlaygroundLink, type PlaygroundLinkParams } from './playground-link';

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
-import { SafeMarkdown } from '../../../components/markdown/SafeMarkdown';
-import { safeUrl } from '../../../components/markdown/safe-url';
-import { splitStable } from './stream-blocks';
+import { renderWithProviders } from '../../test/render';
+import { SafeMarkdown } from './SafeMarkdown';
+import { safeUrl } from './safe-url';
 
 const HOSTILE = [
   'Here is the answer.',
@@ -133,15 +132,5 @@ describe('safeUrl', () => {
     ]) {
       expect(safeUrl(good), good).toBe(good);
     }
-  });
-});
-
-describe('splitStable', () => {
-  it('splits finished blocks from the tail, never inside a code fence', () => {
-    expect(splitStable('one\n\ntwo')).toEqual({ blocks: ['one\n'], tail: 'two' });
-    expect(splitStable('```\na\n\nb')).toEqual({ blocks: [], tail: '```\na\n\nb' });
-    expect(splitStable('```\na\n\nb\n```\n\nc')).toEqual({ blocks: ['```\na\n\nb\n```\n'], tail: 'c' });
-    // A blank line not yet ended by its newline does not close the block.
-    expect(splitStable('one\n')).toEqual({ blocks: [], tail: 'one\n' });
   });
 });
