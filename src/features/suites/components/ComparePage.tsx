@@ -10,6 +10,7 @@ import {
   type CompareRow,
   type SuiteRun,
 } from '../../../api';
+import { DEFAULT_VARIANT_ID } from '../../../contract';
 import { EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useLiveRuns, useRuns } from '../hooks';
@@ -135,7 +136,9 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   );
 }
 
-const caseLabel = (r: CompareRow) => (r.label.includes('\u0000') ? `${r.caseId} [${r.variantId}]` : r.caseId);
+/** The variant is named only where the suite has variants (keyed by case and variant: two runs compared). */
+const caseLabel = (r: CompareRow) =>
+  r.label.includes('\u0000') && r.variantId !== DEFAULT_VARIANT_ID ? `${r.caseId} [${r.variantId}]` : r.caseId;
 
 function StatusTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }) {
   const t = useT();

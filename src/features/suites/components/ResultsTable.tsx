@@ -8,6 +8,7 @@ import type { CaseRowData } from './RunPage';
 import classes from './ResultsTable.module.css';
 
 const ROW_PX = 76;
+const HEAD_PX = 36;
 
 /**
  * The results, one row per case with each variant side by side: status, repetitions passed, each assertion's
@@ -42,7 +43,14 @@ export function ResultsTable({
     );
   }
   return (
-    <Box ref={scrollRef} className={classes.scroller} data-testid="results-table" tabIndex={0}>
+    <Box
+      ref={scrollRef}
+      className={classes.scroller}
+      // As tall as its rows, up to most of the screen.
+      style={{ height: `min(70vh, 46rem, ${rows.length * ROW_PX + HEAD_PX}px)` }}
+      data-testid="results-table"
+      tabIndex={0}
+    >
       <table className={classes.table} aria-label={t('suites.results.label')} aria-rowcount={rows.length + 1}>
         <thead className={classes.head}>
           <tr className={classes.headRow} style={{ gridTemplateColumns: columns }}>
@@ -140,7 +148,7 @@ function OutcomeCell({ outcome }: { outcome: CaseOutcome | undefined }) {
     <td className={classes.cell} data-status={outcome.status}>
       <Group gap={6} wrap="nowrap">
         <CaseStatusBadge status={outcome.status} />
-        {outcome.planned > 1 || outcome.done < outcome.planned ? (
+        {outcome.planned > 1 || (outcome.done > 0 && outcome.done < outcome.planned) ? (
           <Text size="xs" c="dimmed" data-testid="repetitions">
             {t('suites.results.reps', { passed: outcome.passed, total: outcome.planned })}
           </Text>

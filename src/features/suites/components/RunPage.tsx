@@ -149,7 +149,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
                 value={`${formatNumber(Math.round(summary.passRate * 1000) / 10)}%`}
                 testId="pass-rate"
               />
-              <Figure label={t('suites.status.pass')} value={formatNumber(summary.passed)} testId="count-pass" />
+              <Figure label={t('suites.run.passed')} value={formatNumber(summary.passed)} testId="count-pass" />
               <Figure
                 label={t('suites.run.failedErrors')}
                 value={`${formatNumber(summary.failed)} / ${formatNumber(summary.errors)}`}

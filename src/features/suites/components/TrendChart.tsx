@@ -38,12 +38,14 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
           {
             stroke: axis,
             grid: { stroke: grid },
-            values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? `#${v}` : '')),
+            splits: () => points.map((_, i) => i + 1),
+            values: (_u, ticks) => ticks.map((v) => `#${v}`),
           },
           { scale: 'pct', stroke: axis, grid: { stroke: grid }, values: (_u, ticks) => ticks.map((v) => `${v}%`) },
           {
             scale: 'ms',
             side: 1,
+            size: 64,
             stroke: axis,
             grid: { show: false },
             values: (_u, ticks) => ticks.map((v) => `${v} ms`),
