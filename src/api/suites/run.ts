@@ -1,4 +1,4 @@
-import { SUITE_LIMITS, type Suite } from '../../contract';
+import { SUITE_LIMITS, type DocumentChunk, type Suite } from '../../contract';
 import type { ConnectionProfile } from '../connection/profile';
 import { evaluate, topScore } from './assertions';
 import { buildBody, mergedOptions, newSuiteSessionId, planAttempts, type PlannedAttempt } from './plan';
@@ -27,6 +27,15 @@ export interface RunSuiteOutput {
 
 export const clampConcurrency = (n: number) =>
   Math.min(SUITE_LIMITS.concurrencyMax, Math.max(SUITE_LIMITS.concurrencyMin, Math.round(n) || 1));
+
+/**
+ * A source as kept with a result: which document, chunk and score, without the chunk's text (the stored response
+ * has it). A 2,000-case run is cloned into IndexedDB; the text twice over would double it.
+ */
+function sourceRef(chunk: DocumentChunk): DocumentChunk {
+  const { content: _content, ...ref } = chunk;
+  return ref;
+}
 
 /** A session: the case's question, then its follow-ups in the same conversation. Undefined when stopped midway. */
 async function runAttempt(
@@ -58,7 +67,7 @@ async function runAttempt(
       question,
       request,
       answer: answer.text,
-      sources: answer.sources,
+      sources: answer.sources.map(sourceRef),
       latencyMs: answer.latencyMs,
       totalTokens: answer.result?.token_usage?.total_tokens,
       topScore: topScore(answer.sources),

@@ -20,6 +20,7 @@ export interface TurnResult {
   request: { method: 'POST'; url: string; body: CompletionBodyInput };
   status: TurnStatus;
   answer: string;
+  /** The answer's sources without their text (it is in `response`). */
   sources: DocumentChunk[];
   assertions: AssertionOutcome[];
   /** From send to the complete answer. */

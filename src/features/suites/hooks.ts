@@ -42,6 +42,15 @@ export function useStoredRun(runId: string) {
   });
 }
 
+/** A finished run: kept as the run's query data (not read back), and the lists that show it read again. */
+export function useRunFinished() {
+  const client = useQueryClient();
+  return (run: SuiteRun) => {
+    client.setQueryData(suiteKeys.run(run.id), run);
+    void client.invalidateQueries({ queryKey: suiteKeys.runs(run.suiteId) });
+  };
+}
+
 /** Everything under the suites keys is read again (after a write). */
 export function useRefreshSuites() {
   const client = useQueryClient();

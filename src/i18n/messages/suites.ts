@@ -48,6 +48,10 @@ export const suitesMessages = defineMessages({
     'suites.json.hint':
       'The suite file as it is exported and as `npm run suite` reads it. A file with a problem is refused as a whole.',
     'suites.addCase': 'Add a case',
+    'suites.page.first': 'First page of cases',
+    'suites.page.previous': 'Previous page of cases',
+    'suites.page.next': 'Next page of cases',
+    'suites.page.last': 'Last page of cases',
 
     'suites.field.name': 'Name',
     'suites.field.space': 'Space id',
@@ -228,6 +232,10 @@ export const suitesMessages = defineMessages({
     'suites.notSaved': '未保存：{count} 个问题',
     'suites.json.hint': '即导出的测试集文件，也是 `npm run suite` 读取的格式。有任何问题的文件会被整体拒绝。',
     'suites.addCase': '添加用例',
+    'suites.page.first': '用例第一页',
+    'suites.page.previous': '用例上一页',
+    'suites.page.next': '用例下一页',
+    'suites.page.last': '用例最后一页',
 
     'suites.field.name': '名称',
     'suites.field.space': '空间 ID',

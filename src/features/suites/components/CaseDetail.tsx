@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Code, Drawer, Group, List, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { mergedOptions, type AttemptResult, type CaseOutcome, type SuiteRun, type TurnResult } from '../../../api';
-import type { Suite } from '../../../contract';
+import type { DocumentChunk, Suite } from '../../../contract';
 import { playgroundLink, RawJson, SafeMarkdown, SourcesList } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { CaseStatusBadge } from './CaseStatusBadge';
@@ -188,7 +188,7 @@ function TurnView({ turn, label }: { turn: TurnResult; label: string }) {
           <Text size="xs" fw={600} c="dimmed">
             {t('answer.sources.title', { count: turn.sources.length })}
           </Text>
-          <SourcesList chunks={turn.sources} />
+          <SourcesList chunks={chunksOf(turn)} />
           <RawJson
             label={t('suites.detail.request', { url: turn.request.url })}
             value={turn.request.body}
@@ -205,6 +205,14 @@ function TurnView({ turn, label }: { turn: TurnResult; label: string }) {
       ) : null}
     </Stack>
   );
+}
+
+/** The sources with their text, from the stored response when it parses; else as kept (ids and scores). */
+function chunksOf(turn: TurnResult): DocumentChunk[] {
+  const parsed = turn.response === undefined ? undefined : tryJson(turn.response);
+  const chunks =
+    parsed && typeof parsed === 'object' ? (parsed as { document_chunks?: unknown }).document_chunks : undefined;
+  return Array.isArray(chunks) && chunks.length === turn.sources.length ? (chunks as DocumentChunk[]) : turn.sources;
 }
 
 function tryJson(text: string): unknown {

@@ -27,7 +27,7 @@ import {
 import { downloadText, EmptyState, ErrorState, fileStamp, Loading, PageHeader } from '../../../components';
 import type { Suite } from '../../../contract';
 import { useFormat, useT } from '../../../i18n';
-import { useRefreshSuites, useRun, useSuitesStore } from '../hooks';
+import { useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
 import { liveRuns, startRun } from '../model/live-runs';
 import { fileNameOf } from '../model/names';
 import { CaseDetail } from './CaseDetail';
@@ -44,13 +44,17 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const navigate = useNavigate();
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
+  const onFinished = useRunFinished();
   const { run, live, loading, error } = useRun(runId);
-  const suite = useMemo(() => (run ? runSuiteOf(run) : undefined), [run]);
+  // The file is the same object in every snapshot of a live run: parsed once, not at every update.
+  const file = run?.suite;
+  const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
   const outcomes = useMemo(() => (run && suite ? caseOutcomes(suite, run.attempts, run.only) : []), [run, suite]);
   const summary = useMemo(() => summarize(outcomes), [outcomes]);
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [openCase, setOpenCase] = useState<string | null>(null);
+  const variantIds = useMemo(() => suite?.variants.map((v) => v.id) ?? [], [suite]);
   const rows = useMemo(() => groupRows(outcomes, suite, filter, search), [outcomes, suite, filter, search]);
 
   if (loading) return <Loading label={t('suites.loading')} />;
@@ -85,7 +89,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
       concurrency: run.concurrency,
       only: failed,
       rerunOf: run.id,
-      onFinished: () => void refresh(),
+      onFinished,
     });
     await refresh();
     navigate(`${back}/runs/${encodeURIComponent(started.id)}`);
@@ -206,12 +210,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             {t('suites.filter.count', { shown: formatNumber(rows.length), total: formatNumber(suite.cases.length) })}
           </Text>
         </Group>
-        <ResultsTable
-          rows={rows}
-          variants={suite.variants.map((v) => v.id)}
-          showVariants={suite.hasVariants}
-          onOpen={setOpenCase}
-        />
+        <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={setOpenCase} />
       </Stack>
       <CaseDetail
         run={run}

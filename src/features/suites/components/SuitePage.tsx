@@ -5,7 +5,7 @@ import type { ConnectionProfile } from '../../../api';
 import { checkSuite, SUITE_LIMITS } from '../../../contract';
 import { downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useT } from '../../../i18n';
-import { useRefreshSuites, useSuite, useSuitesStore } from '../hooks';
+import { useRefreshSuites, useRunFinished, useSuite, useSuitesStore } from '../hooks';
 import { startRun } from '../model/live-runs';
 import { fileNameOf } from '../model/names';
 import type { SuiteRecord } from '../model/store';
@@ -46,6 +46,7 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
   const navigate = useNavigate();
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
+  const onFinished = useRunFinished();
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'cases';
   const [concurrency, setConcurrency] = useState<number>(SUITE_LIMITS.concurrencyDefault);
@@ -63,7 +64,7 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
       suite: checked.suite,
       profile,
       concurrency,
-      onFinished: () => void refresh(),
+      onFinished,
     });
     await refresh();
     navigate(`/suites/${encodeURIComponent(record.id)}/runs/${encodeURIComponent(started.id)}`);

@@ -19,9 +19,10 @@ interface LiveRun {
 }
 
 /** Screen updates are batched: results may arrive faster than anyone reads them. */
-const NOTIFY_MS = 150;
-/** While running, the record is saved this often (a 2,000-case run is megabytes to clone). */
-const SAVE_MS = 5_000;
+const NOTIFY_MS = 250;
+/** While running, the record is saved this often: each save clones the whole run on the main thread (megabytes for
+ * 2,000 cases), so a closed tab loses at most this much of a long run, and a short run is saved once, at its end. */
+const SAVE_MS = 30_000;
 
 const live = new Map<string, LiveRun>();
 const listeners = new Set<() => void>();
@@ -54,7 +55,7 @@ export interface StartRunInput {
   /** Case × variant keys: a re-run of failed cases. */
   only?: string[];
   rerunOf?: string;
-  /** Called once the run is over and saved. */
+  /** Called once the run is over and saved, just before it stops being live. */
   onFinished?(run: SuiteRun): void;
 }
 
@@ -104,9 +105,10 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
       clearTimeout(notifyTimer);
       run.finishedAt = Date.now();
       await input.store.putRun(run).catch(() => undefined);
+      // The page holds the finished run before it stops being live: it is not read back from IndexedDB.
+      input.onFinished?.(run);
       live.delete(run.id);
       publish();
-      input.onFinished?.(run);
     });
   return run;
 }
