@@ -50,9 +50,12 @@ async function importSuite(page: Page, name: string, content: string, mimeType =
 
 async function runAndWait(page: Page) {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page).toHaveURL(/\/runs\/run-/);
+  await expect(page).toHaveURL(/\/runs\/run-/, SLOW);
   await expect(page.getByTestId('run-summary')).toContainText('done', { timeout: 30_000 });
 }
+
+/** After a write to IndexedDB and a navigation: generous, as a loaded CI machine can be slow at both. */
+const SLOW = { timeout: 30_000 };
 
 const row = (page: Page, id: string) => page.locator(`[data-testid="result-row"][data-case="${id}"]`);
 
@@ -60,7 +63,8 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('./suites');
-  await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible();
+  // The worker's first page: on a loaded machine the cold start (browser, sandbox, chunks) takes a while.
+  await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible({ timeout: 30_000 });
 
   // A broken file is refused whole, one message per problem.
   await importSuite(
@@ -74,7 +78,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await expect(page.getByTestId('empty-state')).toBeVisible();
 
   await importSuite(page, 'support.json', JSON.stringify(SUITE));
-  await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible(SLOW);
   await expect(page.getByTestId('case-row')).toHaveCount(3);
   await shots(page, 'editor');
 
@@ -193,13 +197,13 @@ test('the sandbox offers its demo suite, and it passes', async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('./suites');
-  await page.getByTestId('add-demo-suite').click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible();
+  await page.getByTestId('add-demo-suite').click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
   await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('4');
   await runAndWait(page);
   await expect(page.getByTestId('pass-rate')).toHaveText('100%');
   await expect(page.getByTestId('result-row')).toHaveCount(7);
   await page.goto('./suites');
-  await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers');
+  await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers', SLOW);
   await shots(page, 'list');
 });

@@ -91,7 +91,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
       rerunOf: run.id,
       onFinished,
     });
-    await refresh();
+    void refresh();
     navigate(`${back}/runs/${encodeURIComponent(started.id)}`);
   }
 

@@ -41,7 +41,8 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
   const [csv, setCsv] = useState<{ file: string; text: string } | null>(null);
   // The sandbox serves a demo suite for its demo spaces; a real service has none (404), and nothing is offered.
   const demo = useQuery({
-    queryKey: ['suites', 'demo', profile.id, profile.base_url],
+    // Not under the suites keys: saving a suite must not ask the service again.
+    queryKey: ['sandbox-demo-suite', profile.id, profile.base_url],
     queryFn: async ({ signal }) => (await fetchDemoSuite(profile, signal)) ?? null,
     retry: false,
     staleTime: Infinity,
@@ -49,7 +50,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
 
   async function add(file: SuiteFile, open = true) {
     const record = await store.add(profile.id, file);
-    await refresh();
+    void refresh();
     if (open) navigate(`/suites/${encodeURIComponent(record.id)}`);
   }
 

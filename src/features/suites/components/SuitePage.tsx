@@ -66,7 +66,7 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
       concurrency,
       onFinished,
     });
-    await refresh();
+    void refresh();
     navigate(`/suites/${encodeURIComponent(record.id)}/runs/${encodeURIComponent(started.id)}`);
   }
 
@@ -104,7 +104,7 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
           <Menu.Item
             onClick={async () => {
               const copy = await store.add(profile.id, { ...file, name: t('suites.copyName', { name: file.name }) });
-              await refresh();
+              void refresh();
               navigate(`/suites/${encodeURIComponent(copy.id)}`);
             }}
           >
