@@ -100,7 +100,10 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
     /playground\/101\?options=/,
   );
   await shots(page, 'case');
-  await page.keyboard.press('Escape');
+  // Open in playground: the same options, the question in the message box.
+  await detail.getByRole('link', { name: 'Open in playground' }).click();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(SUITE.cases[2]!.question, SLOW);
+  await page.goBack();
 
   // Fix the expectation in the editor and run again.
   await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
