@@ -308,7 +308,7 @@ export function SuiteEditor({ record, onDirty }: { record: SuiteRecord; onDirty(
               value={Math.min(page, pages)}
               onChange={setPage}
               size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`suites.page.${control}`) })}
+              getControlProps={(which) => ({ 'aria-label': t(`suites.page.${which}`) })}
             />
           ) : null}
         </Group>
