@@ -105,3 +105,6 @@ export { KeptDbContext, useKeptDb } from './storage/kept-db-context';
 export * from './catalog';
 export { createSseParser, readSse, type SseMessage, type SseParser } from './stream/sse';
 export { completionEvents, interpretPayload, type CompletionStreamEvent } from './stream/completion-stream';
+
+// Space test suites: the engine shared with `npm run suite`.
+export * from './suites';

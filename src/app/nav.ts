@@ -14,6 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/documents', label: 'nav.documents', summary: 'home.area.documents' },
   { to: '/conversations', label: 'nav.conversations', summary: 'home.area.conversations' },
   { to: '/playground', label: 'nav.playground', summary: 'home.area.playground' },
+  { to: '/suites', label: 'nav.suites', summary: 'home.area.suites' },
   { to: '/activity', label: 'nav.activity', summary: 'home.area.activity' },
   { to: '/catalog', label: 'catalog.title', summary: 'catalog.summary' },
   { to: '/settings', label: 'nav.settings', summary: 'home.area.settings' },

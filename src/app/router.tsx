@@ -16,6 +16,7 @@ const pages = {
     trackedLoad(withMessages(FEATURE_AREAS.conversations, () => import('../features/conversations'))),
   ),
   playground: lazy(trackedLoad(withMessages(FEATURE_AREAS.playground, () => import('../features/playground')))),
+  suites: lazy(trackedLoad(withMessages(FEATURE_AREAS.suites, () => import('../features/suites')))),
   activity: lazy(trackedLoad(withMessages(FEATURE_AREAS.activity, () => import('../features/activity')))),
   catalog: lazy(trackedLoad(withMessages(FEATURE_AREAS.catalog, () => import('../features/catalog')))),
   settings: lazy(trackedLoad(withMessages(FEATURE_AREAS.settings, () => import('../features/settings')))),
@@ -55,6 +56,10 @@ export function AppRoutes() {
         <Route path="conversations/:id" element={page(pages.conversations)} />
         <Route path="playground" element={page(pages.playground)} />
         <Route path="playground/:spaceId" element={page(pages.playground)} />
+        <Route path="suites" element={page(pages.suites)} />
+        <Route path="suites/:suiteId" element={page(pages.suites)} />
+        <Route path="suites/:suiteId/compare" element={page(pages.suites)} />
+        <Route path="suites/:suiteId/runs/:runId" element={page(pages.suites)} />
         <Route path="activity" element={page(pages.activity)} />
         <Route path="catalog" element={page(pages.catalog)} />
         <Route path="settings" element={page(pages.settings)} />

@@ -16,3 +16,6 @@ export { downloadText, fileStamp } from './download';
 export { catalogOptions } from './catalog-options';
 export { HeaderHint, type HeaderHintProps } from './HeaderHint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
+export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';
+export { SourcesList } from './SourcesList';
+export { playgroundLink, readPlaygroundLink, type PlaygroundLinkParams } from './playground-link';

@@ -8,3 +8,5 @@ export * from './requests';
 export * from './streaming';
 export * from './time';
 export * from './endpoints';
+export * from './suite-file';
+export * from './suite-csv';

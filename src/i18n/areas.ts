@@ -23,4 +23,5 @@ export const FEATURE_AREAS = {
   activity: ['activity'],
   catalog: ['catalog'],
   settings: ['settings'],
+  suites: ['suites'],
 } as const satisfies Record<string, readonly Area[]>;

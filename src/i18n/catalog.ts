@@ -13,6 +13,7 @@ import { knowledgeMessages } from './messages/knowledge';
 import { playgroundMessages } from './messages/playground';
 import { settingsMessages } from './messages/settings';
 import { shellMessages } from './messages/shell';
+import { suitesMessages } from './messages/suites';
 
 /** Every area's messages; the key is the file's name (messages/<area>.ts). A new area file is added here and nowhere else. */
 export const AREAS = {
@@ -26,6 +27,7 @@ export const AREAS = {
   playground: playgroundMessages,
   activity: activityMessages,
   catalog: catalogMessages,
+  suites: suitesMessages,
 } as const;
 
 export const en = {
@@ -39,6 +41,7 @@ export const en = {
   ...playgroundMessages.en,
   ...activityMessages.en,
   ...catalogMessages.en,
+  ...suitesMessages.en,
 };
 
 /** Every message key; `t()` accepts only these, so a typo is a type error. */
@@ -55,6 +58,7 @@ export const zhCN: { readonly [K in MessageKey]: string } = {
   ...playgroundMessages.zhCN,
   ...activityMessages.zhCN,
   ...catalogMessages.zhCN,
+  ...suitesMessages.zhCN,
 };
 
 /** One language's full table: every key, no more. */

@@ -38,7 +38,7 @@ const COUNTED: Partial<Record<MessageKey, { vars?: Record<string, number | strin
       'Still present after 2 accepted requests: the document was probably locked. Retry to start again.',
     ],
   },
-  'playground.sources.all': {
+  'answer.sources.all': {
     vars: { hidden: 1 },
     en: ['Show all 0 sources (1 more)', 'Show all 1 source (1 more)', 'Show all 2 sources (1 more)'],
   },

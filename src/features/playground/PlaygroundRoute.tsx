@@ -1,8 +1,8 @@
 import { Anchor, Button, Menu, Switch, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError, catalogStore, useConnection, type ConnectionProfile } from '../../api';
-import { downloadText, ErrorState, PageHeader } from '../../components';
+import { downloadText, ErrorState, PageHeader, readPlaygroundLink } from '../../components';
 import { useT } from '../../i18n';
 import { ChatView } from './components/ChatView';
 import { ComparePanel } from './components/ComparePanel';
@@ -10,6 +10,7 @@ import { statusKey } from './components/AnswerCard';
 import { usePlaygroundSession } from './hooks/use-session';
 import { exportJson, exportMarkdown } from './model/export';
 import { loadRemoteImages, saveRemoteImages } from './model/storage';
+import { applyPreset } from './model/options';
 import type { AnswerStatus } from './model/exchange';
 
 const STATUSES: AnswerStatus[] = ['pending', 'streaming', 'done', 'stopped', 'ended_early', 'error'];
@@ -18,6 +19,25 @@ const STATUSES: AnswerStatus[] = ['pending', 'streaming', 'done', 'stopped', 'en
 function Playground({ spaceId, profile }: { spaceId: string; profile: ConnectionProfile }) {
   const t = useT();
   const session = usePlaygroundSession(profile, spaceId);
+  // "Open in playground" (a suite case): its options once, a new conversation, its question in the box.
+  const [search, setSearch] = useSearchParams();
+  const [link] = useState(() => readPlaygroundLink(search));
+  const { setOptions } = session;
+  useEffect(() => {
+    if (!link.options && !link.message) return;
+    const { options } = link;
+    if (options) {
+      setOptions((current) => ({
+        ...applyPreset(current, {
+          ...current,
+          ...options,
+          ...(options.context_params !== undefined ? { context_params: JSON.stringify(options.context_params) } : {}),
+        }),
+        conversation_id: '',
+      }));
+    }
+    setSearch({}, { replace: true });
+  }, [link, setOptions, setSearch]);
   // Opening a space is meeting its id (answers add theirs as they come).
   useEffect(() => catalogStore.remember(profile.id, [{ kind: 'space', id: spaceId }]), [profile.id, spaceId]);
   const [allowRemoteImages, setAllowRemoteImages] = useState(loadRemoteImages);
@@ -98,7 +118,12 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
           <Tabs.Tab value="compare">{t('playground.tab.compare')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="chat">
-          <ChatView session={session} profile={profile} allowRemoteImages={allowRemoteImages} />
+          <ChatView
+            session={session}
+            profile={profile}
+            allowRemoteImages={allowRemoteImages}
+            initialMessage={link.message}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="compare">
           <ComparePanel

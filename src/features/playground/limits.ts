@@ -13,8 +13,6 @@ export const PLAYGROUND_LIMITS = {
   unknownEventsKept: 20,
   /** Debounce of the session's save to localStorage. */
   saveDebounceMs: 250,
-  /** Sources listed before "show all" (an answer may cite a dozen chunks). */
-  sourcesShown: 3,
   /** Ids offered from the catalog in the option pickers. */
   catalogSuggestions: 50,
 } as const;

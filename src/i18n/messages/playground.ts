@@ -61,17 +61,6 @@ export const playgroundMessages = defineMessages({
     'playground.trace.title': 'Agent trace ({count})',
     'playground.trace.live': 'Agent trace ({count} so far)',
 
-    'playground.sources.title': 'Sources ({count})',
-    'playground.sources.none': 'No chunks were retrieved for this answer.',
-    'playground.sources.unnamed': 'Unnamed document',
-    'playground.sources.chunk': 'chunk {index}',
-    'playground.sources.score': 'Retrieval score (higher is closer)',
-    'playground.sources.scoreValue': 'score {score}',
-    'playground.sources.more': 'Show the whole chunk',
-    'playground.sources.less': 'Show less',
-    'playground.sources.all': 'Show all {count, plural, one {# source} other {# sources}} ({hidden} more)',
-    'playground.sources.fewer': 'Show fewer sources',
-
     'playground.meta.model': 'Model',
     'playground.meta.prompt': 'Prompt tokens',
     'playground.meta.completion': 'Completion tokens',
@@ -87,11 +76,6 @@ export const playgroundMessages = defineMessages({
     'playground.raw.hide': 'Hide request and response',
     'playground.raw.request': 'Request: {url}',
     'playground.raw.response': 'Response',
-
-    'playground.md.code': 'code',
-    'playground.md.linkRemoved': 'Link removed: only http, https and mailto links are kept.',
-    'playground.md.imageBlocked': 'Image not loaded: {alt} ({url})',
-    'playground.md.imageRemoved': 'Image removed: {alt}',
 
     'playground.options.title': 'Request options',
     'playground.options.session': 'Session',
@@ -200,17 +184,6 @@ export const playgroundMessages = defineMessages({
     'playground.trace.title': '智能体轨迹（{count} 个事件）',
     'playground.trace.live': '智能体轨迹（目前 {count} 个事件）',
 
-    'playground.sources.title': '引用来源（{count}）',
-    'playground.sources.none': '此回答没有检索到任何片段。',
-    'playground.sources.unnamed': '未命名文档',
-    'playground.sources.chunk': '片段 {index}',
-    'playground.sources.score': '检索得分（越高越相关）',
-    'playground.sources.scoreValue': '得分 {score}',
-    'playground.sources.more': '显示完整片段',
-    'playground.sources.less': '收起',
-    'playground.sources.all': '显示全部 {count} 个来源（另有 {hidden} 个）',
-    'playground.sources.fewer': '收起来源',
-
     'playground.meta.model': '模型',
     'playground.meta.prompt': '提示令牌',
     'playground.meta.completion': '生成令牌',
@@ -226,11 +199,6 @@ export const playgroundMessages = defineMessages({
     'playground.raw.hide': '隐藏请求与响应',
     'playground.raw.request': '请求：{url}',
     'playground.raw.response': '响应',
-
-    'playground.md.code': '代码',
-    'playground.md.linkRemoved': '链接已移除：只保留 http、https 和 mailto 链接。',
-    'playground.md.imageBlocked': '图片未加载：{alt}（{url}）',
-    'playground.md.imageRemoved': '图片已移除：{alt}',
 
     'playground.options.title': '请求选项',
     'playground.options.session': '会话',

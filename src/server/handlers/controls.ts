@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
 import { SANDBOX_LIMITS } from '../limits';
@@ -67,3 +68,16 @@ const health = (host: 'base' | 'secondary'): Route => ({
 
 export const healthBase = health('base');
 export const healthSecondary = health('secondary');
+
+/** The demo suite of the demo spaces (fixtures/demo-suite.json): the console offers it for a sandbox profile. */
+const DEMO_SUITE_URL = new URL('../fixtures/demo-suite.json', import.meta.url);
+let demoSuite: unknown;
+
+export const demoSuiteRoute: Route = {
+  host: 'base',
+  method: 'GET',
+  pattern: '/__sandbox/demo-suite',
+  auth: false,
+  bodySchema: null,
+  handle: () => ({ body: (demoSuite ??= JSON.parse(readFileSync(DEMO_SUITE_URL, 'utf8'))) }),
+};

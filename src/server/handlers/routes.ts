@@ -1,5 +1,5 @@
 import { chatCompletions, getDataset, getDocumentTexts, queryDocumentBase } from './base';
-import { healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
+import { demoSuiteRoute, healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
 import { deleteConversation, deleteKnowledgeDocument, getKnowledge, updateConversation } from './secondary';
 import type { Route } from './types';
 
@@ -18,4 +18,5 @@ export const ROUTES: readonly Route[] = [
   reset,
   healthBase,
   healthSecondary,
+  demoSuiteRoute,
 ];

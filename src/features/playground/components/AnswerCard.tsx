@@ -22,12 +22,11 @@ import {
   type StatusTone,
 } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
-import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { SafeMarkdown, SourcesList } from '../../../components';
 import { isRunning, toApiError, type AnswerStatus, type Exchange } from '../model/exchange';
 import { curlFor } from '../model/export';
 import type { StreamSink } from '../model/stream-sink';
 import { AnswerMeta } from './AnswerMeta';
-import { SourcesList } from './SourcesList';
 import { StreamingAnswer } from './StreamingAnswer';
 import { TracePanel } from './TracePanel';
 
@@ -175,7 +174,7 @@ export const AnswerCard = memo(function AnswerCard({
         {chunks.length > 0 || exchange.status === 'done' ? (
           <Stack gap={4}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-              {t('playground.sources.title', { count: chunks.length })}
+              {t('answer.sources.title', { count: chunks.length })}
             </Text>
             <SourcesList chunks={chunks} />
           </Stack>

@@ -32,10 +32,12 @@ export function ChatView({
   session,
   profile,
   allowRemoteImages,
+  initialMessage,
 }: {
   session: Session;
   profile: ConnectionProfile;
   allowRemoteImages: boolean;
+  initialMessage?: string;
 }) {
   const t = useT();
   const problem = useBodyProblem();
@@ -72,7 +74,12 @@ export function ChatView({
             <Transcript exchanges={exchanges} sinkOf={sinkOf} allowRemoteImages={allowRemoteImages} actions={actions} />
           )}
           <Paper withBorder radius="md" p="sm">
-            <Composer running={running} onSend={(message) => problem(send(message))} onStop={stopAll} />
+            <Composer
+              running={running}
+              onSend={(message) => problem(send(message))}
+              onStop={stopAll}
+              initialMessage={initialMessage}
+            />
           </Paper>
           <div ref={endRef} />
         </Stack>

@@ -9,12 +9,14 @@ export interface ComposerProps {
   onSend(message: string): string | null;
   onStop(): void;
   label?: string;
+  /** Text already in the box ("Open in playground" from a suite case). */
+  initialMessage?: string;
 }
 
 /** The message box: Enter sends, Shift+Enter breaks the line; Stop while an answer is running. */
-export function Composer({ running, disabled = false, onSend, onStop, label }: ComposerProps) {
+export function Composer({ running, disabled = false, onSend, onStop, label, initialMessage }: ComposerProps) {
   const t = useT();
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(initialMessage ?? '');
   const [error, setError] = useState<string | null>(null);
 
   function send() {

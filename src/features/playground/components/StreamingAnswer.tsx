@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useT } from '../../../i18n';
-import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { SafeMarkdown } from '../../../components';
 import { splitStable } from '../markdown/stream-blocks';
 import type { StreamSink } from '../model/stream-sink';
 import { TracePanel } from './TracePanel';

@@ -3,8 +3,8 @@ import { memo, useMemo, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { CopyButton } from '../../../components';
-import { useT } from '../../../i18n';
+import { CopyButton } from '../CopyButton';
+import { useT } from '../../i18n';
 
 export interface SafeMarkdownProps {
   /** The model's text: untrusted. */
@@ -37,7 +37,7 @@ function CodeBlock({ children, node }: { children?: ReactNode } & ExtraProps) {
   return (
     <Box pos="relative" className="kc-md-code">
       <Box pos="absolute" top={4} right={4} style={{ zIndex: 1 }}>
-        <CopyButton value={code} label={t('playground.md.code')} size="xs" />
+        <CopyButton value={code} label={t('answer.md.code')} size="xs" />
       </Box>
       <pre>{children}</pre>
     </Box>
@@ -47,7 +47,7 @@ function CodeBlock({ children, node }: { children?: ReactNode } & ExtraProps) {
 function RemovedLink({ children }: { children?: ReactNode }) {
   const t = useT();
   return (
-    <Tooltip label={t('playground.md.linkRemoved')} withArrow>
+    <Tooltip label={t('answer.md.linkRemoved')} withArrow>
       <Text component="span" td="underline dotted" data-link-removed="">
         {children}
       </Text>
@@ -72,8 +72,8 @@ function BlockedImage({ alt, src, removed }: { alt: string; src?: string; remove
       }}
     >
       {removed
-        ? t('playground.md.imageRemoved', { alt: alt || '—' })
-        : t('playground.md.imageBlocked', { alt: alt || '—', url: src ?? '' })}
+        ? t('answer.md.imageRemoved', { alt: alt || '—' })
+        : t('answer.md.imageBlocked', { alt: alt || '—', url: src ?? '' })}
     </Text>
   );
 }

@@ -1,9 +1,11 @@
 import { Anchor, Badge, Button, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { DocumentChunk } from '../../../contract';
-import { useFormat, useT } from '../../../i18n';
-import { PLAYGROUND_LIMITS } from '../limits';
+import type { DocumentChunk } from '../contract';
+import { useFormat, useT } from '../i18n';
+
+/** Sources listed before "show all" (an answer may cite a dozen chunks). */
+const SOURCES_SHOWN = 3;
 
 /** The chunks an answer was grounded on: which document (linking to its page), the chunk's text, its score. */
 export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
@@ -13,11 +15,11 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
   if (chunks.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {t('playground.sources.none')}
+        {t('answer.sources.none')}
       </Text>
     );
   }
-  const shown = all ? chunks : chunks.slice(0, PLAYGROUND_LIMITS.sourcesShown);
+  const shown = all ? chunks : chunks.slice(0, SOURCES_SHOWN);
   const hidden = chunks.length - shown.length;
   return (
     <Stack gap="xs">
@@ -25,7 +27,7 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
         gap="xs"
         component="ol"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        aria-label={t('playground.sources.title', { count: chunks.length })}
+        aria-label={t('answer.sources.title', { count: chunks.length })}
       >
         {shown.map((chunk, i) => (
           <Paper key={i} component="li" withBorder radius="sm" p="xs" data-testid="source">
@@ -43,19 +45,19 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
                   </Anchor>
                 ) : (
                   <Text size="sm" fw={500}>
-                    {chunk.document_name ?? t('playground.sources.unnamed')}
+                    {chunk.document_name ?? t('answer.sources.unnamed')}
                   </Text>
                 )}
                 <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   {chunk.document_id ? `document_id ${chunk.document_id}` : null}
                   {chunk.chunk_index !== undefined
-                    ? ` · ${t('playground.sources.chunk', { index: chunk.chunk_index })}`
+                    ? ` · ${t('answer.sources.chunk', { index: chunk.chunk_index })}`
                     : null}
                 </Text>
               </div>
               {chunk.score !== undefined ? (
-                <Badge variant="light" color="gray" style={{ flex: 'none' }} title={t('playground.sources.score')}>
-                  {t('playground.sources.scoreValue', { score: formatNumber(Number(chunk.score.toFixed(3))) })}
+                <Badge variant="light" color="gray" style={{ flex: 'none' }} title={t('answer.sources.score')}>
+                  {t('answer.sources.scoreValue', { score: formatNumber(Number(chunk.score.toFixed(3))) })}
                 </Badge>
               ) : null}
             </Group>
@@ -63,8 +65,8 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
               <Spoiler
                 maxHeight={64}
                 styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
-                showLabel={t('playground.sources.more')}
-                hideLabel={t('playground.sources.less')}
+                showLabel={t('answer.sources.more')}
+                hideLabel={t('answer.sources.less')}
                 mt={4}
               >
                 <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -82,7 +84,7 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
           onClick={() => setAll((a) => !a)}
           style={{ alignSelf: 'flex-start' }}
         >
-          {all ? t('playground.sources.fewer') : t('playground.sources.all', { count: chunks.length, hidden })}
+          {all ? t('answer.sources.fewer') : t('answer.sources.all', { count: chunks.length, hidden })}
         </Button>
       ) : null}
     </Stack>

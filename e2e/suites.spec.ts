@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { configFor, serveConfig, test, expect } from './fixtures';
+import { shoot } from './support/looks';
+import { startSandbox } from './support/sandbox';
+
+/**
+ * Space test suites in the built console against a real sandbox: import, run, pass and fail, Stop midway, compare
+ * two runs, JUnit export. Screenshots of each page in light and dark go to SHOTS_DIR (see support/looks.ts).
+ */
+const SUITE = {
+  name: 'E2E support answers',
+  space_id: '101',
+  cases: [
+    {
+      id: 'battery-life',
+      question: 'How long does the Beacon battery last on a full charge?',
+      expect: { contains: ['14 days'], cites_document: ['831506272047403'] },
+      follow_ups: [{ question: 'And with the screen always on at full brightness?', expect: { contains: ['2 days'] } }],
+    },
+    {
+      id: 'plus-price',
+      question: 'How much does Beacon Plus cost per month?',
+      repeat: 2,
+      expect: { contains: ['$4.99 per month'] },
+    },
+    {
+      id: 'return-window',
+      question: 'How many days do I have to return a Beacon kit for a full refund?',
+      expect: { contains: ['30 days'] },
+    },
+  ],
+};
+
+/** Light and dark shots of what is on screen (the console follows the system scheme unless told otherwise). */
+async function shots(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await shoot(page, `suites-${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function importSuite(page: Page, name: string, content: string, mimeType = 'application/json') {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import JSON or CSV' }).click();
+  await (await chooser).setFiles({ name, mimeType, buffer: Buffer.from(content) });
+}
+
+async function runAndWait(page: Page) {
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page).toHaveURL(/\/runs\/run-/, SLOW);
+  await expect(page.getByTestId('run-summary')).toContainText('done', { timeout: 30_000 });
+}
+
+/** After a write to IndexedDB and a navigation: generous, as a loaded CI machine can be slow at both. */
+const SLOW = { timeout: 30_000 };
+
+const row = (page: Page, id: string) => page.locator(`[data-testid="result-row"][data-case="${id}"]`);
+
+test('import a suite, run it, see pass and fail, fix it, compare the two runs, export JUnit', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./suites');
+  // The worker's first page: on a loaded machine the cold start (browser, sandbox, chunks) takes a while.
+  await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible({ timeout: 30_000 });
+
+  // A broken file is refused whole, one message per problem.
+  await importSuite(
+    page,
+    'broken.json',
+    JSON.stringify({ ...SUITE, cases: [{ ...SUITE.cases[0], expect: { matches: '(' } }, { question: '' }] }),
+  );
+  const problems = page.getByTestId('import-problems');
+  await expect(problems).toContainText('cases[0].expect.matches: not a valid regular expression (case "battery-life")');
+  await expect(problems).toContainText('cases[1].question: must not be empty');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+
+  await importSuite(page, 'support.json', JSON.stringify(SUITE));
+  await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible(SLOW);
+  await expect(page.getByTestId('case-row')).toHaveCount(3);
+  await shots(page, 'editor');
+
+  await runAndWait(page);
+  await expect(row(page, 'battery-life').locator('td[data-status="pass"]')).toBeVisible();
+  await expect(row(page, 'plus-price')).toContainText('2 of 2 passed');
+  await expect(row(page, 'return-window').locator('td[data-status="fail"]')).toBeVisible();
+  await expect(page.getByTestId('count-pass')).toHaveText('2');
+  await shots(page, 'results');
+
+  // The failing case opens to its assertion, answer and sources.
+  await row(page, 'return-window').getByRole('button').click();
+  const detail = page.getByTestId('case-detail');
+  await expect(detail.getByTestId('assertions')).toContainText('missing "30 days"');
+  await expect(detail).toContainText('within 45 days of delivery');
+  await expect(detail.getByTestId('source').first()).toBeVisible();
+  await expect(detail.getByRole('link', { name: 'Open in playground' })).toHaveAttribute(
+    'href',
+    /playground\/101\?options=/,
+  );
+  await shots(page, 'case');
+  // Open in playground: the same options, the question in the message box.
+  await detail.getByRole('link', { name: 'Open in playground' }).click();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(SUITE.cases[2]!.question, SLOW);
+  await page.goBack();
+
+  // Fix the expectation in the editor and run again.
+  await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
+  await page.getByRole('tab', { name: 'Cases' }).click();
+  await page.getByRole('textbox', { name: 'Contains, case 3' }).fill('45 days');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await runAndWait(page);
+  await expect(page.getByTestId('count-pass')).toHaveText('3');
+
+  // Compare the two runs: the fixed case flipped from fail to pass.
+  await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
+  await expect(page.getByTestId('run-row')).toHaveCount(2);
+  await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible();
+  await shots(page, 'runs');
+  for (const box of await page.getByTestId('run-row').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: /Compare the two picked runs/ }).click();
+  const flipped = page.getByTestId('compare-flipped').getByTestId('flipped-row');
+  await expect(flipped).toHaveCount(1);
+  await expect(flipped).toContainText('return-window');
+  await expect(flipped.locator('[data-status="fail"]')).toBeVisible();
+  await expect(flipped.locator('[data-status="pass"]')).toBeVisible();
+  await expect(page.getByTestId('compare-deltas').locator('tbody tr')).toHaveCount(3);
+  await shots(page, 'compare');
+
+  // JUnit of the first run: failures apart, counts right, parsed as XML by the browser.
+  await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
+  await page.getByTestId('run-row').last().getByRole('link').click();
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'JUnit XML' }).click();
+  const xml = readFileSync((await (await download).path())!, 'utf8');
+  const counts = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    if (doc.querySelector('parsererror')) return 'not XML';
+    const root = doc.documentElement;
+    return {
+      root: root.tagName,
+      tests: root.getAttribute('tests'),
+      failures: root.getAttribute('failures'),
+      errors: root.getAttribute('errors'),
+      testcases: doc.querySelectorAll('testcase').length,
+      failed: [...doc.querySelectorAll('testcase')]
+        .filter((c) => c.querySelector('failure'))
+        .map((c) => c.getAttribute('name')),
+    };
+  }, xml);
+  expect(counts).toEqual({
+    root: 'testsuites',
+    tests: '3',
+    failures: '1',
+    errors: '0',
+    testcases: 3,
+    failed: ['return-window'],
+  });
+});
+
+test('Stop midway keeps what finished; the rest shows as not run', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Its own sandbox with 300 ms between streamed deltas: each answer takes seconds, so Stop lands midway.
+  const slow = await startSandbox(['--stream-delay-ms', '300']);
+  try {
+    await serveConfig(page, configFor(slow));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('./suites');
+    const cases = Array.from({ length: 8 }, (_, i) => ({
+      id: `q${i + 1}`,
+      question: 'How much does Beacon Plus cost per month?',
+      expect: { contains: ['$4.99'] },
+    }));
+    await importSuite(
+      page,
+      'slow.json',
+      JSON.stringify({ name: 'Slow', space_id: '101', defaults: { stream: true }, cases }),
+    );
+    await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('1');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-progress')).toContainText('1 of 8 done', { timeout: 30_000 });
+    await shots(page, 'running');
+    await page.getByTestId('stop-run').click();
+    await expect(page.getByTestId('run-summary')).toContainText('stopped');
+    const passed = Number(await page.getByTestId('count-pass').textContent());
+    expect(passed).toBeGreaterThanOrEqual(1);
+    expect(passed).toBeLessThan(8);
+    await expect(page.locator('[data-testid="result-row"] td[data-status="not_run"]')).toHaveCount(8 - passed);
+    await expect(page.locator('[data-testid="result-row"] td[data-status="fail"]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Re-run failed cases (${8 - passed})` })).toBeEnabled();
+  } finally {
+    await slow.stop();
+  }
+});
+
+test('the sandbox offers its demo suite, and it passes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./suites');
+  await page.getByTestId('add-demo-suite').click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
+  await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('4');
+  await runAndWait(page);
+  await expect(page.getByTestId('pass-rate')).toHaveText('100%');
+  await expect(page.getByTestId('result-row')).toHaveCount(7);
+  await page.goto('./suites');
+  await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers', SLOW);
+  await shots(page, 'list');
+});

@@ -1,0 +1,154 @@
+import { ASSERTION_KEYS } from '../../contract';
+import { attemptLatency, attemptTokens, caseOutcomes, runSuiteOf, summarize } from './results';
+import type { CaseOutcome, SuiteRun } from './types';
+
+/** The run as JSON: everything kept, plus the per-case outcomes and the summary. */
+export function runToJson(run: SuiteRun): string {
+  const suite = runSuiteOf(run);
+  const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
+  const strip = ({ attempts: _a, ...rest }: CaseOutcome) => rest;
+  return JSON.stringify(
+    {
+      format: 'knowledge-console-suite-run',
+      version: 1,
+      run,
+      summary: summarize(outcomes),
+      cases: outcomes.map(strip),
+    },
+    null,
+    2,
+  );
+}
+
+const CSV_COLUMNS = [
+  'case_id',
+  'variant',
+  'repetition',
+  'status',
+  ...ASSERTION_KEYS,
+  'answered',
+  'latency_ms',
+  'total_tokens',
+  'top_score',
+  'cited_document_ids',
+  'conversation_id',
+  'error',
+  'question',
+  'answer',
+] as const;
+
+function csvCell(value: string | number | undefined): string {
+  const text = value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * One row per case × variant × repetition: each assertion's outcome (pass / fail, empty when not asserted; a
+ * follow-up's failure counts), latency, tokens, cited document ids (`|`-separated) in their own columns — no JSON.
+ */
+export function runToCsv(run: SuiteRun): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  const suite = runSuiteOf(run);
+  const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
+  for (const outcome of outcomes) {
+    const attempts = outcome.attempts.length ? outcome.attempts : [undefined];
+    for (const a of attempts) {
+      const verdict = new Map<string, boolean>();
+      for (const t of a?.turns ?? [])
+        for (const x of t.assertions) verdict.set(x.key, (verdict.get(x.key) ?? true) && x.ok);
+      const cited = new Set<string>();
+      for (const t of a?.turns ?? []) for (const s of t.sources) if (s.document_id) cited.add(String(s.document_id));
+      const first = a?.turns[0];
+      const error = a?.turns.find((t) => t.error)?.error?.message;
+      const row: Record<(typeof CSV_COLUMNS)[number], string | number | undefined> = {
+        case_id: outcome.caseId,
+        variant: outcome.variantId,
+        repetition: a?.repetition,
+        status: a?.status ?? 'not_run',
+        contains: undefined,
+        contains_any: undefined,
+        not_contains: undefined,
+        matches: undefined,
+        cites_document: undefined,
+        min_sources: undefined,
+        min_top_score: undefined,
+        max_latency_ms: undefined,
+        max_total_tokens: undefined,
+        answered: undefined,
+        latency_ms: a ? attemptLatency(a) : undefined,
+        total_tokens: a ? attemptTokens(a) : undefined,
+        top_score: first?.topScore,
+        cited_document_ids: [...cited].join('|'),
+        conversation_id: first?.conversationId,
+        error,
+        question: first?.question ?? suite?.cases.find((c) => c.id === outcome.caseId)?.question,
+        answer: first?.answer,
+      };
+      for (const [key, ok] of verdict) row[key as keyof typeof row] = ok ? 'pass' : 'fail';
+      lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const xml = (text: string) =>
+  text
+    // Characters XML 1.0 cannot carry at all.
+    // oxlint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+function failureText(o: CaseOutcome): string {
+  const lines: string[] = [];
+  for (const a of o.attempts) {
+    for (const [i, t] of a.turns.entries()) {
+      const where = `repetition ${a.repetition}${i > 0 ? `, follow-up ${i}` : ''}`;
+      if (t.error) lines.push(`${where}: ${t.error.message}`);
+      for (const x of t.assertions) if (!x.ok) lines.push(`${where}: ${x.key}: ${x.detail}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * JUnit XML: one testsuite per variant, one testcase per case. A failed assertion is a <failure>, an answer with
+ * an error an <error> (counted apart), a case that did not run <skipped/>.
+ */
+export function runToJunit(run: SuiteRun): string {
+  const suite = runSuiteOf(run);
+  const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
+  const name = run.suite.name;
+  const variants = [...new Set(outcomes.map((o) => o.variantId))];
+  const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+  const count = (list: CaseOutcome[], s: CaseOutcome['status']) => list.filter((o) => o.status === s).length;
+  const blocks = variants.map((variant) => {
+    const list = outcomes.filter((o) => o.variantId === variant);
+    const suiteName = suite?.hasVariants ? `${name} [${variant}]` : name;
+    const time = list.reduce((t, o) => t + o.attempts.reduce((u, a) => u + (attemptLatency(a) ?? 0), 0), 0);
+    const cases = list.map((o) => {
+      const attrs = `name="${xml(o.caseId)}" classname="${xml(suiteName)}" time="${seconds(o.attempts.reduce((u, a) => u + (attemptLatency(a) ?? 0), 0))}"`;
+      const ran = `${o.passed} of ${o.planned} passed`;
+      if (o.status === 'pass') return `    <testcase ${attrs}/>`;
+      if (o.status === 'not_run')
+        return `    <testcase ${attrs}>\n      <skipped message="${xml(`not run (${o.done} of ${o.planned} finished)`)}"/>\n    </testcase>`;
+      const tag = o.status === 'fail' ? 'failure' : 'error';
+      return `    <testcase ${attrs}>\n      <${tag} message="${xml(ran)}" type="${o.status === 'fail' ? 'assertion' : 'service-error'}">${xml(failureText(o))}</${tag}>\n    </testcase>`;
+    });
+    return [
+      `  <testsuite name="${xml(suiteName)}" tests="${list.length}" failures="${count(list, 'fail')}" errors="${count(list, 'error')}" skipped="${count(list, 'not_run')}" time="${seconds(time)}" timestamp="${new Date(run.startedAt).toISOString()}">`,
+      ...cases,
+      '  </testsuite>',
+    ].join('\n');
+  });
+  const s = summarize(outcomes);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xml(name)}" tests="${s.total}" failures="${s.failed}" errors="${s.errors}" skipped="${s.notRun}">`,
+    ...blocks,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,22 @@
+/** Space test suites: the engine the console and `npm run suite` share (no UI; Node-safe). */
+export { evaluate, topScore, type AnswerFacts } from './assertions';
+export { buildBody, mergedOptions, newSuiteSessionId, outcomeKey, planAttempts, type PlannedAttempt } from './plan';
+export { askOnce, completionUrl, STORED_RESPONSE_CHARS, type CompletionAnswer } from './send';
+export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } from './run';
+export {
+  attemptLatency,
+  attemptTokens,
+  caseOutcomes,
+  failedKeys,
+  median,
+  runSuiteOf,
+  summarize,
+  trend,
+  type RunSummary,
+  type TrendPoint,
+} from './results';
+export { compareOutcomes, type CompareRow, type CompareStatus, type Comparison } from './compare';
+export { runToCsv, runToJson, runToJunit } from './export';
+export { DEMO_SUITE_PATH, fetchDemoSuite } from './demo';
+export type * from './types';
+export { newRunId, newRunRecord } from './record';

@@ -1,0 +1,57 @@
+import type { CompletionOptions, Suite, SuiteCase, SuiteVariant } from '../../contract';
+import type { CompletionBodyInput } from './types';
+
+/** One session to run: a case's question and follow-ups, in one variant, one repetition. */
+export interface PlannedAttempt {
+  caseId: string;
+  variantId: string;
+  repetition: number;
+}
+
+/** A case × variant key, as results, re-runs and comparisons use it. */
+export const outcomeKey = (caseId: string, variantId: string) => `${caseId}\u0000${variantId}`;
+
+/**
+ * Every attempt of a run, case by case (each case's variants and repetitions together, so a stopped run has
+ * comparable partial results). `only` limits it to some case × variant keys (a re-run of failed cases).
+ */
+export function planAttempts(suite: Suite, only?: ReadonlySet<string>): PlannedAttempt[] {
+  const out: PlannedAttempt[] = [];
+  for (const c of suite.cases) {
+    for (const v of suite.variants) {
+      if (only && !only.has(outcomeKey(c.id, v.id))) continue;
+      for (let repetition = 1; repetition <= c.repeat; repetition++)
+        out.push({ caseId: c.id, variantId: v.id, repetition });
+    }
+  }
+  return out;
+}
+
+/** The options a question is sent with: the suite's defaults, then the variant's, then the case's (the case wins). */
+export function mergedOptions(suite: Suite, variant: SuiteVariant, c: SuiteCase): CompletionOptions {
+  return { ...suite.defaults, ...variant.options, ...c.options };
+}
+
+/** The completion body of one question: the merged options, the session, the conversation of a follow-up. */
+export function buildBody(
+  options: CompletionOptions,
+  question: string,
+  sessionId: string,
+  conversationId?: string,
+): CompletionBodyInput {
+  return {
+    ...options,
+    session_id: sessionId,
+    message: question,
+    ...(conversationId ? { conversation_id: conversationId } : {}),
+  };
+}
+
+/** A fresh session id per attempt, readable in the service's logs. */
+export function newSuiteSessionId(): string {
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `kc-suite-${random}`;
+}

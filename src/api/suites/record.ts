@@ -1,0 +1,44 @@
+import type { SuiteFile } from '../../contract';
+import type { ConnectionProfile } from '../connection/profile';
+import type { SuiteRun } from './types';
+
+export function newRunId(): string {
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `run-${random}`;
+}
+
+/** A new run's record: the suite as it runs and the service it runs against — the profile's addresses, never its token. */
+export function newRunRecord(input: {
+  suiteId: string;
+  file: SuiteFile;
+  profile: ConnectionProfile;
+  concurrency: number;
+  planned: number;
+  only?: string[];
+  rerunOf?: string;
+  now?: number;
+}): SuiteRun {
+  const { profile } = input;
+  return {
+    id: newRunId(),
+    suiteId: input.suiteId,
+    profileId: profile.id,
+    service: {
+      profileName: profile.name,
+      base_url: profile.base_url,
+      secondary_url: profile.secondary_url,
+      mode: profile.mode,
+    },
+    startedAt: input.now ?? Date.now(),
+    status: 'running',
+    concurrency: input.concurrency,
+    suite: input.file,
+    ...(input.only ? { only: input.only } : {}),
+    ...(input.rerunOf ? { rerunOf: input.rerunOf } : {}),
+    planned: input.planned,
+    attempts: [],
+  };
+}

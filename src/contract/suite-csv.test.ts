@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsvRows, parseSuiteCsv } from './suite-csv';
+
+const meta = { name: 'From CSV', space_id: '101' };
+
+describe('CSV import', () => {
+  it('reads the common header, `|` lists, quoted cells and CRLF', () => {
+    const csv =
+      'id,question,contains,cites_document\r\n' +
+      'battery,"How long does it last, on a full charge?",14 days|about,831506272047403\r\n' +
+      'quote,"She said ""hi""",,\r\n';
+    const checked = parseSuiteCsv(csv, meta);
+    if (!checked.ok) throw new Error(checked.errors.join('\n'));
+    expect(checked.file.cases).toEqual([
+      {
+        id: 'battery',
+        question: 'How long does it last, on a full charge?',
+        expect: { contains: ['14 days', 'about'], cites_document: ['831506272047403'] },
+      },
+      { id: 'quote', question: 'She said "hi"' },
+    ]);
+    expect(checked.file.name).toBe('From CSV');
+  });
+
+  it('takes any assertion as a column, numbers as numbers', () => {
+    const checked = parseSuiteCsv('question,min_sources,matches,max_latency_ms\nQ?,2,/days/i,900\n', meta);
+    if (!checked.ok) throw new Error(checked.errors.join('\n'));
+    expect(checked.file.cases[0]).toEqual({
+      question: 'Q?',
+      expect: { min_sources: 2, matches: '/days/i', max_latency_ms: 900 },
+    });
+  });
+
+  it('reports problems with their line: columns, cell counts, and the schema’s messages', () => {
+    const bad = (csv: string) => {
+      const checked = parseSuiteCsv(csv, meta);
+      return checked.ok ? [] : checked.errors;
+    };
+    expect(bad('')).toEqual(['line 1: the file is empty (expected a header id,question,…)']);
+    expect(bad('id,question,colour\n')).toEqual([
+      'line 1: column 3 "colour" is not one of id, question, contains, contains_any, not_contains, matches, cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens',
+    ]);
+    expect(bad('id,contains\n')).toEqual(['line 1: the header has no "question" column']);
+    expect(bad('id,question\na,Q,extra\n')).toEqual(['line 2: 3 cells, but the header has 2']);
+    // The file's shape first: the schema's messages follow once every line has its cells.
+    expect(bad('id,question,matches\na,Q,(\n"b",\n')).toEqual(['line 3: 2 cells, but the header has 3']);
+    expect(bad('id,question,matches\na,Q,(\nb,"multi\nline",\n')).toEqual([
+      'line 2: cases[0].expect.matches: not a valid regular expression (case "a")',
+    ]);
+    expect(bad('id,question\na,Q\na,R\n')).toEqual(['line 3: cases[1].id: "a" is already the id of cases[0]']);
+  });
+
+  it('parses RFC 4180 rows, skipping blank lines', () => {
+    expect(parseCsvRows('a,"b\n""c""",d\n\ne\n')).toEqual([
+      { cells: ['a', 'b\n"c"', 'd'], line: 1 },
+      { cells: ['e'], line: 4 },
+    ]);
+  });
+});

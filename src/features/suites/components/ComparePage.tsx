@@ -1,0 +1,237 @@
+import { Anchor, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  caseOutcomes,
+  compareOutcomes,
+  outcomeKey,
+  runSuiteOf,
+  type CaseOutcome,
+  type CompareRow,
+  type SuiteRun,
+} from '../../../api';
+import { DEFAULT_VARIANT_ID } from '../../../contract';
+import { EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
+import { useFormat, useT } from '../../../i18n';
+import { useLiveRuns, useRuns } from '../hooks';
+import { CaseStatusBadge } from './CaseStatusBadge';
+
+/** A side: a run (every variant) or `runId:variant` (one variant of it). */
+interface Side {
+  run: SuiteRun;
+  variant?: string;
+}
+
+function sideOf(value: string | null, runs: SuiteRun[]): Side | undefined {
+  if (!value) return undefined;
+  const [runId, variant] = value.split(':') as [string, string | undefined];
+  const run = runs.find((r) => r.id === runId);
+  return run ? { run, variant } : undefined;
+}
+
+function outcomesOf(side: Side): CaseOutcome[] {
+  const suite = runSuiteOf(side.run);
+  if (!suite) return [];
+  const all = caseOutcomes(suite, side.run.attempts, side.run.only);
+  return side.variant ? all.filter((o) => o.variantId === side.variant) : all;
+}
+
+/**
+ * Two runs, or two variants of one run: cases that flipped pass ↔ fail first, then latency and token changes per
+ * case, then sources cited on one side only. A case missing on one side is shown as missing, never as passing.
+ */
+export function ComparePage({ suiteId }: { suiteId: string }) {
+  const t = useT();
+  const { formatDateTime } = useFormat();
+  const [params, setParams] = useSearchParams();
+  const runs = useRuns(suiteId);
+  const live = useLiveRuns();
+  const list = useMemo(() => (runs.data ?? []).map((r) => live.get(r.id) ?? r), [runs.data, live]);
+  const a = sideOf(params.get('a'), list);
+  const b = sideOf(params.get('b'), list);
+  const byVariant = !!(a?.variant || b?.variant);
+  const comparison = useMemo(() => {
+    if (!a || !b) return undefined;
+    const key = byVariant ? (o: CaseOutcome) => o.caseId : (o: CaseOutcome) => outcomeKey(o.caseId, o.variantId);
+    return compareOutcomes(outcomesOf(a), outcomesOf(b), key);
+  }, [a, b, byVariant]);
+
+  if (runs.isPending) return <Loading label={t('suites.loading')} />;
+  if (runs.error) return <ErrorState error={runs.error} />;
+  const back = `/suites/${encodeURIComponent(suiteId)}`;
+  const options = list.flatMap((r) => {
+    const suite = runSuiteOf(r);
+    const when = formatDateTime(r.startedAt);
+    const variants = suite?.hasVariants
+      ? suite.variants.map((v) => ({ value: `${r.id}:${v.id}`, label: `${when} · ${v.id}` }))
+      : [];
+    return [{ value: r.id, label: when }, ...variants];
+  });
+  const label = (side: Side | undefined) =>
+    side ? `${formatDateTime(side.run.startedAt)}${side.variant ? ` · ${side.variant}` : ''}` : '–';
+
+  return (
+    <>
+      <Anchor component={Link} to={`${back}?tab=runs`} size="sm">
+        ← {list[0]?.suite.name ?? t('suites.title')}
+      </Anchor>
+      <PageHeader title={t('suites.compare.title')} description={t('suites.compare.intro')} />
+      <Group mb="md" align="flex-end">
+        <Select
+          label={t('suites.compare.a')}
+          data={options}
+          value={params.get('a')}
+          onChange={(v) => v && setParams({ a: v, b: params.get('b') ?? '' }, { replace: true })}
+          w={320}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('suites.compare.b')}
+          data={options}
+          value={params.get('b')}
+          onChange={(v) => v && setParams({ a: params.get('a') ?? '', b: v }, { replace: true })}
+          w={320}
+          allowDeselect={false}
+        />
+      </Group>
+      {!comparison ? (
+        <EmptyState title={t('suites.compare.pick')} />
+      ) : (
+        <Stack gap="md" data-testid="comparison">
+          <Section title={t('suites.compare.flipped', { count: comparison.flipped.length })} testId="compare-flipped">
+            {comparison.flipped.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('suites.compare.noFlips')}
+              </Text>
+            ) : (
+              <StatusTable rows={comparison.flipped} a={label(a)} b={label(b)} />
+            )}
+          </Section>
+          <Section title={t('suites.compare.deltas')} testId="compare-deltas">
+            <DeltaTable rows={comparison.deltas} a={label(a)} b={label(b)} />
+          </Section>
+          <Section title={t('suites.compare.sources', { count: comparison.sources.length })} testId="compare-sources">
+            {comparison.sources.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('suites.compare.sameSources')}
+              </Text>
+            ) : (
+              <SourcesTable rows={comparison.sources} a={label(a)} b={label(b)} />
+            )}
+          </Section>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" component="section" data-testid={testId}>
+      <Title order={2} size="h5" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** The variant is named only where the suite has variants (keyed by case and variant: two runs compared). */
+const caseLabel = (r: CompareRow) =>
+  r.label.includes('\u0000') && r.variantId !== DEFAULT_VARIANT_ID ? `${r.caseId} [${r.variantId}]` : r.caseId;
+
+function StatusTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }) {
+  const t = useT();
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('suites.results.case')}</Table.Th>
+            <Table.Th>{a}</Table.Th>
+            <Table.Th>{b}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.label} data-testid="flipped-row">
+              <Table.Td ff="monospace">{caseLabel(r)}</Table.Td>
+              <Table.Td>
+                <CaseStatusBadge status={r.a} />
+              </Table.Td>
+              <Table.Td>
+                <CaseStatusBadge status={r.b} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function DeltaTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  const n = (v: number | undefined, unit = '') => (v === undefined ? '–' : `${formatNumber(Math.round(v))}${unit}`);
+  const d = (v: number | undefined, unit = '') =>
+    v === undefined ? '–' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatNumber(Math.abs(Math.round(v)))}${unit}`;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing={4} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('suites.results.case')}</Table.Th>
+            <Table.Th>{t('suites.compare.latencyOf', { side: a })}</Table.Th>
+            <Table.Th>{t('suites.compare.latencyOf', { side: b })}</Table.Th>
+            <Table.Th>Δ ms</Table.Th>
+            <Table.Th>{t('suites.compare.tokensDelta')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.label}>
+              <Table.Td ff="monospace">{caseLabel(r)}</Table.Td>
+              <Table.Td>{n(r.latencyA, ' ms')}</Table.Td>
+              <Table.Td>{n(r.latencyB, ' ms')}</Table.Td>
+              <Table.Td c={(r.latencyDelta ?? 0) > 0 ? 'red' : undefined}>{d(r.latencyDelta, ' ms')}</Table.Td>
+              <Table.Td>{d(r.tokensDelta)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SourcesTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }) {
+  const t = useT();
+  const ids = (list: string[]) =>
+    list.map((id) => (
+      <Anchor key={id} component={Link} to={`/documents/${encodeURIComponent(id)}`} ff="monospace" size="sm" mr="xs">
+        {id}
+      </Anchor>
+    ));
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('suites.results.case')}</Table.Th>
+            <Table.Th>{t('suites.compare.onlyIn', { side: a })}</Table.Th>
+            <Table.Th>{t('suites.compare.onlyIn', { side: b })}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.label}>
+              <Table.Td ff="monospace">{caseLabel(r)}</Table.Td>
+              <Table.Td>{ids(r.onlyA)}</Table.Td>
+              <Table.Td>{ids(r.onlyB)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

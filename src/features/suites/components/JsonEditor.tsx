@@ -1,0 +1,76 @@
+import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { parseSuiteJson } from '../../../contract';
+import { useT } from '../../../i18n';
+import type { SuiteRecord } from '../model/store';
+import { useSaveSuite } from '../hooks';
+
+/** The suite as its JSON file: every problem listed (nothing is saved), the text kept as typed. */
+export function JsonEditor({ record, onDirty }: { record: SuiteRecord; onDirty(dirty: boolean): void }) {
+  const t = useT();
+  const save = useSaveSuite(record);
+  const original = `${JSON.stringify(record.file, null, 2)}\n`;
+  const [text, setText] = useState(original);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
+  const dirty = text !== original;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('suites.json.hint')}
+      </Text>
+      <Textarea
+        aria-label={t('suites.tab.json')}
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setSaved(false);
+        }}
+        autosize
+        minRows={12}
+        maxRows={40}
+        spellCheck={false}
+        styles={{
+          input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
+        }}
+        data-testid="suite-json"
+      />
+      {errors.length ? (
+        <Alert color="red" variant="light" role="alert" title={t('suites.notSaved', { count: errors.length })}>
+          <List size="sm" spacing={2}>
+            {errors.map((e) => (
+              <List.Item key={e} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {e}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      <Group>
+        <Button
+          disabled={!dirty}
+          onClick={async () => {
+            const checked = parseSuiteJson(text);
+            if (!checked.ok) return setErrors(checked.errors);
+            setErrors([]);
+            await save(checked.file);
+            setSaved(true);
+          }}
+        >
+          {t('suites.save')}
+        </Button>
+        <Button variant="default" disabled={!dirty} onClick={() => (setText(original), setErrors([]))}>
+          {t('suites.revert')}
+        </Button>
+        {saved && !dirty ? (
+          <Text size="sm" c="teal" component="output">
+            {t('suites.saved')}
+          </Text>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef } from 'react';
+import type { CaseOutcome } from '../../../api';
+import { useFormat, useT } from '../../../i18n';
+import { CaseStatusBadge } from './CaseStatusBadge';
+import type { CaseRowData } from './RunPage';
+import classes from './ResultsTable.module.css';
+
+const ROW_PX = 76;
+const HEAD_PX = 36;
+
+/**
+ * The results, one row per case with each variant side by side: status, repetitions passed, each assertion's
+ * outcome, latency, tokens, top score. Virtualised with fixed-height rows: a 2,000-case run scrolls as one of 20.
+ */
+export function ResultsTable({
+  rows,
+  variants,
+  showVariants,
+  onOpen,
+}: {
+  rows: CaseRowData[];
+  variants: string[];
+  showVariants: boolean;
+  onOpen(caseId: string): void;
+}) {
+  const t = useT();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_PX,
+    overscan: 8,
+  });
+  const columns = `minmax(12rem, 1.2fr) repeat(${variants.length}, minmax(15rem, 1fr))`;
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('suites.results.none')}
+      </Text>
+    );
+  }
+  return (
+    <Box
+      ref={scrollRef}
+      className={classes.scroller}
+      // As tall as its rows, up to most of the screen.
+      style={{ height: `min(70vh, 46rem, ${rows.length * ROW_PX + HEAD_PX}px)` }}
+      data-testid="results-table"
+      tabIndex={0}
+    >
+      <table className={classes.table} aria-label={t('suites.results.label')} aria-rowcount={rows.length + 1}>
+        <thead className={classes.head}>
+          <tr className={classes.headRow} style={{ gridTemplateColumns: columns }}>
+            <th className={classes.cell}>{t('suites.results.case')}</th>
+            {variants.map((v) => (
+              <th key={v} className={classes.cell}>
+                {showVariants ? t('suites.results.variant', { id: v }) : t('suites.results.result')}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <tr
+                key={row.caseId}
+                aria-rowindex={item.index + 2}
+                className={classes.row}
+                data-testid="result-row"
+                data-case={row.caseId}
+                style={{ gridTemplateColumns: columns, height: ROW_PX, transform: `translateY(${item.start}px)` }}
+              >
+                <ResultCells row={row} variants={variants} onOpen={onOpen} />
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Box>
+  );
+}
+
+/** Memoised: a row re-renders only when its own outcomes change (results stream in while the table is shown). */
+const ResultCells = memo(
+  function ResultCells({
+    row,
+    variants,
+    onOpen,
+  }: {
+    row: CaseRowData;
+    variants: string[];
+    onOpen(caseId: string): void;
+  }) {
+    const t = useT();
+    return (
+      <>
+        <td className={classes.cell}>
+          <UnstyledButton
+            onClick={() => onOpen(row.caseId)}
+            className={classes.open}
+            aria-label={t('suites.results.open', { id: row.caseId })}
+          >
+            <Text size="sm" fw={600} ff="monospace" truncate>
+              {row.caseId}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {row.question}
+            </Text>
+          </UnstyledButton>
+        </td>
+        {variants.map((v) => (
+          <OutcomeCell key={v} outcome={row.byVariant.get(v)} />
+        ))}
+      </>
+    );
+  },
+  (a, b) =>
+    a.row.caseId === b.row.caseId && a.variants === b.variants && a.onOpen === b.onOpen && sameOutcomes(a.row, b.row),
+);
+
+function sameOutcomes(a: CaseRowData, b: CaseRowData) {
+  if (a.byVariant.size !== b.byVariant.size) return false;
+  for (const [k, o] of a.byVariant) {
+    const p = b.byVariant.get(k);
+    if (!p || p.status !== o.status || p.done !== o.done) return false;
+  }
+  return a.question === b.question;
+}
+
+function OutcomeCell({ outcome }: { outcome: CaseOutcome | undefined }) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  if (!outcome) return <td className={classes.cell} aria-label={t('suites.status.not_run')} />;
+  const metrics = [
+    outcome.latencyMs === undefined ? undefined : `${formatNumber(Math.round(outcome.latencyMs))} ms`,
+    outcome.totalTokens === undefined
+      ? undefined
+      : t('suites.results.tokens', { n: formatNumber(outcome.totalTokens) }),
+    outcome.topScore === undefined
+      ? undefined
+      : t('suites.results.top', { score: formatNumber(Number(outcome.topScore.toFixed(2))) }),
+  ].filter(Boolean);
+  return (
+    <td className={classes.cell} data-status={outcome.status}>
+      <Group gap={6} wrap="nowrap">
+        <CaseStatusBadge status={outcome.status} />
+        {outcome.planned > 1 || (outcome.done > 0 && outcome.done < outcome.planned) ? (
+          <Text size="xs" c="dimmed" data-testid="repetitions">
+            {t('suites.results.reps', { passed: outcome.passed, total: outcome.planned })}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed" truncate>
+          {metrics.join(' · ')}
+        </Text>
+      </Group>
+      <div className={classes.assertions}>
+        {outcome.assertions.map((a) => (
+          <span
+            key={a.key}
+            className={a.passed === a.total ? classes.ok : classes.bad}
+            title={`${a.key}: ${a.passed}/${a.total}`}
+          >
+            {a.passed === a.total ? '✓' : '✗'} {a.key}
+            {a.total > 1 && a.passed !== a.total ? ` ${a.passed}/${a.total}` : ''}
+          </span>
+        ))}
+        {outcome.attempts.some((x) => x.status === 'error') ? (
+          <span className={classes.bad}>{t('suites.results.serviceError')}</span>
+        ) : null}
+      </div>
+    </td>
+  );
+}

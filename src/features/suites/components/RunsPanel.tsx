@@ -1,0 +1,145 @@
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { caseOutcomes, runSuiteOf, summarize, trend, type SuiteRun } from '../../../api';
+import { EmptyState, ErrorState, Loading } from '../../../components';
+import { useFormat, useT } from '../../../i18n';
+import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore } from '../hooks';
+import type { SuiteRecord } from '../model/store';
+import { RunStatusBadge } from './RunStatusBadge';
+import { TrendChart } from './TrendChart';
+
+/** A suite's runs, newest first, with the options and service each ran against; pick two to compare. */
+export function RunsPanel({ record }: { record: SuiteRecord }) {
+  const t = useT();
+  const { formatDateTime, formatNumber } = useFormat();
+  const navigate = useNavigate();
+  const store = useSuitesStore();
+  const refresh = useRefreshSuites();
+  const runs = useRuns(record.id);
+  const live = useLiveRuns();
+  const [picked, setPicked] = useState<string[]>([]);
+  const list = useMemo(
+    () =>
+      (runs.data ?? []).map((run): SuiteRun => {
+        const now = live.get(run.id);
+        return now ?? (run.status === 'running' ? { ...run, status: 'interrupted' } : run);
+      }),
+    [runs.data, live],
+  );
+  const points = useMemo(() => trend(list), [list]);
+  if (runs.isPending) return <Loading label={t('suites.loading')} />;
+  if (runs.error) return <ErrorState error={runs.error} />;
+  if (list.length === 0) return <EmptyState title={t('suites.runs.empty')} description={t('suites.runs.emptyHint')} />;
+
+  const base = `/suites/${encodeURIComponent(record.id)}`;
+  const pick = (id: string, on: boolean) =>
+    setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="sm">
+        <Title order={2} size="h5" mb="xs">
+          {t('suites.trend.title')}
+        </Title>
+        <TrendChart points={points} />
+      </Paper>
+      <Group>
+        <Button
+          disabled={picked.length !== 2}
+          onClick={() => {
+            // Older run first: "a" is the baseline.
+            const [a, b] = [...picked].sort(
+              (x, y) => (list.find((r) => r.id === x)?.startedAt ?? 0) - (list.find((r) => r.id === y)?.startedAt ?? 0),
+            );
+            navigate(`${base}/compare?a=${encodeURIComponent(a!)}&b=${encodeURIComponent(b!)}`);
+          }}
+        >
+          {t('suites.runs.compare', { count: picked.length })}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {t('suites.runs.compareHint')}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped verticalSpacing="xs" data-testid="run-list">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40} />
+              <Table.Th>{t('suites.runs.started')}</Table.Th>
+              <Table.Th>{t('suites.runs.status')}</Table.Th>
+              <Table.Th>{t('suites.runs.passed')}</Table.Th>
+              <Table.Th>{t('suites.runs.latency')}</Table.Th>
+              <Table.Th>{t('suites.runs.service')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((run) => {
+              const suite = runSuiteOf(run);
+              const s = suite ? summarize(caseOutcomes(suite, run.attempts, run.only)) : undefined;
+              return (
+                <Table.Tr key={run.id} data-testid="run-row">
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('suites.runs.pick', { when: formatDateTime(run.startedAt) })}
+                      checked={picked.includes(run.id)}
+                      onChange={(e) => pick(run.id, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`${base}/runs/${encodeURIComponent(run.id)}`}>
+                      {formatDateTime(run.startedAt)}
+                    </Anchor>
+                    {run.only ? (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        · {t('suites.runs.rerun', { count: run.only.length })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <RunStatusBadge status={run.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {s
+                      ? t('suites.runs.passedValue', {
+                          passed: s.passed,
+                          total: s.total,
+                          rate: formatNumber(Math.round(s.passRate * 1000) / 10),
+                        })
+                      : '–'}
+                  </Table.Td>
+                  <Table.Td>
+                    {s?.medianLatencyMs === undefined ? '–' : `${formatNumber(Math.round(s.medianLatencyMs))} ms`}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{run.service.profileName}</Text>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {run.service.base_url} · ×{run.concurrency}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      disabled={run.status === 'running'}
+                      onClick={async () => {
+                        await store.removeRun(run.id);
+                        setPicked((p) => p.filter((x) => x !== run.id));
+                        await refresh();
+                      }}
+                    >
+                      {t('suites.runs.delete')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { Anchor, Button, Menu, NumberInput, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ConnectionProfile } from '../../../api';
+import { checkSuite, SUITE_LIMITS } from '../../../contract';
+import { downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
+import { useT } from '../../../i18n';
+import { useRefreshSuites, useRunFinished, useSuite, useSuitesStore } from '../hooks';
+import { startRun } from '../model/live-runs';
+import { fileNameOf } from '../model/names';
+import type { SuiteRecord } from '../model/store';
+import { JsonEditor } from './JsonEditor';
+import { RunsPanel } from './RunsPanel';
+import { SuiteEditor } from './SuiteEditor';
+import { DeleteSuiteModal } from './SuiteListPage';
+
+const TABS = ['cases', 'json', 'runs'] as const;
+type Tab = (typeof TABS)[number];
+
+/** One suite: edit its cases (table or JSON), run it, its runs with their trend and comparisons. */
+export function SuitePage({ suiteId, profile }: { suiteId: string; profile: ConnectionProfile }) {
+  const t = useT();
+  const query = useSuite(suiteId);
+  if (query.isPending) return <Loading label={t('suites.loading')} />;
+  if (query.error) return <ErrorState error={query.error} />;
+  if (!query.data) {
+    return (
+      <>
+        <PageHeader title={t('suites.title')} />
+        <EmptyState
+          title={t('suites.notFound')}
+          actions={
+            <Button component={Link} to="/suites">
+              {t('suites.backToList')}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  return <Suite record={query.data} profile={profile} />;
+}
+
+function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionProfile }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const store = useSuitesStore();
+  const refresh = useRefreshSuites();
+  const onFinished = useRunFinished();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'cases';
+  const [concurrency, setConcurrency] = useState<number>(SUITE_LIMITS.concurrencyDefault);
+  const [deleting, setDeleting] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const { file } = record;
+
+  async function run() {
+    const checked = checkSuite(file);
+    if (!checked.ok) return;
+    const started = await startRun({
+      store,
+      suiteId: record.id,
+      file,
+      suite: checked.suite,
+      profile,
+      concurrency,
+      onFinished,
+    });
+    void refresh();
+    navigate(`/suites/${encodeURIComponent(record.id)}/runs/${encodeURIComponent(started.id)}`);
+  }
+
+  const actions = (
+    <>
+      <NumberInput
+        aria-label={t('suites.run.concurrency')}
+        title={t('suites.run.concurrency')}
+        leftSection={
+          <Text size="xs" c="dimmed">
+            ×
+          </Text>
+        }
+        min={SUITE_LIMITS.concurrencyMin}
+        max={SUITE_LIMITS.concurrencyMax}
+        clampBehavior="strict"
+        allowDecimal={false}
+        value={concurrency}
+        onChange={(v) => setConcurrency(typeof v === 'number' ? v : SUITE_LIMITS.concurrencyDefault)}
+        w={80}
+      />
+      <Button onClick={() => void run()} disabled={dirty} title={dirty ? t('suites.run.saveFirst') : undefined}>
+        {t('suites.run.start')}
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default">{t('suites.suiteMenu')}</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            onClick={() => downloadText(`${fileNameOf(file.name)}.json`, `${JSON.stringify(file, null, 2)}\n`)}
+          >
+            {t('suites.exportJson')}
+          </Menu.Item>
+          <Menu.Item
+            onClick={async () => {
+              const copy = await store.add(profile.id, { ...file, name: t('suites.copyName', { name: file.name }) });
+              void refresh();
+              navigate(`/suites/${encodeURIComponent(copy.id)}`);
+            }}
+          >
+            {t('suites.duplicate')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={() => setDeleting(true)}>
+            {t('suites.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
+  );
+
+  return (
+    <>
+      <Anchor component={Link} to="/suites" size="sm">
+        ← {t('suites.title')}
+      </Anchor>
+      <PageHeader
+        title={file.name}
+        description={t('suites.suiteLine', {
+          space: String(file.space_id),
+          cases: file.cases.length,
+          variants: file.variants?.length ?? 1,
+        })}
+        actions={actions}
+      />
+      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'cases' ? { tab: v } : {}, { replace: true })}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="cases">{t('suites.tab.cases')}</Tabs.Tab>
+          <Tabs.Tab value="json">{t('suites.tab.json')}</Tabs.Tab>
+          <Tabs.Tab value="runs">{t('suites.tab.runs')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="cases">
+          {tab === 'cases' ? <SuiteEditor record={record} onDirty={setDirty} /> : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="json">
+          {tab === 'json' ? <JsonEditor record={record} onDirty={setDirty} /> : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="runs">{tab === 'runs' ? <RunsPanel record={record} /> : null}</Tabs.Panel>
+      </Tabs>
+      <DeleteSuiteModal
+        suite={deleting ? record : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={async () => {
+          await refresh();
+          navigate('/suites');
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { Text, useComputedColorScheme } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { TrendPoint } from '../../../api';
+import { useFormat, useT } from '../../../i18n';
+
+/**
+ * Pass rate and median latency over a suite's runs (uPlot, a small canvas chart loaded with this page: nothing
+ * of it in the console's first route; it draws on a canvas and sets styles through the DOM, so the CSP holds).
+ */
+export function TrendChart({ points }: { points: TrendPoint[] }) {
+  const t = useT();
+  const { formatDateTime } = useFormat();
+  const scheme = useComputedColorScheme('light');
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || points.length < 2) return;
+    const axis = scheme === 'dark' ? '#c9c9c9' : '#495057';
+    const grid = scheme === 'dark' ? '#373a40' : '#e9ecef';
+    const data: uPlot.AlignedData = [
+      points.map((_, i) => i + 1),
+      points.map((p) => Math.round(p.passRate * 1000) / 10),
+      points.map((p) => (p.medianLatencyMs === undefined ? null : Math.round(p.medianLatencyMs))),
+    ];
+    const plot = new uPlot(
+      {
+        width: Math.max(320, el.clientWidth),
+        height: 220,
+        scales: {
+          x: { time: false },
+          pct: { range: [0, 100] },
+          ms: { range: (_u, _min, max) => [0, Math.max(10, max * 1.15)] },
+        },
+        axes: [
+          {
+            stroke: axis,
+            grid: { stroke: grid },
+            splits: () => points.map((_, i) => i + 1),
+            values: (_u, ticks) => ticks.map((v) => `#${v}`),
+          },
+          { scale: 'pct', stroke: axis, grid: { stroke: grid }, values: (_u, ticks) => ticks.map((v) => `${v}%`) },
+          {
+            scale: 'ms',
+            side: 1,
+            size: 64,
+            stroke: axis,
+            grid: { show: false },
+            values: (_u, ticks) => ticks.map((v) => `${v} ms`),
+          },
+        ],
+        series: [
+          {
+            label: t('suites.trend.run'),
+            value: (_u, v) => (v == null ? '' : `#${v} · ${formatDateTime(points[v - 1]!.startedAt)}`),
+          },
+          {
+            label: t('suites.trend.passRate'),
+            scale: 'pct',
+            stroke: '#12b886',
+            width: 2,
+            points: { show: true },
+            value: (_u, v) => (v == null ? '–' : `${v}%`),
+          },
+          {
+            label: t('suites.trend.latency'),
+            scale: 'ms',
+            stroke: '#4c6ef5',
+            width: 2,
+            dash: [6, 4],
+            points: { show: true },
+            value: (_u, v) => (v == null ? '–' : `${v} ms`),
+          },
+        ],
+      },
+      data,
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height: 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [points, scheme, t, formatDateTime]);
+
+  if (points.length < 2) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('suites.trend.few')}
+      </Text>
+    );
+  }
+  return (
+    <figure
+      className="kc-trend"
+      aria-label={t('suites.trend.label', { count: points.length })}
+      data-testid="trend-chart"
+      style={{ margin: 0 }}
+    >
+      <div ref={box} />
+    </figure>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useKeptDb, type SuiteRun } from '../../api';
+import { liveRuns } from './model/live-runs';
+import { suitesStore, type SuiteRecord } from './model/store';
+
+/** React Query keys of the suites area (IndexedDB reads; nothing here calls the service). */
+export const suiteKeys = {
+  all: ['suites'] as const,
+  list: (profileId: string) => ['suites', 'list', profileId] as const,
+  suite: (id: string) => ['suites', 'suite', id] as const,
+  runs: (suiteId: string) => ['suites', 'runs', suiteId] as const,
+  run: (id: string) => ['suites', 'run', id] as const,
+};
+
+export function useSuitesStore() {
+  const db = useKeptDb();
+  return useMemo(() => suitesStore(db), [db]);
+}
+
+export function useSuiteList(profileId: string) {
+  const store = useSuitesStore();
+  return useQuery({ queryKey: suiteKeys.list(profileId), queryFn: () => store.list(profileId), retry: false });
+}
+
+export function useSuite(id: string) {
+  const store = useSuitesStore();
+  return useQuery({ queryKey: suiteKeys.suite(id), queryFn: async () => (await store.get(id)) ?? null, retry: false });
+}
+
+export function useRuns(suiteId: string) {
+  const store = useSuitesStore();
+  return useQuery({ queryKey: suiteKeys.runs(suiteId), queryFn: () => store.runsOf(suiteId), retry: false });
+}
+
+export function useStoredRun(runId: string) {
+  const store = useSuitesStore();
+  return useQuery({
+    queryKey: suiteKeys.run(runId),
+    queryFn: async () => (await store.getRun(runId)) ?? null,
+    retry: false,
+  });
+}
+
+/** A finished run: kept as the run's query data (not read back), and the lists that show it read again. */
+export function useRunFinished() {
+  const client = useQueryClient();
+  return (run: SuiteRun) => {
+    client.setQueryData(suiteKeys.run(run.id), run);
+    void client.invalidateQueries({ queryKey: suiteKeys.runs(run.suiteId) });
+  };
+}
+
+/** Everything under the suites keys is read again (after a write). */
+export function useRefreshSuites() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: suiteKeys.all });
+}
+
+/** The runs in progress in this tab, updated as results arrive. */
+export function useLiveRuns(): ReadonlyMap<string, SuiteRun> {
+  return useSyncExternalStore(liveRuns.subscribe, liveRuns.snapshot, liveRuns.snapshot);
+}
+
+/** A run: live while it runs here, else as kept; a kept `running` run not live here was cut short (tab closed). */
+export function useRun(runId: string): {
+  run: SuiteRun | null | undefined;
+  live: boolean;
+  loading: boolean;
+  error: unknown;
+} {
+  const liveRun = useLiveRuns().get(runId);
+  const stored = useStoredRun(runId);
+  if (liveRun) return { run: liveRun, live: true, loading: false, error: null };
+  const run = stored.data;
+  return {
+    run: run && run.status === 'running' ? { ...run, status: 'interrupted' } : run,
+    live: false,
+    loading: stored.isPending,
+    error: stored.error,
+  };
+}
+
+/** Saves an edited file over the record (the editors call this once the schema accepts it). */
+export function useSaveSuite(record: SuiteRecord) {
+  const store = useSuitesStore();
+  const refresh = useRefreshSuites();
+  return async (file: SuiteRecord['file']) => {
+    await store.put({ ...record, file, updatedAt: Date.now() });
+    await refresh();
+  };
+}

@@ -1,0 +1,114 @@
+import {
+  clampConcurrency,
+  newRunRecord,
+  planAttempts,
+  runSuite,
+  type ConnectionProfile,
+  type SuiteRun,
+} from '../../../api';
+import type { Suite, SuiteFile } from '../../../contract';
+import type { SuitesStore } from './store';
+
+/**
+ * Runs in progress in this tab. A run goes on while the admin moves between pages; the page shows it from here
+ * while it runs and from IndexedDB once it is over. A record left `running` by a closed tab reads as interrupted.
+ */
+interface LiveRun {
+  run: SuiteRun;
+  controller: AbortController;
+}
+
+/** Screen updates are batched: results may arrive faster than anyone reads them. */
+const NOTIFY_MS = 250;
+/** While running, the record is saved this often: each save clones the whole run on the main thread (megabytes for
+ * 2,000 cases), so a closed tab loses at most this much of a long run, and a short run is saved once, at its end. */
+const SAVE_MS = 30_000;
+
+const live = new Map<string, LiveRun>();
+const listeners = new Set<() => void>();
+let snapshot = new Map<string, SuiteRun>();
+
+function publish() {
+  snapshot = new Map([...live].map(([id, l]) => [id, { ...l.run, attempts: l.run.attempts.slice() }]));
+  listeners.forEach((listener) => listener());
+}
+
+export const liveRuns = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  snapshot: () => snapshot,
+  isLive: (runId: string) => live.has(runId),
+  stop(runId: string) {
+    live.get(runId)?.controller.abort();
+  },
+};
+
+export interface StartRunInput {
+  store: SuitesStore;
+  suiteId: string;
+  file: SuiteFile;
+  suite: Suite;
+  profile: ConnectionProfile;
+  concurrency: number;
+  /** Case × variant keys: a re-run of failed cases. */
+  only?: string[];
+  rerunOf?: string;
+  /** Called once the run is over and saved, just before it stops being live. */
+  onFinished?(run: SuiteRun): void;
+}
+
+/** Starts a run and returns its record at once (saved as `running`); the engine fills it in as answers come. */
+export async function startRun(input: StartRunInput): Promise<SuiteRun> {
+  const concurrency = clampConcurrency(input.concurrency);
+  const only = input.only ? new Set(input.only) : undefined;
+  const run = newRunRecord({
+    suiteId: input.suiteId,
+    file: input.file,
+    profile: input.profile,
+    concurrency,
+    planned: planAttempts(input.suite, only).length,
+    only: input.only,
+    rerunOf: input.rerunOf,
+  });
+  await input.store.putRun(run);
+  const controller = new AbortController();
+  live.set(run.id, { run, controller });
+  publish();
+
+  let notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastSave = Date.now();
+  void runSuite({
+    suite: input.suite,
+    profile: input.profile,
+    concurrency,
+    signal: controller.signal,
+    only,
+    onAttempt(attempt) {
+      run.attempts.push(attempt);
+      notifyTimer ??= setTimeout(() => {
+        notifyTimer = undefined;
+        publish();
+      }, NOTIFY_MS);
+      if (Date.now() - lastSave > SAVE_MS) {
+        lastSave = Date.now();
+        void input.store.putRun(run).catch(() => undefined);
+      }
+    },
+  })
+    .then(
+      (out) => (run.status = out.stopped ? 'stopped' : 'done'),
+      () => (run.status = 'stopped'),
+    )
+    .finally(async () => {
+      clearTimeout(notifyTimer);
+      run.finishedAt = Date.now();
+      await input.store.putRun(run).catch(() => undefined);
+      // The page holds the finished run before it stops being live: it is not read back from IndexedDB.
+      input.onFinished?.(run);
+      live.delete(run.id);
+      publish();
+    });
+  return run;
+}

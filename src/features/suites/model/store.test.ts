@@ -1,0 +1,47 @@
+// An in-memory IndexedDB for Node (the e2e suite uses the browser's own).
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKeptDb, newRunRecord, type KeptDb } from '../../../api';
+import { profileFor } from '../../../api/test-support/http-server';
+import type { SuiteFile } from '../../../contract';
+import { suitesStore } from './store';
+
+const FILE: SuiteFile = { name: 'S', space_id: '101', cases: [{ id: 'a', question: 'Q?' }] };
+let db: KeptDb | undefined;
+afterEach(async () => db?.close());
+
+describe('suites kept in IndexedDB', () => {
+  it('keeps suites per profile, newest change first; deleting a suite deletes its runs', async () => {
+    db = createKeptDb({ name: 'suites-1' });
+    const store = suitesStore(db);
+    const older = await store.add('p1', FILE, 1000);
+    const newer = await store.add('p1', { ...FILE, name: 'T' }, 2000);
+    await store.add('p2', FILE, 3000);
+    expect((await store.list('p1')).map((s) => s.id)).toEqual([newer.id, older.id]);
+    const profile = profileFor('http://127.0.0.1:1');
+    const run = newRunRecord({ suiteId: older.id, file: FILE, profile, concurrency: 2, planned: 1 });
+    await store.putRun(run);
+    await store.putRun({ ...run, id: 'later', startedAt: run.startedAt + 1 });
+    expect((await store.runsOf(older.id)).map((r) => r.id)).toEqual(['later', run.id]);
+    await store.remove(older.id);
+    expect(await store.get(older.id)).toBeUndefined();
+    expect(await store.runsOf(older.id)).toEqual([]);
+  });
+
+  it('never stores the token, and skips records that no longer parse', async () => {
+    db = createKeptDb({ name: 'suites-2' });
+    const store = suitesStore(db);
+    const profile = profileFor('http://127.0.0.1:1');
+    const suite = await store.add(profile.id, FILE);
+    await store.putRun(newRunRecord({ suiteId: suite.id, file: FILE, profile, concurrency: 2, planned: 1 }));
+    const raw = await db.store<unknown>('suiteRuns', (r) => r).all();
+    expect(JSON.stringify(raw)).not.toContain(profile.token);
+    expect(raw).toEqual([
+      expect.objectContaining({ service: expect.objectContaining({ base_url: profile.base_url }) }),
+    ]);
+    await db
+      .store<unknown>('suites', (r) => r)
+      .put({ id: 'old', profileId: profile.id, file: { cases: 'x' }, createdAt: 1, updatedAt: 1 });
+    expect((await store.list(profile.id)).map((s) => s.id)).toEqual([suite.id]);
+  });
+});
