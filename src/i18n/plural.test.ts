@@ -42,6 +42,30 @@ const COUNTED: Partial<Record<MessageKey, { vars?: Record<string, number | strin
     vars: { hidden: 1 },
     en: ['Show all 0 sources (1 more)', 'Show all 1 source (1 more)', 'Show all 2 sources (1 more)'],
   },
+  'suites.importRefused': {
+    vars: { file: 'a.csv' },
+    en: [
+      'a.csv was not imported (0 problems; nothing was kept)',
+      'a.csv was not imported (1 problem; nothing was kept)',
+      'a.csv was not imported (2 problems; nothing was kept)',
+    ],
+  },
+  'suites.notSaved': { en: ['Not saved: 0 problems', 'Not saved: 1 problem', 'Not saved: 2 problems'] },
+  'suites.run.rerunOf': {
+    en: [
+      'A re-run of 0 cases that did not pass.',
+      'A re-run of 1 case that did not pass.',
+      'A re-run of 2 cases that did not pass.',
+    ],
+  },
+  'suites.filter.count': { vars: { shown: 1 }, en: ['1 of 0 cases', '1 of 1 case', '1 of 2 cases'] },
+  'suites.trend.label': {
+    en: [
+      'Chart of pass rate and median latency over 0 runs',
+      'Chart of pass rate and median latency over 1 run',
+      'Chart of pass rate and median latency over 2 runs',
+    ],
+  },
   // Counted, without a noun to agree: the number alone changes.
   'drift.title': {
     en: [
@@ -66,6 +90,7 @@ const COUNTED: Partial<Record<MessageKey, { vars?: Record<string, number | strin
 /** The value a counted message's forms depend on (the one the table varies 0, 1, 2). */
 const COUNT_VARS: Partial<Record<MessageKey, string>> = {
   'activity.count': 'total',
+  'suites.filter.count': 'total',
   'documents.search.positionDetail': 'm',
   'datasets.flag.length': 'length',
 };

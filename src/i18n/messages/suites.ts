@@ -16,7 +16,8 @@ export const suitesMessages = defineMessages({
     'suites.emptyHint':
       'Create a suite, or import a suite file (JSON) or a CSV with the header id,question,contains,cites_document.',
     'suites.emptyDemo': 'This is the sandbox: “Add the demo suite” adds one that passes against its demo spaces.',
-    'suites.importRefused': '{file} was not imported ({count} problems; nothing was kept)',
+    'suites.importRefused':
+      '{file} was not imported ({count, plural, one {# problem} other {# problems}}; nothing was kept)',
     'suites.col.name': 'Suite',
     'suites.col.space': 'Space',
     'suites.col.cases': 'Cases',
@@ -44,7 +45,7 @@ export const suitesMessages = defineMessages({
     'suites.save': 'Save',
     'suites.revert': 'Undo changes',
     'suites.saved': 'Saved.',
-    'suites.notSaved': 'Not saved: {count} problems',
+    'suites.notSaved': 'Not saved: {count, plural, one {# problem} other {# problems}}',
     'suites.json.hint':
       'The suite file as it is exported and as `npm run suite` reads it. A file with a problem is refused as a whole.',
     'suites.addCase': 'Add a case',
@@ -106,7 +107,7 @@ export const suitesMessages = defineMessages({
     'suites.run.medianLatency': 'Median latency',
     'suites.run.interrupted':
       'This run was cut short (its tab was closed or reloaded): the cases that finished are kept, the rest show as not run.',
-    'suites.run.rerunOf': 'A re-run of {count} cases that did not pass.',
+    'suites.run.rerunOf': 'A re-run of {count, plural, one {# case} other {# cases}} that did not pass.',
     'suites.run.openOriginal': 'Open the original run',
     'suites.run.status.running': 'running',
     'suites.run.status.done': 'done',
@@ -132,7 +133,7 @@ export const suitesMessages = defineMessages({
     'suites.filter.pass': 'Passed',
     'suites.filter.notRun': 'Not run',
     'suites.filter.search': 'Find a case',
-    'suites.filter.count': '{shown} of {total} cases',
+    'suites.filter.count': '{shown} of {total, plural, one {# case} other {# cases}}',
     'suites.results.label': 'Results by case',
     'suites.results.case': 'Case',
     'suites.results.result': 'Result',
@@ -172,7 +173,7 @@ export const suitesMessages = defineMessages({
     'suites.trend.passRate': 'Pass rate',
     'suites.trend.latency': 'Median latency',
     'suites.trend.few': 'The trend shows from the second complete run on.',
-    'suites.trend.label': 'Chart of pass rate and median latency over {count} runs',
+    'suites.trend.label': 'Chart of pass rate and median latency over {count, plural, one {# run} other {# runs}}',
 
     'suites.compare.title': 'Compare runs',
     'suites.compare.intro':
