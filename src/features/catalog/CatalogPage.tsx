@@ -30,6 +30,7 @@ import { useFormat, useT } from '../../i18n';
 import { groupByKind, routeFor } from './catalog-view';
 import { PinGlyph, TrashGlyph } from './glyphs';
 import { GROUP_KEYS, KIND_KEYS } from './kind-keys';
+import { paths } from '../../config/paths';
 
 type ImportOutcome = { ok: true; report: ImportReport; file: string } | { ok: false; message: string; file: string };
 
@@ -62,7 +63,7 @@ export function CatalogPage() {
         <EmptyState
           title={t('catalog.noProfile')}
           actions={
-            <Button component={Link} to="/settings">
+            <Button component={Link} to={paths.settings.href()}>
               {t('catalog.openSettings')}
             </Button>
           }

@@ -1,6 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
+import type { SpotlightPage } from './CatalogSpotlight';
 import { HeaderHint } from '../../components';
 import { FEATURE_AREAS, useT, withMessages } from '../../i18n';
 import { SearchGlyph } from './glyphs';
@@ -17,10 +18,10 @@ const loadSpotlight: () => Promise<SpotlightModule> = withMessages(
  * The always-loaded part of the catalog spotlight: the header button and Ctrl/Cmd-K.
  * The first use loads the spotlight, mounts it and opens it; later uses just open it.
  */
-export function CatalogSpotlightTrigger() {
+export function CatalogSpotlightTrigger({ pages }: { pages: readonly SpotlightPage[] }) {
   const t = useT();
   const label = t('catalog.spotlight.button');
-  const [Spotlight, setSpotlight] = useState<ComponentType | null>(null);
+  const [Spotlight, setSpotlight] = useState<ComponentType<{ pages: readonly SpotlightPage[] }> | null>(null);
   const loading = useRef<Promise<SpotlightModule> | null>(null);
 
   const open = useCallback(() => {
@@ -56,7 +57,7 @@ export function CatalogSpotlightTrigger() {
           <SearchGlyph />
         </ActionIcon>
       </HeaderHint>
-      {Spotlight ? <Spotlight /> : null}
+      {Spotlight ? <Spotlight pages={pages} /> : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { ConversationRecordView } from './ConversationRecordView';
 import { DeleteConversation } from './DeleteConversation';
 import { baselineFrom, baselineFromRecord, type Baseline } from './form-model';
 import { UpdateConversationForm } from './UpdateConversationForm';
+import { paths } from '../../config/paths';
 
 interface Outcome {
   action: 'updated' | 'deleted';
@@ -37,7 +38,7 @@ export function ConversationPage({ id }: { id: string }) {
 
   return (
     <>
-      <Anchor component={Link} to="/conversations" size="sm" mb="xs" display="inline-block">
+      <Anchor component={Link} to={paths.conversations.href()} size="sm" mb="xs" display="inline-block">
         ← {t('conversations.back')}
       </Anchor>
       <PageHeader

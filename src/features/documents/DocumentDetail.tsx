@@ -6,6 +6,7 @@ import { PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { BaseInfo } from './BaseInfo';
 import { DocumentText } from './DocumentText';
+import { paths } from '../../config/paths';
 
 /** /documents/:id — base info and full text, each loading and failing independently. */
 export function DocumentDetail({ id }: { id: string }) {
@@ -23,7 +24,7 @@ export function DocumentDetail({ id }: { id: string }) {
           </Text>
         }
         actions={
-          <Anchor component={Link} to="/documents" size="sm">
+          <Anchor component={Link} to={paths.documents.href()} size="sm">
             ← {t('documents.backToLookup')}
           </Anchor>
         }

@@ -11,6 +11,7 @@ import { usePlaygroundSession } from './hooks/use-session';
 import { exportJson, exportMarkdown } from './model/export';
 import { loadRemoteImages, saveRemoteImages } from './model/storage';
 import type { AnswerStatus } from './model/exchange';
+import { paths } from '../../config/paths';
 
 const STATUSES: AnswerStatus[] = ['pending', 'streaming', 'done', 'stopped', 'ended_early', 'error'];
 
@@ -86,7 +87,7 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
               }}
             />
             {sessionMenu}
-            <Button variant="subtle" component={Link} to="/playground">
+            <Button variant="subtle" component={Link} to={paths.playground.href()}>
               {t('playground.otherSpace')}
             </Button>
           </>
@@ -121,7 +122,7 @@ export function PlaygroundRoute({ spaceId }: { spaceId: string }) {
       <>
         <PageHeader title={t('playground.spaceTitle', { id: spaceId })} />
         <ErrorState error={new ApiError({ kind: 'no_profile', message: t('error.kind.config') })} />
-        <Anchor component={Link} to="/settings" mt="sm" display="inline-block">
+        <Anchor component={Link} to={paths.settings.href()} mt="sm" display="inline-block">
           {t('playground.toSettings')}
         </Anchor>
       </>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { DocumentChunk } from '../../../contract';
 import { useFormat, useT } from '../../../i18n';
 import { PLAYGROUND_LIMITS } from '../limits';
+import { paths } from '../../../config/paths';
 
 /** The chunks an answer was grounded on: which document (linking to its page), the chunk's text, its score. */
 export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
@@ -34,7 +35,7 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
                 {chunk.document_id ? (
                   <Anchor
                     component={Link}
-                    to={`/documents/${encodeURIComponent(chunk.document_id)}`}
+                    to={paths.document.href(chunk.document_id)}
                     size="sm"
                     fw={500}
                     style={{ overflowWrap: 'anywhere' }}
