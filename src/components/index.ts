@@ -23,3 +23,15 @@ export { downloadText, fileStamp } from './download';
 export { catalogOptions } from './catalog-options';
 export { HeaderHint, type HeaderHintProps } from './HeaderHint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
+export {
+  CheckIcon,
+  ChevronIcon,
+  CopyIcon,
+  LogoIcon,
+  MoonIcon,
+  PinIcon,
+  SearchIcon,
+  SunIcon,
+  TrashIcon,
+  type IconProps,
+} from './icons';

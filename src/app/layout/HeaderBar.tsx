@@ -1,9 +1,8 @@
 import { ActionIcon, Burger, Group, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { HeaderHint } from '../../components';
+import { HeaderHint, LogoIcon, MoonIcon, SunIcon } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
-import { LogoGlyph, MoonGlyph, SunGlyph } from './glyphs';
 import { HeaderSelect } from './HeaderSelect';
 import { ProfileSelect, ProfileStatus } from './ProfileStatus';
 import { paths } from '../../config/paths';
@@ -22,7 +21,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         {/* Named by the label: on phones the title is hidden and the logo alone stays. */}
         <Link to={paths.home.href()} aria-label={t('app.name')} style={{ color: 'inherit', textDecoration: 'none' }}>
           <Group gap={8} wrap="nowrap">
-            <LogoGlyph />
+            <LogoIcon />
             <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
               {t('app.name')}
             </Title>
@@ -42,7 +41,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
             aria-label={themeLabel}
             onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
           >
-            {computed === 'dark' ? <SunGlyph /> : <MoonGlyph />}
+            {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
           </ActionIcon>
         </HeaderHint>
         <HeaderSelect

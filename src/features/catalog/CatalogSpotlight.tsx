@@ -3,11 +3,11 @@ import { Badge, Group, Kbd, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SearchIcon } from '../../components';
 import { useCatalog, useConnection, type CatalogEntry } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
 import { entryMatches, OPENABLE_KINDS, routeFor, unknownIdCandidate } from './catalog-view';
 import { KIND_KEYS, OPEN_AS_KEYS } from './kind-keys';
-import { SearchGlyph } from './glyphs';
 import classes from './CatalogSpotlight.module.css';
 
 /** The spotlight's own store, so it never collides with another spotlight on the page. */
@@ -62,7 +62,7 @@ export function CatalogSpotlight({ pages: allPages }: { pages: readonly Spotligh
       <Spotlight.Search
         placeholder={t('catalog.spotlight.placeholder')}
         aria-label={t('catalog.spotlight.placeholder')}
-        leftSection={<SearchGlyph />}
+        leftSection={<SearchIcon />}
       />
       <Spotlight.ActionsList aria-label={t('catalog.spotlight.results')}>
         {ids.length > 0 ? (

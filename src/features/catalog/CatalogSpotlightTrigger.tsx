@@ -2,9 +2,8 @@ import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import type { SpotlightPage } from './CatalogSpotlight';
-import { HeaderHint } from '../../components';
+import { HeaderHint, SearchIcon } from '../../components';
 import { FEATURE_AREAS, useT, withMessages } from '../../i18n';
-import { SearchGlyph } from './glyphs';
 
 type SpotlightModule = typeof import('./CatalogSpotlight');
 
@@ -54,7 +53,7 @@ export function CatalogSpotlightTrigger({ pages }: { pages: readonly SpotlightPa
           onMouseEnter={() => void (loading.current ??= loadSpotlight())}
           data-testid="spotlight-button"
         >
-          <SearchGlyph />
+          <SearchIcon />
         </ActionIcon>
       </HeaderHint>
       {Spotlight ? <Spotlight pages={pages} /> : null}
