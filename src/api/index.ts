@@ -18,7 +18,6 @@ export {
   type ConnectionState,
   type ConnectionStore,
   type ConnectionStoreOptions,
-  type StorageLike,
 } from './connection/store';
 export { PROBE_ID, testConnection, type HostCheck } from './connection/test-connection';
 
@@ -90,6 +89,14 @@ export {
   type KeptStoreName,
 } from './storage/kept-db';
 export { KeptDbContext, useKeptDb } from './storage/kept-db-context';
+export {
+  browserStorage,
+  safeStorage,
+  type ReadJsonOptions,
+  type SafeStorage,
+  type StorageLike,
+} from './storage/web-storage';
+export { newId } from './ids';
 
 // Built by other helpers inside src/api; re-exported so features import one module.
 export * from './catalog';

@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { authRefusals, connectionStore, createKeptDb, createQueryClient, KeptDbContext, type KeptDb } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
+import { localePreference } from './locale-preference';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -46,7 +47,7 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
     >
       <QueryClientProvider client={queryClient}>
         <KeptDbContext.Provider value={keptDb}>
-          <I18nProvider locale={locale}>
+          <I18nProvider locale={locale} preference={localePreference}>
             <LocalizedDefaults>
               <Suspense fallback={null}>
                 <NotificationsHost />

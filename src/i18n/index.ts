@@ -1,4 +1,12 @@
-export { I18nProvider, useT, useLocale, useFormat, initialLocale, LOCALE_STORAGE_KEY } from './provider';
+export {
+  I18nProvider,
+  useT,
+  useLocale,
+  useFormat,
+  initialLocale,
+  LOCALE_STORAGE_KEY,
+  type LocalePreference,
+} from './provider';
 export { LOCALES, LOCALE_NAMES, isLocale, type Locale } from './locales';
 export type { MessageKey } from './catalog';
 export { loadLocale, loadMessages, preloadLocale } from './load';

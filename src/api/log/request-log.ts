@@ -1,6 +1,7 @@
 import type { DriftWarning, EndpointName, Host, Method } from '../../contract';
 import { CLIENT_LIMITS } from '../constants';
 import type { ApiErrorKind } from '../http/errors';
+import { newId } from '../ids';
 
 /** One call as the Activity page shows it. Holds no token: Authorization is always `Bearer ***`. */
 export interface RequestLogEntry {
@@ -87,9 +88,6 @@ export function redactSecret(text: string, secret: string | undefined): string {
   return text.split(secret).join('***');
 }
 
-let counter = 0;
-const nextId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
-
 /** Removes a secret from every string of an entry patch; headers are redacted too. */
 function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T {
   const out: Record<string, unknown> = { ...patch };
@@ -118,7 +116,7 @@ export function createRequestLog(capacity: number = CLIENT_LIMITS.logCapacity): 
 
   return {
     start(entry, secret) {
-      const id = nextId();
+      const id = newId();
       if (secret) secrets.set(id, secret);
       const clean = scrubPatch(entry, secret);
       const full: RequestLogEntry = { ...clean, id, startedAt: Date.now(), pending: true, drift: entry.drift ?? [] };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildPath, ENDPOINTS } from '../../../contract';
-import { targetUrl, type ConnectionProfile } from '../../../api';
-import { isRunning, newExchangeId, type Exchange } from '../model/exchange';
+import { newId, targetUrl, type ConnectionProfile } from '../../../api';
+import { isRunning, type Exchange } from '../model/exchange';
 import type { CompletionBodyInput } from '../model/options';
 import { runCompletion, type RunOutcome } from '../model/run';
 import { StreamSink } from '../model/stream-sink';
@@ -54,7 +54,7 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
       { spaceId, body, profile, replaceId }: SendRequest,
       onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void,
     ) => {
-      const id = replaceId ?? newExchangeId();
+      const id = replaceId ?? newId();
       const exchange: Exchange = {
         id,
         spaceId,

@@ -77,9 +77,3 @@ export function toApiError(init: ApiErrorInit): ApiError {
 }
 
 export const isRunning = (status: AnswerStatus) => status === 'pending' || status === 'streaming';
-
-export function newExchangeId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
