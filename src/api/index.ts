@@ -32,7 +32,7 @@ export {
   type QueryValue,
 } from './http/client';
 export { openCompletionStream, type StreamOptions } from './http/stream';
-export type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './http/types';
+export type { ApiResult } from './http/types';
 
 export {
   capBody,

@@ -1,10 +1,14 @@
 import {
   asErrorResponse,
   buildPath,
+  endpointOf,
   ENDPOINTS,
+  type EndpointBody,
+  type EndpointData,
   type EndpointName,
   type EndpointParams,
-  type PathParams,
+  type EndpointWithBody,
+  type ResponseParser,
 } from '../../contract';
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
@@ -16,7 +20,7 @@ import { ApiError } from './errors';
 /** The sandbox names the conversation a completion belongs to in this header (the result has no such field). */
 export const CONVERSATION_ID_HEADER = 'x-conversation-id';
 import { send, type SendOutcome } from './transport';
-import type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './types';
+import type { ApiResult } from './types';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -27,18 +31,18 @@ interface CommonCallOptions {
   timeoutMs?: number;
   /** Default: the active profile. `null` means "no profile" and fails with kind 'no_profile'. */
   profile?: ConnectionProfile | null;
-  /** Parses the answer instead of the endpoint's own record (get knowledge "with settings"). */
-  responseRecord?: ResponseParser;
 }
 
 type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]
   ? { params?: EndpointParams<N> }
   : { params: EndpointParams<N> };
-type BodyOption<N extends EndpointName> = N extends keyof EndpointBody
-  ? { body: EndpointBody[N] }
-  : { body?: undefined };
+type BodyOption<N extends EndpointName> = N extends EndpointWithBody ? { body: EndpointBody<N> } : { body?: undefined };
+interface ParserOption<N extends EndpointName> {
+  /** Parses the answer instead of the endpoint's own record (get knowledge "with settings"); it must read as the same type. */
+  responseRecord?: ResponseParser<EndpointData<N>>;
+}
 
-export type CallOptions<N extends EndpointName> = ParamsOption<N> & BodyOption<N> & CommonCallOptions;
+export type CallOptions<N extends EndpointName> = ParamsOption<N> & BodyOption<N> & ParserOption<N> & CommonCallOptions;
 
 export function queryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
@@ -132,7 +136,7 @@ export function httpError(
 export function interpretAnswer<T>(
   name: EndpointName,
   outcome: SendOutcome,
-  parser: ResponseParser,
+  parser: ResponseParser<T>,
   secret?: string,
 ): ApiResult<T> {
   const label = ENDPOINTS[name].name;
@@ -174,7 +178,7 @@ export function interpretAnswer<T>(
     );
   }
   if (parsed.drift.length > 0) requestLog.update(logId, { drift: parsed.drift });
-  return { data: parsed.data as T, drift: parsed.drift, raw, rawText: text, status, durationMs, logId, headers };
+  return { record: parsed.data, drift: parsed.drift, raw, rawText: text, status, durationMs, logId, headers };
 }
 
 /**
@@ -185,16 +189,14 @@ export function interpretAnswer<T>(
 export async function callEndpoint<N extends EndpointName>(
   name: N,
   options: CallOptions<N>,
-): Promise<ApiResult<EndpointData[N]>> {
-  const endpoint = ENDPOINTS[name];
+): Promise<ApiResult<EndpointData<N>>> {
+  const endpoint = endpointOf(name);
   const profile = resolveProfile(options.profile, name);
   const body = (options as { body?: unknown }).body;
   if (endpoint.request) validateBody(name, body);
   let path: string;
   try {
-    path =
-      buildPath(endpoint.pattern, (options.params ?? {}) as PathParams<typeof endpoint.pattern>) +
-      queryString(options.query);
+    path = buildPath(endpoint.pattern, (options.params ?? {}) as EndpointParams<N>) + queryString(options.query);
   } catch (error) {
     throw new ApiError({
       kind: 'invalid_request',
@@ -213,9 +215,7 @@ export async function callEndpoint<N extends EndpointName>(
     label: endpoint.name,
     endpoint: name,
   });
-  // Every record in the table is built by defineRecord, whose parse returns a ParseResult; the table's type erases that.
-  const parser = options.responseRecord ?? (endpoint.response as ResponseParser);
-  const result = interpretAnswer<EndpointData[N]>(name, outcome, parser, profile.token);
+  const result = interpretAnswer(name, outcome, options.responseRecord ?? endpoint.response, profile.token);
   const conversationId = result.headers[CONVERSATION_ID_HEADER];
   // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
   catalogStore.remember(
@@ -224,7 +224,7 @@ export async function callEndpoint<N extends EndpointName>(
       name,
       (options.params ?? {}) as Record<string, string>,
       body,
-      conversationId ? { ...(result.data as object), conversation_id: conversationId } : result.data,
+      conversationId ? { ...result.record, conversation_id: conversationId } : result.record,
     ),
   );
   return result;

@@ -1,4 +1,4 @@
-import { buildPath, ENDPOINTS, type CompletionBody } from '../../contract';
+import { buildPath, ENDPOINTS, type EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
 import { CLIENT_LIMITS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
@@ -6,7 +6,6 @@ import { requestLog } from '../log/request-log';
 import { httpError, resolveProfile, validateBody } from './client';
 import { ApiError } from './errors';
 import { finishLogWithText, logStreamBody, sendForStream } from './transport';
-import type { z } from '../../contract/zod';
 
 export interface StreamOptions {
   signal?: AbortSignal;
@@ -23,7 +22,7 @@ export interface StreamOptions {
  */
 export async function openCompletionStream(
   spaceId: string,
-  body: z.input<typeof CompletionBody>,
+  body: EndpointBody<'chatCompletions'>,
   options: StreamOptions = {},
 ): Promise<Response> {
   const name = 'chatCompletions';

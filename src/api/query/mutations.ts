@@ -1,5 +1,4 @@
-import type { z } from '../../contract/zod';
-import type { CompletionBody, UpdateConversationBody } from '../../contract';
+import type { EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
 import { connectionStore } from '../connection/store';
 import { CLIENT_LIMITS } from '../constants';
@@ -17,7 +16,7 @@ export interface MutationCallOptions {
 
 export function updateConversation(
   id: string,
-  body: z.input<typeof UpdateConversationBody>,
+  body: EndpointBody<'updateConversation'>,
   options: MutationCallOptions = {},
 ) {
   return callEndpoint('updateConversation', { params: { conversation_id: id }, body, ...options });
@@ -42,7 +41,7 @@ export function deleteKnowledgeDocument(knowledgeId: string, documentId: string,
  */
 export async function chatCompletion(
   spaceId: string,
-  body: z.input<typeof CompletionBody>,
+  body: EndpointBody<'chatCompletions'>,
   signal?: AbortSignal,
   options: Omit<MutationCallOptions, 'signal'> = {},
 ) {

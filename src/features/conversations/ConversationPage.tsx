@@ -34,7 +34,7 @@ export function ConversationPage({ id }: { id: string }) {
   useEffect(() => {
     if (profileId) catalogStore.remember(profileId, [{ kind: 'conversation', id }]);
   }, [profileId, id]);
-  const title = outcome?.result.data.title || baseline.values.title || entry?.label;
+  const title = outcome?.result.record.title || baseline.values.title || entry?.label;
 
   return (
     <>
@@ -66,7 +66,7 @@ export function ConversationPage({ id }: { id: string }) {
         )}
         {outcome ? (
           <ConversationRecordView
-            record={outcome.result.data}
+            record={outcome.result.record}
             raw={outcome.result.raw}
             drift={outcome.result.drift}
             title={outcome.action === 'updated' ? t('conversations.result.updated') : t('conversations.result.deleted')}
@@ -87,7 +87,7 @@ export function ConversationPage({ id }: { id: string }) {
           conversationId={id}
           onDeleted={(result) => {
             // The deleted record (status 0 on the sandbox) becomes what the form starts from.
-            setBaseline(baselineFromRecord(result.data));
+            setBaseline(baselineFromRecord(result.record));
             setFormKey((k) => k + 1);
             setOutcome({ action: 'deleted', result });
           }}

@@ -49,7 +49,7 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
   const mutation = useMutation({
     mutationFn: (payload: UpdateConversationBody) => updateConversation(conversationId, payload),
     onSuccess: (result) => {
-      const next = mergeBaseline(baseline, form.getValues(), result.data);
+      const next = mergeBaseline(baseline, form.getValues(), result.record);
       reset(next.values);
       notifications.show({ color: 'teal', message: t('conversations.saved', { id: conversationId }) });
       onSaved(result, next);

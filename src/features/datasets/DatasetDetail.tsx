@@ -54,11 +54,11 @@ export function DatasetDetail({ id }: { id: string }) {
     );
   }
 
-  const { data, drift } = query.data;
+  const { record, drift } = query.data;
   return (
     <Stack gap="md">
       <PageHeader
-        title={data.name || id}
+        title={record.name || id}
         description={
           <Text span inherit ff="monospace">
             {t('datasets.idLine', { id })}

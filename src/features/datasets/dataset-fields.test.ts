@@ -55,7 +55,7 @@ const HANDBOOK = {
 function answer(raw: Record<string, unknown>) {
   const parsed = DatasetRecord.parse(raw);
   if (!parsed.ok) throw new Error(parsed.reason);
-  return { data: parsed.data, raw, drift: parsed.drift };
+  return { record: parsed.data, raw, drift: parsed.drift };
 }
 
 const spec = (path: string) => {
@@ -129,7 +129,7 @@ describe('flags on fields', () => {
 
   it('checks bounds and lengths itself when no drift says so', () => {
     const over = 'p'.repeat(LIMITS.dataset.promptMax + 1);
-    const direct: DatasetAnswer = { data: { chunk_size: 100, smart_indexing_prompt: over }, raw: {} };
+    const direct: DatasetAnswer = { record: { chunk_size: 100, smart_indexing_prompt: over }, raw: {} };
     expect(fieldFlags(spec('chunk_size'), readField(direct, 'chunk_size'), [])).toEqual([
       { source: 'bounds', value: 100, min: LIMITS.dataset.chunkSizeMin, max: LIMITS.dataset.chunkSizeMax },
     ]);

@@ -13,7 +13,7 @@ export function DocumentDetail({ id }: { id: string }) {
   const t = useT();
   // The same cached query BaseInfo reads: its name titles the page and names the download.
   const base = useQuery(documentBaseQuery(id));
-  const name = base.data?.data.name || undefined;
+  const name = base.data?.record.name || undefined;
   return (
     <Stack gap="md">
       <PageHeader

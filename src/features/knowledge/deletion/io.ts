@@ -69,8 +69,8 @@ export function createDeletionIo(deps: DeletionIoDeps = storeDeps): DeletionIo {
         return { result: 'error', detail: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error) };
       }
       try {
-        const { data } = await callEndpoint('getKnowledge', { params: { knowledge_id: d.knowledgeId }, profile });
-        const total = data.total_files;
+        const { record } = await callEndpoint('getKnowledge', { params: { knowledge_id: d.knowledgeId }, profile });
+        const total = record.total_files;
         if (typeof total === 'number' && d.baselineTotalFiles !== undefined && total < d.baselineTotalFiles) {
           return { result: 'gone', detail: `${CHECK_DETAIL.totalFiles}:${total}` };
         }

@@ -9,7 +9,7 @@ import {
   sightingsFor,
   type ConnectionProfile,
 } from '../../../api';
-import { CompletionResultRecord, type CompletionResult } from '../../../contract';
+import { buildPath, CompletionResultRecord, ENDPOINTS, type CompletionResult } from '../../../contract';
 import { PLAYGROUND_LIMITS } from '../limits';
 import { errorInit, type AnswerTiming, type Exchange, type TraceItem } from './exchange';
 import type { CompletionBodyInput } from './options';
@@ -69,7 +69,7 @@ function conversationOf(raw: unknown, header: string | null | undefined, sent: s
 
 /** The log entry openCompletionStream just wrote (it does not return its id): same path and body, not seen before. */
 function findStreamLogId(before: ReadonlySet<string>, spaceId: string, sentBody: string): string | undefined {
-  const path = `/v1/spaces/completions/${encodeURIComponent(spaceId)}`;
+  const path = buildPath(ENDPOINTS.chatCompletions.pattern, { space_id: spaceId });
   return requestLog
     .getEntries()
     .findLast(
@@ -110,8 +110,8 @@ async function runOnce({ spaceId, body, profile, signal }: RunInput): Promise<Ru
     const conversationId = conversationOf(answer.raw, answer.headers[CONVERSATION_ID_HEADER], body.conversation_id);
     return {
       ...base(),
-      text: answer.data.assistant_message,
-      result: answer.data,
+      text: answer.record.assistant_message,
+      result: answer.record,
       drift: answer.drift,
       rawResponse: cut(answer.rawText),
       conversationId,
