@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetRecord, ExpansionRecord, LIMITS } from '../../contract';
+import { DatasetRecord, ExpansionRecord, f as field, fieldAt, fieldPaths, LIMITS } from '../../contract';
 import {
   compareDatasets,
   driftFieldPath,
@@ -11,7 +11,7 @@ import {
   warningsFor,
   type DatasetAnswer,
 } from './dataset-fields';
-import { ALL_FIELDS } from './dataset-layout';
+import { ALL_FIELDS, kindOf } from './dataset-layout';
 
 /** A documented answer, as the sandbox sends dataset 731506272047301 (flags as booleans and as 0/1). */
 const HANDBOOK = {
@@ -181,8 +181,36 @@ describe('comparing two datasets', () => {
 });
 
 describe('labels', () => {
-  it('every documented field has a label', async () => {
-    const { FIELD_LABEL_KEYS } = await import('./labels');
-    expect(ALL_FIELDS.filter((f) => !FIELD_LABEL_KEYS[f.path]).map((f) => f.path)).toEqual([]);
+  it('every documented field has a label in both languages; an undocumented one has none', async () => {
+    const { fieldLabelKey } = await import('./labels');
+    const { en, zhCN } = await import('../../i18n/catalog');
+    const keys = ALL_FIELDS.map((f) => fieldLabelKey(f.path));
+    expect(keys.filter((k) => !k || !en[k] || !zhCN[k])).toEqual([]);
+    expect(fieldLabelKey('beta_reranker')).toBeUndefined();
+  });
+});
+
+describe('the layout follows the contract', () => {
+  it('reads each field kind from its shape: bounds and prompt lengths', () => {
+    expect(spec('chunk_size').kind).toEqual({
+      type: 'bounded',
+      min: LIMITS.dataset.chunkSizeMin,
+      max: LIMITS.dataset.chunkSizeMax,
+    });
+    expect(spec('smart_indexing_prompt').kind).toEqual({ type: 'prompt', maxLength: LIMITS.dataset.promptMax });
+    expect(spec('description').kind).toMatchObject({ type: 'text', multiline: true });
+    expect(spec('advanced_enabled').kind).toEqual({ type: 'undocumented' });
+  });
+
+  it('a documented field the layout does not place is still shown, at the end of "other"', () => {
+    const fields = { ...DatasetRecord.fields, language: field.optional(field.str()) };
+    const placed = new Set(ALL_FIELDS.map((s) => s.path));
+    const unplaced = fieldPaths(fields).filter((p) => !placed.has(p as never));
+    expect(unplaced).toEqual(['language']);
+    expect(kindOf(fieldAt(fields, 'language')!.shape)).toEqual({
+      type: 'text',
+      maxLength: undefined,
+      multiline: undefined,
+    });
   });
 });
