@@ -1,5 +1,5 @@
 /** The console's typed fetch layer: connection profiles, the two-host client, the request log, React Query. */
-export { CLIENT_LIMITS } from './constants';
+export { CALL_BOUNDS } from './constants';
 
 export {
   DEFAULT_KNOWLEDGE_SETTINGS_PARAM,

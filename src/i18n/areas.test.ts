@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_AREAS, START_AREAS, type Area } from './areas';
-import { AREAS } from './catalog';
+import { AREAS } from './message-tables';
 
 /**
  * The rule "a component shows only keys of areas loaded with it", checked on the source rather than

@@ -10,7 +10,7 @@ import {
   type EndpointWithBody,
   type ResponseParser,
 } from '../../contract';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { connectionStore } from '../connection/store';
 import { redactSecret, requestLog } from '../log/request-log';
@@ -27,7 +27,7 @@ export type QueryValue = string | number | boolean | undefined;
 interface CommonCallOptions {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-  /** Covers the headers and the whole body. Default CLIENT_LIMITS.requestTimeoutMs. */
+  /** Covers the headers and the whole body. Default CALL_BOUNDS.requestTimeoutMs. */
   timeoutMs?: number;
   /** Default: the active profile. `null` means "no profile" and fails with kind 'no_profile'. */
   profile?: ConnectionProfile | null;
@@ -70,7 +70,7 @@ export function resolveProfile(
 }
 
 /** Checks a body against the endpoint's request schema; nothing is sent when it fails. */
-export function validateBody(name: EndpointName, body: unknown): void {
+export function checkBodyBeforeSend(name: EndpointName, body: unknown): void {
   const schema = ENDPOINTS[name].request;
   if (!schema) return;
   const checked = schema.safeParse(body);
@@ -193,7 +193,7 @@ export async function callEndpoint<N extends EndpointName>(
   const endpoint = endpointOf(name);
   const profile = resolveProfile(options.profile, name);
   const body = (options as { body?: unknown }).body;
-  if (endpoint.request) validateBody(name, body);
+  if (endpoint.request) checkBodyBeforeSend(name, body);
   let path: string;
   try {
     path = buildPath(endpoint.pattern, (options.params ?? {}) as EndpointParams<N>) + queryString(options.query);
@@ -211,7 +211,7 @@ export async function callEndpoint<N extends EndpointName>(
     path,
     body: endpoint.request ? body : undefined,
     signal: options.signal,
-    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.requestTimeoutMs,
+    timeoutMs: options.timeoutMs ?? CALL_BOUNDS.requestTimeoutMs,
     label: endpoint.name,
     endpoint: name,
   });

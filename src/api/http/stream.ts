@@ -1,9 +1,9 @@
 import { buildPath, ENDPOINTS, type EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { requestLog } from '../log/request-log';
-import { httpError, resolveProfile, validateBody } from './client';
+import { httpError, resolveProfile, checkBodyBeforeSend } from './client';
 import { ApiError } from './errors';
 import { finishLogWithText, logStreamBody, sendForStream } from './transport';
 
@@ -29,7 +29,7 @@ export async function openCompletionStream(
   const endpoint = ENDPOINTS[name];
   const profile = resolveProfile(options.profile, name);
   const streamed = { ...body, stream: true };
-  validateBody(name, streamed);
+  checkBodyBeforeSend(name, streamed);
   if (!spaceId)
     throw new ApiError({
       kind: 'invalid_request',
@@ -43,7 +43,7 @@ export async function openCompletionStream(
     path: buildPath(endpoint.pattern, { space_id: spaceId }),
     body: streamed,
     signal: options.signal,
-    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.requestTimeoutMs,
+    timeoutMs: options.timeoutMs ?? CALL_BOUNDS.requestTimeoutMs,
     label: endpoint.name,
     endpoint: name,
     accept: 'text/event-stream, application/json',

@@ -1,7 +1,7 @@
 import type { EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
 import { connectionStore } from '../connection/store';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { callEndpoint } from '../http/client';
 import { ApiError } from '../http/errors';
@@ -35,7 +35,7 @@ export function deleteKnowledgeDocument(knowledgeId: string, documentId: string,
 }
 
 /**
- * A non-streamed completion; for stream: true use openCompletionStream. Default timeout CLIENT_LIMITS.completionTimeoutMs.
+ * A non-streamed completion; for stream: true use openCompletionStream. Default timeout CALL_BOUNDS.completionTimeoutMs.
  * The playground calls it directly, not as a mutation, so a refused token is reported to authRefusals here
  * (once: a mutation wrapping it does not report the same error again).
  */
@@ -57,7 +57,7 @@ export async function chatCompletion(
       params: { space_id: spaceId },
       body,
       signal,
-      timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.completionTimeoutMs,
+      timeoutMs: options.timeoutMs ?? CALL_BOUNDS.completionTimeoutMs,
       profile: options.profile,
     });
   } catch (error) {

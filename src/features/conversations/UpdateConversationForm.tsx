@@ -14,7 +14,7 @@ import {
   counterText,
   fieldErrorText,
   mergeBaseline,
-  TEXT_LIMITS,
+  TEXT_FIELD_MAX,
   type Baseline,
   type ConversationFormValues,
   type DirtyFields,
@@ -69,7 +69,7 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
   };
 
   const textInput = (field: TextField) => {
-    const counter = counterText(values[field], TEXT_LIMITS[field]);
+    const counter = counterText(values[field], TEXT_FIELD_MAX[field]);
     return (
       <TextInput
         label={t(`conversations.field.${field}`)}

@@ -183,7 +183,7 @@ describe('comparing two datasets', () => {
 describe('labels', () => {
   it('every documented field has a label in both languages; an undocumented one has none', async () => {
     const { fieldLabelKey } = await import('./labels');
-    const { en, zhCN } = await import('../../i18n/catalog');
+    const { en, zhCN } = await import('../../i18n/message-tables');
     const keys = ALL_FIELDS.map((f) => fieldLabelKey(f.path));
     expect(keys.filter((k) => !k || !en[k] || !zhCN[k])).toEqual([]);
     expect(fieldLabelKey('beta_reranker')).toBeUndefined();

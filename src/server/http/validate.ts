@@ -6,7 +6,7 @@ import { HttpError } from './errors';
  * Validates with a contract schema (zod/mini) or a sandbox one (classic zod): `z.safeParse` reads both.
  * A failure is a 422 whose message names each field and its limit.
  */
-export function validateBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+export function parseBodyOr422<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = z.safeParse(schema, body);
   if (parsed.success) return parsed.data;
   const messages = parsed.error.issues.map((issue) => {

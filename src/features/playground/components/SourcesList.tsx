@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DocumentChunk } from '../../../contract';
 import { useFormat, useT } from '../../../i18n';
-import { PLAYGROUND_LIMITS } from '../limits';
+import { SHOWN_BOUNDS } from '../limits';
 import { paths } from '../../../config/paths';
 
 /** The chunks an answer was grounded on: which document (linking to its page), the chunk's text, its score. */
@@ -18,7 +18,7 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
       </Text>
     );
   }
-  const shown = all ? chunks : chunks.slice(0, PLAYGROUND_LIMITS.sourcesShown);
+  const shown = all ? chunks : chunks.slice(0, SHOWN_BOUNDS.sourcesShown);
   const hidden = chunks.length - shown.length;
   return (
     <Stack gap="xs">

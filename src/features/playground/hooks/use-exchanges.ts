@@ -6,7 +6,8 @@ import type { CompletionBodyInput } from '../model/options';
 import { runCompletion, type RunOutcome } from '../model/run';
 import { StreamSink } from '../model/stream-sink';
 
-export interface SendRequest {
+/** A message to send in the playground (or an exchange to send again). */
+export interface ExchangeRequest {
   spaceId: string;
   body: CompletionBodyInput;
   profile: ConnectionProfile;
@@ -18,7 +19,7 @@ export interface ExchangeRunner {
   exchanges: Exchange[];
   /** The live sink of each exchange being streamed. */
   sinkOf(id: string): StreamSink | undefined;
-  send(request: SendRequest, onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void): string;
+  send(request: ExchangeRequest, onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void): string;
   stop(id: string): void;
   stopAll(): void;
   running: boolean;
@@ -51,7 +52,7 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
 
   const send = useCallback(
     (
-      { spaceId, body, profile, replaceId }: SendRequest,
+      { spaceId, body, profile, replaceId }: ExchangeRequest,
       onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void,
     ) => {
       const id = replaceId ?? newId();

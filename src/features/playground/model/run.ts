@@ -10,7 +10,7 @@ import {
   type ConnectionProfile,
 } from '../../../api';
 import { buildPath, CompletionResultRecord, ENDPOINTS, type CompletionResult } from '../../../contract';
-import { PLAYGROUND_LIMITS } from '../limits';
+import { SHOWN_BOUNDS, STORAGE_BOUNDS } from '../limits';
 import { errorInit, type AnswerTiming, type Exchange, type TraceItem } from './exchange';
 import type { CompletionBodyInput } from './options';
 
@@ -47,9 +47,9 @@ export type RunOutcome = Pick<
 const now = () => performance.now();
 
 const cut = (text: string | undefined) =>
-  text === undefined || text.length <= PLAYGROUND_LIMITS.storedRawChars
+  text === undefined || text.length <= STORAGE_BOUNDS.storedRawChars
     ? text
-    : `${text.slice(0, PLAYGROUND_LIMITS.storedRawChars)}\n…`;
+    : `${text.slice(0, STORAGE_BOUNDS.storedRawChars)}\n…`;
 
 function stringify(value: unknown): string | undefined {
   try {
@@ -247,7 +247,7 @@ async function runStreamed({
         case 'unknown':
           out.unknownEvents += 1;
           // Not shown in the transcript, but not silently lost either.
-          if (out.unknownEvents <= PLAYGROUND_LIMITS.unknownEventsKept)
+          if (out.unknownEvents <= SHOWN_BOUNDS.unknownEventsKept)
             console.warn('Playground: ignored an unknown stream event', event.raw);
           break;
         case 'done':

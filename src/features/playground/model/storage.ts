@@ -1,5 +1,5 @@
 import { browserStorage, safeStorage, type StorageLike } from '../../../api';
-import { PLAYGROUND_LIMITS } from '../limits';
+import { STORAGE_BOUNDS } from '../limits';
 import type { Exchange } from './exchange';
 import { presetOf, readOptions, type PlaygroundOptions, type PresetOptions } from './options';
 
@@ -85,7 +85,7 @@ export function loadSession(profileId: string, spaceId: string, store?: StorageL
 export function saveSession(profileId: string, spaceId: string, session: StoredSession, store?: StorageLike): boolean {
   const target = kept(store);
   const key = sessionKey(profileId, spaceId);
-  const newest = session.exchanges.slice(-PLAYGROUND_LIMITS.storedExchanges).map((e) => ({ ...e, logId: undefined }));
+  const newest = session.exchanges.slice(-STORAGE_BOUNDS.storedExchanges).map((e) => ({ ...e, logId: undefined }));
   if (target.writeJson(key, { options: session.options, exchanges: newest })) return true;
   const lean = newest.map((e) => ({ ...e, rawResponse: undefined, trace: [] }));
   for (let n = lean.length; n >= 0; n = n === 0 ? -1 : Math.floor(n / 2)) {
@@ -120,7 +120,7 @@ export function savePreset(name: string, options: PlaygroundOptions, store?: Sto
   const others = loadPresets(store).filter((p) => p.name !== trimmed);
   const next = [{ name: trimmed, options: presetOf(options), savedAt: now }, ...others].slice(
     0,
-    PLAYGROUND_LIMITS.presets,
+    STORAGE_BOUNDS.presets,
   );
   kept(store).writeJson(PRESETS_KEY, next);
   return next;
