@@ -10,10 +10,8 @@ import { statusKey } from './components/AnswerCard';
 import { usePlaygroundSession } from './hooks/use-session';
 import { exportJson, exportMarkdown } from './model/export';
 import { loadRemoteImages, saveRemoteImages } from './model/storage';
-import type { AnswerStatus } from './model/exchange';
+import { ANSWER_STATUSES, type AnswerStatus } from './model/answer-status';
 import { paths } from '../../config/paths';
-
-const STATUSES: AnswerStatus[] = ['pending', 'streaming', 'done', 'stopped', 'ended_early', 'error'];
 
 /** /playground/:spaceId with an active profile. */
 function Playground({ spaceId, profile }: { spaceId: string; profile: ConnectionProfile }) {
@@ -54,7 +52,10 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
                 assistant: t('playground.answer.assistant'),
                 sources: t('playground.export.sources'),
                 usage: t('playground.export.usage'),
-                status: Object.fromEntries(STATUSES.map((s) => [s, t(statusKey(s))])) as Record<AnswerStatus, string>,
+                status: Object.fromEntries(ANSWER_STATUSES.map((s) => [s, t(statusKey(s))])) as Record<
+                  AnswerStatus,
+                  string
+                >,
               }),
               'text/markdown',
             )

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildPath, ENDPOINTS } from '../../../contract';
 import { newId, targetUrl, type ConnectionProfile } from '../../../api';
-import { isRunning, type Exchange } from '../model/exchange';
+import { isRunning, nextStatus, type AnswerEvent } from '../model/answer-status';
+import type { Exchange } from '../model/exchange';
 import type { CompletionBodyInput } from '../model/options';
 import { runCompletion, type RunOutcome } from '../model/run';
 import { StreamSink } from '../model/stream-sink';
@@ -46,8 +47,9 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
     return () => running.forEach((c) => c.abort());
   }, []);
 
-  const patch = useCallback((id: string, change: Partial<Exchange>) => {
-    setExchanges((list) => list.map((e) => (e.id === id ? { ...e, ...change } : e)));
+  /** A step of an answer while it runs; the reducer ignores it once the answer has ended. */
+  const step = useCallback((id: string, event: AnswerEvent) => {
+    setExchanges((list) => list.map((e) => (e.id === id ? { ...e, status: nextStatus(e.status, event) } : e)));
   }, []);
 
   const send = useCallback(
@@ -85,7 +87,7 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
         body,
         profile,
         signal: controller.signal,
-        onStreamOpen: () => patch(id, { status: 'streaming' }),
+        onStreamOpen: () => step(id, { type: 'stream_opened' }),
         onDelta: (text) => sink.append(text),
         onTrace: (item) => sink.addTrace(item),
       }).then((outcome) => {
@@ -99,7 +101,7 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
       });
       return id;
     },
-    [patch],
+    [step],
   );
 
   const stop = useCallback((id: string) => controllers.current.get(id)?.abort(), []);

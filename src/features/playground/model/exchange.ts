@@ -1,12 +1,7 @@
 import { ApiError, type ApiErrorInit } from '../../../api';
 import type { CompletionResult, DriftWarning } from '../../../contract';
+import type { AnswerStatus } from './answer-status';
 import type { CompletionBodyInput } from './options';
-
-/**
- * pending: sent, nothing back yet · streaming: deltas arriving · done · stopped: the admin pressed Stop
- * (the partial text is kept) · ended_early: the stream closed without its final event · error: the call failed.
- */
-export type AnswerStatus = 'pending' | 'streaming' | 'done' | 'stopped' | 'ended_early' | 'error';
 
 export interface TraceItem {
   type: 'agent' | 'planning' | 'tool';
@@ -33,6 +28,7 @@ export interface Exchange {
   url: string;
   /** The body exactly as sent (stream included). */
   body: CompletionBodyInput;
+  /** How far the answer got; it changes only through answer-status.ts's nextStatus. */
   status: AnswerStatus;
   /** The assistant's text: the final message, or what arrived before a stop or an early end. */
   text: string;
@@ -75,5 +71,3 @@ export function errorInit(error: unknown): ApiErrorInit {
 export function toApiError(init: ApiErrorInit): ApiError {
   return new ApiError(init);
 }
-
-export const isRunning = (status: AnswerStatus) => status === 'pending' || status === 'streaming';

@@ -1,5 +1,6 @@
 import { browserStorage, safeStorage, type StorageLike } from '../../../api';
 import { STORAGE_BOUNDS } from '../limits';
+import { isAnswerStatus, nextStatus } from './answer-status';
 import type { Exchange } from './exchange';
 import { presetOf, readOptions, type PlaygroundOptions, type PresetOptions } from './options';
 
@@ -29,8 +30,6 @@ const kept = (store: StorageLike | undefined) => (store ? safeStorage(store) : b
 
 export const sessionKey = (profileId: string, spaceId: string) => `${SESSION_PREFIX}:${profileId}:${spaceId}`;
 
-const STATUSES = new Set(['pending', 'streaming', 'done', 'stopped', 'ended_early', 'error']);
-
 /** A stored exchange, checked enough to render; a corrupt one is dropped rather than breaking the page. */
 function readExchange(value: unknown): Exchange | undefined {
   if (!value || typeof value !== 'object') return undefined;
@@ -43,7 +42,7 @@ function readExchange(value: unknown): Exchange | undefined {
     typeof e.body.message !== 'string'
   )
     return undefined;
-  if (typeof e.status !== 'string' || !STATUSES.has(e.status)) return undefined;
+  if (!isAnswerStatus(e.status)) return undefined;
   const exchange: Exchange = {
     id: e.id,
     spaceId: e.spaceId,
@@ -65,8 +64,8 @@ function readExchange(value: unknown): Exchange | undefined {
     // The request log lives in memory: its ids mean nothing after a reload.
     logId: undefined,
   };
-  // A reload cut this answer off: it will never finish.
-  if (exchange.status === 'pending' || exchange.status === 'streaming') exchange.status = 'stopped';
+  // A reload cut a running answer off: it will never finish.
+  exchange.status = nextStatus(exchange.status, { type: 'reloaded' });
   return exchange;
 }
 
