@@ -35,7 +35,7 @@ const allowed = {
   components: ['contract', 'api', 'i18n', 'config'],
   features: ['contract', 'api', 'components', 'i18n', 'config'],
   app: ['contract', 'api', 'components', 'i18n', 'features', 'config'],
-  test: ['contract', 'api', 'components', 'i18n', 'config'],
+  test: ['contract', 'api', 'components', 'i18n', 'config', 'app'],
   'main.tsx': ['app', 'api', 'i18n', 'components', 'config'],
 };
 

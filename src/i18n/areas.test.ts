@@ -231,3 +231,19 @@ function unwiredFeatureImports(files: Iterable<string> = startupFiles()): string
   }
   return out;
 }
+
+describe('message keys: every key is shown somewhere', () => {
+  it('no message is dead: each key is named by some source file (or covered by a template like `error.kind.${…}`)', () => {
+    const files = ['app', 'components', 'api', 'features'].flatMap((dir) => walk(join(SRC, dir)));
+    const exact = new Set<string>();
+    const heads: string[] = [];
+    for (const file of files) {
+      for (const use of keysIn(file)) {
+        if (use.text.endsWith('${…}')) heads.push(use.text.slice(0, -'${…}'.length));
+        else exact.add(use.text);
+      }
+    }
+    const dead = [...AREA_OF_KEY.keys()].filter((key) => !exact.has(key) && !heads.some((h) => key.startsWith(h)));
+    expect(dead).toEqual([]);
+  });
+});

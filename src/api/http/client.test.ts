@@ -24,7 +24,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('callEndpoint', () => {
   it('sends the bearer token and JSON, and returns the parsed record without drift', async () => {
-    server.handle((_, res) => json(res, 200, DATASET_SAMPLE));
+    // The answer comes 50 ms late, so the measured duration can be checked.
+    server.handle((_, res) => setTimeout(() => json(res, 200, DATASET_SAMPLE), 50));
     const result = await callEndpoint('getDataset', {
       params: { dataset_id: 'ds 1/x' },
       profile: profileFor(server.url),
@@ -40,7 +41,8 @@ describe('callEndpoint', () => {
     expect(result.record.smart_indexing_enabled).toBe(true);
     expect(result.record.chunk_size).toBe(512);
     expect(result.raw).toEqual(DATASET_SAMPLE);
-    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    // Timers may fire a millisecond early; the call cannot have taken less than the delay otherwise.
+    expect(result.durationMs).toBeGreaterThanOrEqual(48);
   });
 
   it('remembers the ids an answer reveals in the catalog, under the profile that asked', async () => {
