@@ -1,4 +1,12 @@
-import { DatasetRecord, fieldAt, fieldPaths, type EnumTable, type FieldPath, type FieldShape } from '../../contract';
+import {
+  DatasetRecord,
+  fieldAt,
+  fieldPaths,
+  type EnumTable,
+  type FieldMap,
+  type FieldPath,
+  type FieldShape,
+} from '../../contract';
 
 /** How a field's value is read and shown. */
 export type FieldKind =
@@ -18,7 +26,7 @@ export type FieldKind =
 
 export interface FieldSpec {
   /** Dotted path in the answer: `chunk_size`, `retrieval_chunk_expansion.pre_count`. */
-  path: DatasetFieldPath;
+  path: string;
   kind: FieldKind;
 }
 
@@ -134,21 +142,28 @@ const PLACEMENT: readonly {
   { id: 'other', fields: ['filter_attributes', ['advanced_enabled', 'undocumented']] },
 ];
 
-const specOf = (path: DatasetFieldPath, presentation?: Presentation): FieldSpec => ({
-  path,
-  kind: kindOf(fieldAt(DatasetRecord.fields, path)!.shape, presentation),
-});
-
-const placed = new Set(PLACEMENT.flatMap((s) => s.fields.map((f) => (typeof f === 'string' ? f : f[0]))));
+/**
+ * The page's sections for a record's fields: the placed ones where PLACEMENT puts them, then every field it
+ * does not place at the end of "other", each shown by the kind its shape gives.
+ */
+export function layoutSections(fields: FieldMap): SectionSpec[] {
+  const specOf = (path: string, presentation?: Presentation): FieldSpec => {
+    const def = fieldAt(fields, path);
+    return { path, kind: def ? kindOf(def.shape, presentation) : { type: 'undocumented' } };
+  };
+  const placed = new Set<string>(PLACEMENT.flatMap((s) => s.fields.map((f) => (typeof f === 'string' ? f : f[0]))));
+  const unplaced = fieldPaths(fields).filter((path) => !placed.has(path));
+  return PLACEMENT.map(({ id, fields: placedHere }) => ({
+    id,
+    fields: [
+      ...placedHere.map((f) => (typeof f === 'string' ? specOf(f) : specOf(f[0], f[1]))),
+      ...(id === 'other' ? unplaced.map((path) => specOf(path)) : []),
+    ],
+  }));
+}
 
 /** Every documented Dataset field, in the order and groups the page shows them. */
-export const DATASET_SECTIONS: readonly SectionSpec[] = PLACEMENT.map(({ id, fields }) => ({
-  id,
-  fields: [
-    ...fields.map((f) => (typeof f === 'string' ? specOf(f) : specOf(f[0], f[1]))),
-    ...(id === 'other' ? DATASET_FIELD_PATHS.filter((p) => !placed.has(p)).map((p) => specOf(p)) : []),
-  ],
-}));
+export const DATASET_SECTIONS: readonly SectionSpec[] = layoutSections(DatasetRecord.fields);
 
 export const ALL_FIELDS: readonly FieldSpec[] = DATASET_SECTIONS.flatMap((s) => s.fields);
 
