@@ -38,7 +38,7 @@ const serverError = (route: Route) =>
   route.fulfill({ status: 500, headers: CORS, json: { code: 500, message: 'index shard unavailable' } });
 
 test.describe('a failed read', () => {
-  // Three retries wait 1 s, 2 s and 4 s (CLIENT_LIMITS), so a 5xx takes about 7 s to surface.
+  // Three retries wait 1 s, 2 s and 4 s (CALL_BOUNDS), so a 5xx takes about 7 s to surface.
   test('a 500 on a dataset is retried 3 times, then shows the error with Retry; Retry after recovery shows it', async ({
     page,
   }) => {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseMessageChunk, readManifest } from '../scripts/budget.mjs';
 import { FEATURE_AREAS, START_AREAS } from '../src/i18n/areas';
-import { en } from '../src/i18n/catalog';
+import { en } from '../src/i18n/message-tables';
 import { expect, test } from './fixtures';
 
 /**

@@ -2,7 +2,8 @@
 // The architecture's import rules, checked rather than remembered:
 //   contract imports only zod; server imports contract (and Node/npm) only, never browser code;
 //   browser code never imports server; features never import another feature;
-//   data flows one way: contract -> api -> features -> app (components sit beside api, below features).
+//   data flows one way: contract -> api -> features -> app (components sit beside api, below features);
+//   config (the in-app paths) imports nothing and may be used by the UI layers.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -27,14 +28,15 @@ const area = (file) => {
 // Which src areas each area may import (besides itself).
 const allowed = {
   contract: [],
+  config: [],
   server: ['contract'],
   api: ['contract'],
   i18n: [],
-  components: ['contract', 'api', 'i18n'],
-  features: ['contract', 'api', 'components', 'i18n'],
-  app: ['contract', 'api', 'components', 'i18n', 'features'],
-  test: ['contract', 'api', 'components', 'i18n'],
-  'main.tsx': ['app', 'api', 'i18n', 'components'],
+  components: ['contract', 'api', 'i18n', 'config'],
+  features: ['contract', 'api', 'components', 'i18n', 'config'],
+  app: ['contract', 'api', 'components', 'i18n', 'features', 'config'],
+  test: ['contract', 'api', 'components', 'i18n', 'config', 'app'],
+  'main.tsx': ['app', 'api', 'i18n', 'components', 'config'],
 };
 
 /** A value import or re-export of 'zod' or any of its entry points ('zod/mini', 'zod/v4', …); `import type` is allowed. */

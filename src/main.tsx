@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectionStore, loadConsoleConfig } from './api';
 import { App } from './app/App';
+import { localePreference } from './app/locale-preference';
 import { initialLocale, preloadLocale } from './i18n';
 
 /**
@@ -10,7 +11,7 @@ import { initialLocale, preloadLocale } from './i18n';
  */
 async function start(): Promise<void> {
   // The language's messages are their own chunk: fetched beside config.json, so the first render has its words.
-  const messages = preloadLocale(initialLocale());
+  const messages = preloadLocale(initialLocale(localePreference));
   let configError: string | undefined;
   try {
     connectionStore.init(await loadConsoleConfig(`${import.meta.env.BASE_URL}config.json`));

@@ -1,8 +1,9 @@
 /**
- * The console's own client-side limits, named once. These are choices of the console, not of the
- * service (whose documented limits live in src/contract/limits.ts).
+ * The bounds of the console's calls: how long one may take, how often it is retried, how long its answer
+ * stays fresh, and how much of it the request log keeps. Choices of the console, named once; the service's
+ * documented limits are LIMITS (src/contract/limits.ts).
  */
-export const CLIENT_LIMITS = {
+export const CALL_BOUNDS = {
   /** Default per-call timeout, covering the answer's headers and body. */
   requestTimeoutMs: 30_000,
   /** A completion runs retrieval and a model call, so it gets longer than a read. */

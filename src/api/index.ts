@@ -1,5 +1,5 @@
 /** The console's typed fetch layer: connection profiles, the two-host client, the request log, React Query. */
-export { CLIENT_LIMITS } from './constants';
+export { CALL_BOUNDS } from './constants';
 
 export {
   DEFAULT_KNOWLEDGE_SETTINGS_PARAM,
@@ -18,7 +18,6 @@ export {
   type ConnectionState,
   type ConnectionStore,
   type ConnectionStoreOptions,
-  type StorageLike,
 } from './connection/store';
 export { PROBE_ID, testConnection, type HostCheck } from './connection/test-connection';
 
@@ -42,7 +41,7 @@ export {
   type QueryValue,
 } from './http/client';
 export { openCompletionStream, type StreamOptions } from './http/stream';
-export type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './http/types';
+export type { ApiResult } from './http/types';
 
 export {
   capBody,
@@ -100,6 +99,14 @@ export {
   type KeptStoreName,
 } from './storage/kept-db';
 export { KeptDbContext, useKeptDb } from './storage/kept-db-context';
+export {
+  browserStorage,
+  safeStorage,
+  type ReadJsonOptions,
+  type SafeStorage,
+  type StorageLike,
+} from './storage/web-storage';
+export { newId } from './ids';
 
 // Built by other helpers inside src/api; re-exported so features import one module.
 export * from './catalog';

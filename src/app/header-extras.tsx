@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 // Imported by file, not through the features' index, so their pages stay in their own lazy chunks.
 import { CatalogSpotlightTrigger } from '../features/catalog/CatalogSpotlightTrigger';
 import { FEATURE_AREAS, lazyWithMessages } from '../i18n';
+import { PAGE_LINKS } from './nav';
 
 /**
  * The pending-deletions badge (and the deletion tracker it starts) is not needed to draw the first page:
@@ -23,6 +24,11 @@ function PendingDeletions() {
  * Slots in the header, left of the profile switch, for features that need a constant presence.
  * Each entry is a small component that renders its own button or badge (or null).
  */
+/** The spotlight offers every page of the navigation. */
+function Spotlight() {
+  return <CatalogSpotlightTrigger pages={PAGE_LINKS} />;
+}
+
 export interface HeaderExtra {
   id: string;
   Component: ComponentType;
@@ -30,5 +36,5 @@ export interface HeaderExtra {
 
 export const headerExtras: HeaderExtra[] = [
   { id: 'pending-deletions', Component: PendingDeletions },
-  { id: 'spotlight', Component: CatalogSpotlightTrigger },
+  { id: 'spotlight', Component: Spotlight },
 ];

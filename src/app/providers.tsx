@@ -13,6 +13,7 @@ import {
   type KeptDb,
 } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
+import { localePreference } from './locale-preference';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -54,7 +55,7 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
     >
       <QueryClientProvider client={queryClient}>
         <KeptDbContext.Provider value={keptDb}>
-          <I18nProvider locale={locale}>
+          <I18nProvider locale={locale} preference={localePreference}>
             <LocalizedDefaults>
               <Suspense fallback={null}>
                 <NotificationsHost />

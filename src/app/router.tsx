@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { FEATURE_AREAS, withMessages } from '../i18n';
 import { trackedLoad } from './page-loading';
 import { AppLayout } from './layout/AppLayout';
@@ -37,7 +38,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route
-        path="/"
+        path={paths.home.path}
         element={
           // Only reached if the layout itself fails; pages have their own boundaries below.
           <RouteBoundary>
@@ -46,23 +47,23 @@ export function AppRoutes() {
         }
       >
         <Route index element={page(pages.home)} />
-        <Route path="knowledge" element={page(pages.knowledge)} />
-        <Route path="knowledge/:id" element={page(pages.knowledge)} />
-        <Route path="datasets" element={page(pages.datasets)} />
-        <Route path="datasets/:id" element={page(pages.datasets)} />
-        <Route path="documents" element={page(pages.documents)} />
-        <Route path="documents/:id" element={page(pages.documents)} />
-        <Route path="conversations" element={page(pages.conversations)} />
-        <Route path="conversations/:id" element={page(pages.conversations)} />
-        <Route path="playground" element={page(pages.playground)} />
-        <Route path="playground/:spaceId" element={page(pages.playground)} />
-        <Route path="suites" element={page(pages.suites)} />
-        <Route path="suites/:suiteId" element={page(pages.suites)} />
-        <Route path="suites/:suiteId/compare" element={page(pages.suites)} />
-        <Route path="suites/:suiteId/runs/:runId" element={page(pages.suites)} />
-        <Route path="activity" element={page(pages.activity)} />
-        <Route path="catalog" element={page(pages.catalog)} />
-        <Route path="settings" element={page(pages.settings)} />
+        <Route path={paths.knowledge.path} element={page(pages.knowledge)} />
+        <Route path={paths.knowledgeBase.path} element={page(pages.knowledge)} />
+        <Route path={paths.datasets.path} element={page(pages.datasets)} />
+        <Route path={paths.dataset.path} element={page(pages.datasets)} />
+        <Route path={paths.documents.path} element={page(pages.documents)} />
+        <Route path={paths.document.path} element={page(pages.documents)} />
+        <Route path={paths.conversations.path} element={page(pages.conversations)} />
+        <Route path={paths.conversation.path} element={page(pages.conversations)} />
+        <Route path={paths.playground.path} element={page(pages.playground)} />
+        <Route path={paths.playgroundSpace.path} element={page(pages.playground)} />
+        <Route path={paths.suites.path} element={page(pages.suites)} />
+        <Route path={paths.suite.path} element={page(pages.suites)} />
+        <Route path={paths.suiteCompare.path} element={page(pages.suites)} />
+        <Route path={paths.suiteRun.path} element={page(pages.suites)} />
+        <Route path={paths.activity.path} element={page(pages.activity)} />
+        <Route path={paths.catalog.path} element={page(pages.catalog)} />
+        <Route path={paths.settings.path} element={page(pages.settings)} />
         <Route path="*" element={page(pages.notFound)} />
       </Route>
     </Routes>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip, Unst
 import { useState, type FormEvent } from 'react';
 import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../api';
 import { useFormat, useT } from '../i18n';
+import { PinIcon } from './icons';
 
 export interface IdLookupProps {
   kind: CatalogKind;
@@ -121,17 +122,7 @@ function PinToggle({ entry, label }: { entry: CatalogEntry; label: string }) {
         aria-pressed={entry.pinned}
         onClick={() => catalogStore.setPinned(entry.profileId, entry.kind, entry.id, !entry.pinned)}
       >
-        <svg
-          width="60%"
-          height="60%"
-          viewBox="0 0 24 24"
-          fill={entry.pinned ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M12 17v5M9 3h6l-1 6 4 4H6l4-4z" />
-        </svg>
+        <PinIcon filled={entry.pinned} />
       </ActionIcon>
     </Tooltip>
   );

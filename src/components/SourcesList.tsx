@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DocumentChunk } from '../contract';
 import { useFormat, useT } from '../i18n';
+import { paths } from '../config/paths';
 
 /** Sources listed before "show all" (an answer may cite a dozen chunks). */
 const SOURCES_SHOWN = 3;
@@ -36,7 +37,7 @@ export function SourcesList({ chunks }: { chunks: readonly DocumentChunk[] }) {
                 {chunk.document_id ? (
                   <Anchor
                     component={Link}
-                    to={`/documents/${encodeURIComponent(chunk.document_id)}`}
+                    to={paths.document.href(chunk.document_id)}
                     size="sm"
                     fw={500}
                     style={{ overflowWrap: 'anywhere' }}

@@ -19,3 +19,15 @@ export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
 export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';
 export { SourcesList } from './SourcesList';
 export { playgroundLink, readPlaygroundLink, type PlaygroundLinkParams } from './playground-link';
+export {
+  CheckIcon,
+  ChevronIcon,
+  CopyIcon,
+  LogoIcon,
+  MoonIcon,
+  PinIcon,
+  SearchIcon,
+  SunIcon,
+  TrashIcon,
+  type IconProps,
+} from './icons';

@@ -1,3 +1,5 @@
+import { paths } from '../config/paths';
+
 /**
  * "Open in playground" from another page: the playground's URL with the completion options and the message to
  * prefill. Options are completion body fields (no token: it is never part of a body); the playground applies them
@@ -6,7 +8,7 @@
 export function playgroundLink(spaceId: string, options: Record<string, unknown>, message?: string): string {
   const query = new URLSearchParams({ options: JSON.stringify(options) });
   if (message) query.set('message', message);
-  return `/playground/${encodeURIComponent(spaceId)}?${query}`;
+  return `${paths.playgroundSpace.href(spaceId)}?${query}`;
 }
 
 export interface PlaygroundLinkParams {

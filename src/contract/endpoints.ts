@@ -1,4 +1,5 @@
 import type { z } from './zod';
+import type { ParseResult } from './drift';
 import { CompletionBody, QueryBaseBody, UpdateConversationBody } from './requests';
 import {
   CompletionResultRecord,
@@ -21,23 +22,39 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 
-interface ResponseRecord {
-  documented: z.ZodMiniType;
-  tolerant: z.ZodMiniType;
-  parse(raw: unknown): unknown;
+/** Anything that reads an answer the way the contract's records do (defineRecord builds every one). */
+export interface ResponseParser<T = unknown> {
+  parse(raw: unknown): ParseResult<T>;
 }
 
-export interface Endpoint<P extends string = string> {
+/** An answer's record: the documented view (what the sandbox must produce) and the parser for the console. */
+export interface ResponseRecord<T = unknown> extends ResponseParser<T> {
+  documented: z.ZodMiniType;
+  tolerant: z.ZodMiniType;
+}
+
+/**
+ * One operation. Generic over its pattern, request schema and response record, so that the table below
+ * carries every type: params, body and answer are inferred from it, never restated.
+ */
+export interface Endpoint<
+  P extends string = string,
+  Req extends z.ZodMiniType | null = z.ZodMiniType | null,
+  Res extends ResponseRecord = ResponseRecord,
+> {
   name: string;
   host: Host;
   method: Method;
   /** Express-style pattern; the sandbox routes on it, the client builds paths from it. */
   pattern: P;
-  request: z.ZodMiniType | null;
-  response: ResponseRecord;
+  /** The body's schema, or null for an operation without a body. */
+  request: Req;
+  response: Res;
 }
 
-const endpoint = <const P extends string>(e: Endpoint<P>): Endpoint<P> => e;
+const endpoint = <const P extends string, Req extends z.ZodMiniType | null, Res extends ResponseRecord>(
+  e: Endpoint<P, Req, Res>,
+): Endpoint<P, Req, Res> => e;
 
 /** The eight operations of the service. */
 export const ENDPOINTS = {
@@ -109,6 +126,34 @@ export const ENDPOINTS = {
 
 export type EndpointName = keyof typeof ENDPOINTS;
 export type EndpointParams<N extends EndpointName> = PathParams<(typeof ENDPOINTS)[N]['pattern']>;
+
+type Parsed<R> = R extends ResponseParser<infer T> ? T : never;
+/** What an endpoint's answer reads as (its record's tolerant view). */
+export type EndpointData<N extends EndpointName> = Parsed<(typeof ENDPOINTS)[N]['response']>;
+/** What the sandbox must answer (the record's documented view). */
+export type EndpointWire<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['response']['documented']>;
+
+type RequestSchema<N extends EndpointName> = (typeof ENDPOINTS)[N]['request'];
+/** The names of the endpoints that take a body. */
+export type EndpointWithBody = { [N in EndpointName]: RequestSchema<N> extends null ? never : N }[EndpointName];
+/** The body an endpoint takes, as a caller writes it (before defaults). */
+export type EndpointBody<N extends EndpointWithBody> = z.input<NonNullable<RequestSchema<N>>>;
+/** The body as validated (after defaults), which the sandbox's handler receives. */
+export type EndpointBodyOutput<N extends EndpointWithBody> = z.output<NonNullable<RequestSchema<N>>>;
+
+/** One row of the table with its types spelled out from the row itself. */
+export type EndpointOf<N extends EndpointName> = Endpoint<
+  (typeof ENDPOINTS)[N]['pattern'],
+  RequestSchema<N>,
+  ResponseRecord<EndpointData<N>>
+>;
+
+// The table seen through a mapped type (checked row by row, no cast): for a generic `N`, TypeScript cannot
+// tie `ENDPOINTS[N].response` to `EndpointData<N>`, but it can tie `TABLE[N]` to `EndpointOf<N>`.
+const TABLE: { readonly [N in EndpointName]: EndpointOf<N> } = ENDPOINTS;
+
+/** `ENDPOINTS[name]`, typed so that for a generic name its params, body and answer stay tied together. */
+export const endpointOf = <N extends EndpointName>(name: N): EndpointOf<N> => TABLE[name];
 
 /** Fills a pattern's `:params`, each URI-encoded so an id can never change the path's shape. */
 export function buildPath<P extends string>(pattern: P, params: PathParams<P>): string {

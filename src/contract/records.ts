@@ -125,7 +125,7 @@ export const CompletionResultRecord = defineRecord(
     message_id: f.id(),
     user_message: f.str(),
     assistant_message: f.str(),
-    document_chunks: { documented: z.array(z.unknown()), tolerant: z.array(DocumentChunk) },
+    document_chunks: { documented: z.array(z.unknown()), tolerant: z.array(DocumentChunk), shape: { type: 'list' } },
     token_usage: f.nested(TokenUsageRecord),
   },
   { required: ['assistant_message'] },

@@ -1,4 +1,4 @@
-import type { AREAS } from './catalog';
+import type { AREAS } from './message-tables';
 
 /** A message area: one file src/i18n/messages/<area>.ts, loaded as one chunk per language. */
 export type Area = keyof typeof AREAS;

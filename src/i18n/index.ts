@@ -1,6 +1,14 @@
-export { I18nProvider, useT, useLocale, useFormat, initialLocale, LOCALE_STORAGE_KEY } from './provider';
+export {
+  I18nProvider,
+  useT,
+  useLocale,
+  useFormat,
+  initialLocale,
+  LOCALE_STORAGE_KEY,
+  type LocalePreference,
+} from './provider';
 export { LOCALES, LOCALE_NAMES, isLocale, type Locale } from './locales';
-export type { MessageKey } from './catalog';
+export type { MessageKey } from './message-tables';
 export { loadLocale, loadMessages, preloadLocale } from './load';
 export { lazyWithMessages, withMessages } from './lazy';
 export { FEATURE_AREAS, START_AREAS, type Area } from './areas';

@@ -29,13 +29,13 @@ function loadersFor(side: Side): Record<Area, () => Promise<AreaTable>> {
   const byArea: Record<string, () => Promise<AreaTable>> = {};
   for (const [file, load] of Object.entries(modules[side]))
     byArea[areaOfFile(file)] = () => load().then((mod) => pickSide(mod, side, file));
-  // catalog.test.ts checks that the files are exactly the areas of catalog.ts.
+  // message-tables.test.ts checks that the files are exactly the areas of message-tables.ts.
   return byArea as Record<Area, () => Promise<AreaTable>>;
 }
 
 const loaders: AreaLoaders = { en: loadersFor('en'), 'zh-CN': loadersFor('zhCN') };
 
-/** The files found under messages/, for the test that they match the areas of catalog.ts. */
+/** The files found under messages/, for the test that they match the areas of message-tables.ts. */
 export const MESSAGE_FILES: readonly string[] = Object.keys(modules.en);
 
 const store = createMessageStore(loaders, START_AREAS);

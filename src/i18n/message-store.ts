@@ -1,5 +1,5 @@
 import type { Area } from './areas';
-import type { MessageKey } from './catalog';
+import type { MessageKey } from './message-tables';
 import type { Locale } from './locales';
 
 /** One language's half of one area file. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en, zhCN, type MessageKey } from './catalog';
+import { en, zhCN, type MessageKey } from './message-tables';
 import { interpolate, translator } from './translate';
 
 /**
@@ -12,7 +12,6 @@ const COUNTED: Partial<Record<MessageKey, { vars?: Record<string, number | strin
     en: ['1 of 0 calls', '1 of 1 call', '1 of 2 calls'],
   },
   'activity.driftCount': { en: ['0 drift warnings', '1 drift warning', '2 drift warnings'] },
-  'datasets.value.items': { en: ['0 items', '1 item', '2 items'] },
   'datasets.compare.summary': {
     vars: { total: 2 },
     en: ['0 of 2 fields differ', '1 of 2 fields differs', '2 of 2 fields differ'],

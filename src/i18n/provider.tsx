@@ -7,6 +7,16 @@ import { translator, type Translate } from './translate';
 /** The chosen language is a preference, not a secret: localStorage is fine for it. */
 export const LOCALE_STORAGE_KEY = 'kc.locale';
 
+/**
+ * Where the chosen language is kept. The app gives one on its storage module (src/api/storage); this
+ * layer imports nothing of the others, so it does not read storage itself. Without one the choice lasts
+ * until reload.
+ */
+export interface LocalePreference {
+  read(): string | null;
+  write(locale: Locale): void;
+}
+
 interface I18nValue {
   locale: Locale;
   setLocale: (locale: Locale) => void;
@@ -17,28 +27,27 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-function readStoredLocale(): Locale | null {
-  try {
-    const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Stored choice first, then the browser's languages (any Chinese variant picks zh-CN), then English. */
-export function initialLocale(): Locale {
-  const stored = readStoredLocale();
-  if (stored) return stored;
+export function initialLocale(preference?: LocalePreference): Locale {
+  const stored = preference?.read() ?? null;
+  if (isLocale(stored)) return stored;
   const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return langs.some((l) => l?.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en';
 }
 
-export function I18nProvider({ children, locale: fixed }: { children: ReactNode; locale?: Locale }) {
+export function I18nProvider({
+  children,
+  locale: fixed,
+  preference,
+}: {
+  children: ReactNode;
+  locale?: Locale;
+  preference?: LocalePreference;
+}) {
   // `wanted` is the choice; `shown` the language on screen. A switch keeps the old language until the new
   // one has every area loaded so far (start-up ones and every page's), so no raw key ever flashes.
   // A new object for every choice, so choosing again the language whose load just failed tries again.
-  const [choice, setChoice] = useState<{ locale: Locale }>(() => ({ locale: fixed ?? initialLocale() }));
+  const [choice, setChoice] = useState<{ locale: Locale }>(() => ({ locale: fixed ?? initialLocale(preference) }));
   const wanted = choice.locale;
   const [shown, setShown] = useState<Locale | null>(() => (isLocaleReady(wanted) ? wanted : null));
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,14 +77,13 @@ export function I18nProvider({ children, locale: fixed }: { children: ReactNode;
     };
   }, [choice, shown]);
 
-  const setLocale = useCallback((next: Locale) => {
-    setChoice({ locale: next });
-    try {
-      window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
-    } catch {
-      // Storage can be disabled; the choice then lasts until reload.
-    }
-  }, []);
+  const setLocale = useCallback(
+    (next: Locale) => {
+      setChoice({ locale: next });
+      preference?.write(next);
+    },
+    [preference],
+  );
 
   useEffect(() => {
     if (shown) document.documentElement.lang = shown;

@@ -1,4 +1,4 @@
-import type { MessageKey } from './catalog';
+import type { MessageKey } from './message-tables';
 import { loadedMessages } from './load';
 import type { Locale } from './locales';
 import { formatNumber } from './format';

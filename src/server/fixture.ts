@@ -1,26 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
-  AUDIO_PARSING_MODE,
-  DATASET_TYPE,
+  AgentRecord,
+  ConversationRecord,
+  DatasetRecord,
+  KnowledgeReadRecord,
   LIMITS,
-  PDF_PARSING_MODE,
-  RECALL_STRATEGY,
-  RETRIEVAL_CONTEXT_MODE,
   enumValues,
   jsonPath,
   type EnumTable,
+  type FieldMap,
+  type FieldShape,
 } from '../contract';
 
 /**
- * The fixture file: one JSON object whose records use the API's own field names.
- * Omitted fields take the documented defaults (the spec's sample values); flags may be 0/1 or booleans
- * and are stored as booleans. Unknown fields are refused so a misspelt field is caught, not ignored.
+ * The fixture file: one JSON object whose records use the API's own field names. The records the service
+ * answers with (agents, datasets, knowledge bases, conversations) are read by schemas derived from the
+ * contract's records; documents and spaces are the sandbox's own. Omitted fields take the documented
+ * defaults (the spec's sample values); flags may be 0/1 or booleans and are stored as booleans. Unknown
+ * fields are refused so a misspelt field is caught, not ignored.
  */
 
 const C = LIMITS.conversation;
-const D = LIMITS.dataset;
-const K = LIMITS.knowledge;
 
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'must be 0, 1, true or false' })
@@ -41,86 +42,188 @@ const int = (min?: number, max?: number) => {
   if (max !== undefined) s = s.max(max, { error: `must be at most ${max}` });
   return s;
 };
-const timestamp = int(0);
 const enumInt = (table: EnumTable) =>
   z
     .int({ error: 'must be an integer' })
     .refine((v) => enumValues(table).includes(v), { error: `must be one of ${enumValues(table).join(', ')}` });
-const expansion = z.strictObject(
-  { pre_count: int(0), next_count: int(0) },
-  { error: 'must be an object {pre_count, next_count}' },
-);
-const prompt = text(D.promptMax).default('');
 
-export const FixtureAgent = z.strictObject({
-  agent_id: text(C.agentIdMax).pipe(id),
-  name: text(),
-  mode: text().default(''),
-  icon: text().default(''),
+/** A documented field as the fixture reads it: the contract's shape, with messages that name the rule. */
+function fixtureField(shape: FieldShape, defaults?: unknown): z.ZodType {
+  switch (shape.type) {
+    case 'string':
+      return text(shape.max);
+    case 'id':
+      return id;
+    case 'int':
+      return int(shape.min, shape.max);
+    case 'number':
+      return z.number({ error: 'must be a number' });
+    case 'flag':
+    case 'bool':
+      return flag;
+    case 'timestamp':
+      return int(0);
+    case 'enum':
+      return enumInt(shape.table);
+    case 'enumList':
+      return z.array(enumInt(shape.table), { error: 'must be an array of integers' });
+    case 'stringList':
+      return z.array(text(), { error: 'must be an array of strings' });
+    case 'list':
+      return z.array(z.unknown(), { error: 'must be an array' });
+    case 'intOrNumericString':
+      return z.union([int(), numericId]);
+    case 'nested': {
+      const inner = defaults && typeof defaults === 'object' ? (defaults as Record<string, unknown>) : {};
+      const names = Object.keys(shape.fields);
+      return z.strictObject(
+        Object.fromEntries(
+          names.map((name) => {
+            const schema = fixtureField(shape.fields[name]!.shape);
+            return [name, name in inner ? schema.default(inner[name]) : schema];
+          }),
+        ),
+        { error: `must be an object {${names.join(', ')}}` },
+      );
+    }
+  }
+}
+
+type WireOf<Rec extends { documented: z.core.$ZodType }> = z.input<Rec['documented']>;
+/** What a fixture record holds once read: the required and defaulted fields always, the rest when given. */
+type Seed<W, R extends keyof W, D extends keyof W> = { [K in R | D]-?: Exclude<W[K], undefined> } & {
+  [K in Exclude<keyof W, R | D>]?: W[K];
+};
+/** What a fixture file may say for a record: the required fields, and any other documented field. */
+type SeedInput<W, R extends keyof W> = { [K in R]: W[K] } & { [K in Exclude<keyof W, R>]?: W[K] };
+
+interface SeedRules<W, R extends keyof W, D extends keyof W, O extends keyof W> {
+  /** Fields a record cannot do without. */
+  required: readonly R[];
+  /** The documented defaults (the spec's sample values) of the fields a file may leave out. */
+  defaults: { [K in D]: W[K] };
+  /** Fields the sandbox joins itself at read time: not accepted from the file. */
+  omit?: readonly O[];
+  /** The sandbox's own stricter rules for a few fields (ids without "/", a score between 0 and 1, …). */
+  stricter?: { [K in keyof W]?: z.ZodType };
+}
+
+/**
+ * A fixture record's schema, derived from the contract's record: every documented field is accepted under
+ * its own name and rule (a new field in the contract is a new field here), unknown fields are refused (a
+ * misspelt field is caught, not ignored), and omitted fields take the documented defaults or stay absent.
+ */
+function fixtureRecord<
+  Rec extends { fields: FieldMap; documented: z.core.$ZodType },
+  const R extends keyof WireOf<Rec> & string,
+  const D extends keyof WireOf<Rec> & string,
+  const O extends keyof WireOf<Rec> & string = never,
+>(
+  record: Rec,
+  rules: SeedRules<WireOf<Rec>, R, D, O>,
+): z.ZodType<Omit<Seed<WireOf<Rec>, R, D>, O>, Omit<SeedInput<WireOf<Rec>, R>, O>> {
+  const defaults = rules.defaults as Record<string, unknown>;
+  const stricter = (rules.stricter ?? {}) as Record<string, z.ZodType | undefined>;
+  const omitted = new Set<string>(rules.omit ?? []);
+  const required = new Set<string>(rules.required);
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, def] of Object.entries(record.fields)) {
+    if (omitted.has(name)) continue;
+    const schema = stricter[name] ?? fixtureField(def.shape, defaults[name]);
+    shape[name] = required.has(name) ? schema : name in defaults ? schema.default(defaults[name]) : schema.optional();
+  }
+  // Built from the record's own field list by the rules typed above; zod cannot follow that, so it is said here.
+  return z.strictObject(shape) as unknown as z.ZodType<
+    Omit<Seed<WireOf<Rec>, R, D>, O>,
+    Omit<SeedInput<WireOf<Rec>, R>, O>
+  >;
+}
+
+const noExpansion = { pre_count: 0, next_count: 0 };
+
+export const FixtureAgent = fixtureRecord(AgentRecord, {
+  required: ['agent_id', 'name'],
+  defaults: { mode: '', icon: '' },
+  // Conversations name their agent by agent_id, whose documented limit applies here too.
+  stricter: { agent_id: text(C.agentIdMax).pipe(id) },
 });
 
-export const FixtureDataset = z.strictObject({
-  dataset_id: id,
-  name: text(D.nameMax),
-  created_at: timestamp.optional(),
-  updated_at: timestamp.optional(),
-  type: enumInt(DATASET_TYPE).default(1),
-  description: text(D.descriptionMax).default(''),
-  advanced_enabled: int().default(2),
-  score_threshold: z
-    .number({ error: 'must be a number' })
-    .min(0, { error: 'must be at least 0' })
-    .max(1, { error: 'must be at most 1' })
-    .default(0.5),
-  top_k: int(1, 100).default(5),
-  generate_metadata_enabled: flag.default(false),
-  generate_metadata_prompt: prompt,
-  overall_summarize_enabled: flag.default(false),
-  overall_summarize_prompt: prompt,
-  smart_indexing_enabled: flag.default(false),
-  smart_indexing_prompt: prompt,
-  retrieval_filter_entity_enabled: flag.default(false),
-  retrieval_filter_period_enabled: flag.default(false),
-  retrieval_recall_strategy_ids: z
-    .array(enumInt(RECALL_STRATEGY), { error: 'must be an array of integers' })
-    .default([]),
-  retrieval_context_mode: enumInt(RETRIEVAL_CONTEXT_MODE).default(1),
-  split_media_enabled: flag.default(false),
-  chunk_size: int(D.chunkSizeMin, D.chunkSizeMax).default(512),
-  chunk_overlap: int(D.chunkOverlapMin, D.chunkOverlapMax).default(102),
-  qa_pairs_return_direct: flag.default(false),
-  qa_pairs_score_threshold: z.number({ error: 'must be a number' }).default(0.9),
-  generate_qa_pairs_enabled: flag.default(false),
-  generate_qa_pairs_prompt: prompt,
-  refine_user_question_enabled: flag.default(false),
-  refine_user_question_prompt: prompt,
-  pdf_parsing_mode: enumInt(PDF_PARSING_MODE).default(1),
-  audio_parsing_mode: enumInt(AUDIO_PARSING_MODE).default(1),
-  status: int().default(1),
-  filter_attributes: z.array(z.unknown(), { error: 'must be an array' }).default([]),
-  retrieval_segment_expansion: expansion.default({ pre_count: 0, next_count: 0 }),
-  retrieval_chunk_expansion: expansion.default({ pre_count: 0, next_count: 0 }),
-  /** Accepted for convenience but ignored: the sandbox counts the documents itself. */
-  document_count: int(0).optional(),
+/** document_count may be given but is ignored: the sandbox counts the documents itself. */
+export const FixtureDataset = fixtureRecord(DatasetRecord, {
+  required: ['dataset_id', 'name'],
+  defaults: {
+    type: 1,
+    description: '',
+    advanced_enabled: 2,
+    score_threshold: 0.5,
+    top_k: 5,
+    generate_metadata_enabled: false,
+    generate_metadata_prompt: '',
+    overall_summarize_enabled: false,
+    overall_summarize_prompt: '',
+    smart_indexing_enabled: false,
+    smart_indexing_prompt: '',
+    retrieval_filter_entity_enabled: false,
+    retrieval_filter_period_enabled: false,
+    retrieval_recall_strategy_ids: [],
+    retrieval_context_mode: 1,
+    split_media_enabled: false,
+    chunk_size: 512,
+    chunk_overlap: 102,
+    qa_pairs_return_direct: false,
+    qa_pairs_score_threshold: 0.9,
+    generate_qa_pairs_enabled: false,
+    generate_qa_pairs_prompt: '',
+    refine_user_question_enabled: false,
+    refine_user_question_prompt: '',
+    pdf_parsing_mode: 1,
+    audio_parsing_mode: 1,
+    status: 1,
+    filter_attributes: [],
+    retrieval_segment_expansion: noExpansion,
+    retrieval_chunk_expansion: noExpansion,
+  },
+  stricter: {
+    score_threshold: z
+      .number({ error: 'must be a number' })
+      .min(0, { error: 'must be at least 0' })
+      .max(1, { error: 'must be at most 1' }),
+    top_k: int(1, 100),
+  },
 });
 
-export const FixtureKnowledge = z.strictObject({
-  knowledge_id: id,
-  dataset_id: id,
-  name: text(K.nameMax),
-  description: text(K.descriptionMax).default(''),
-  icon: text(K.iconMax).default(''),
-  category: text().default(''),
-  personal: flag.default(false),
-  owned_delete_permission: flag.default(true),
-  status: int().default(1),
-  org_id: text().default(''),
-  user_id: text().default(''),
-  default_folder_id: text().default(''),
-  created_at: timestamp.optional(),
-  updated_at: timestamp.optional(),
-  /** Accepted but ignored: total_files counts the documents not deleted. */
-  total_files: int(0).optional(),
+/** total_files may be given but is ignored: it counts the documents not deleted. */
+export const FixtureKnowledge = fixtureRecord(KnowledgeReadRecord, {
+  required: ['knowledge_id', 'dataset_id', 'name'],
+  defaults: {
+    description: '',
+    icon: '',
+    category: '',
+    personal: false,
+    owned_delete_permission: true,
+    status: 1,
+    org_id: '',
+    user_id: '',
+    default_folder_id: '',
+  },
+  // Not an id the sandbox looks up: any text, empty included.
+  stricter: { default_folder_id: text() },
+});
+
+export const FixtureConversation = fixtureRecord(ConversationRecord, {
+  required: ['conversation_id', 'agent_id'],
+  defaults: {
+    title: '',
+    file_ids: [],
+    config: { enable_websearch: false },
+    status: 1,
+    third_user_id: '',
+    org_id: '',
+    user_id: '',
+    user_files: [],
+  },
+  // The agent is joined from `agents` by agent_id when a conversation is read.
+  omit: ['agent'],
 });
 
 export const FixtureDocument = z.strictObject({
@@ -130,23 +233,6 @@ export const FixtureDocument = z.strictObject({
   description: text().default(''),
   url: text().default(''),
   text: text(),
-});
-
-export const FixtureConversation = z.strictObject({
-  conversation_id: id,
-  agent_id: text(C.agentIdMax),
-  title: text(C.titleMax).default(''),
-  file_ids: z.array(text(), { error: 'must be an array of strings' }).default([]),
-  config: z
-    .strictObject({ enable_websearch: flag.default(false) }, { error: 'must be an object' })
-    .default({ enable_websearch: false }),
-  status: int().default(1),
-  third_user_id: text(C.thirdUserIdMax).default(''),
-  org_id: text().default(''),
-  user_id: text().default(''),
-  user_files: z.array(z.unknown(), { error: 'must be an array' }).default([]),
-  created_at: timestamp.optional(),
-  updated_at: timestamp.optional(),
 });
 
 export const FixtureSpace = z.strictObject({

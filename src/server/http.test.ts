@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath } from '../contract';
 import type { RunningSandbox } from './sandbox';
 import { IDS, TOKEN, call, expectError, startTestSandbox } from './test-support';
-import { SANDBOX_LIMITS } from './limits';
+import { REQUEST_BOUNDS } from './limits';
 
 let sb: RunningSandbox;
 let custom: RunningSandbox;
@@ -89,7 +89,7 @@ describe('request bodies', () => {
   const url = () => `${sb.baseUrl}/v1/documents/query-base`;
 
   it('answers 413 for a declared body over 1 MiB, before reading it', async () => {
-    const big = JSON.stringify({ document_id: 'x'.repeat(SANDBOX_LIMITS.maxBodyBytes) });
+    const big = JSON.stringify({ document_id: 'x'.repeat(REQUEST_BOUNDS.maxBodyBytes) });
     expect(
       expectError(
         await call(url(), { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } }),
@@ -103,7 +103,7 @@ describe('request bodies', () => {
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent > SANDBOX_LIMITS.maxBodyBytes * 2) controller.close();
+        if (sent > REQUEST_BOUNDS.maxBodyBytes * 2) controller.close();
         else {
           sent += piece.length;
           controller.enqueue(piece);

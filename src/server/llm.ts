@@ -1,4 +1,4 @@
-import { SANDBOX_LIMITS } from './limits';
+import { ANSWER_BOUNDS } from './limits';
 import { HttpError } from './http/errors';
 import type { RetrievedChunk } from './retrieval/search';
 import type { Turn } from './store/store';
@@ -61,7 +61,7 @@ export async function llmReply(config: LlmConfig, messages: readonly ChatMessage
         ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
       },
       body: JSON.stringify({ model: config.model, messages, stream: false }),
-      signal: AbortSignal.timeout(SANDBOX_LIMITS.llmTimeoutMs),
+      signal: AbortSignal.timeout(ANSWER_BOUNDS.llmTimeoutMs),
     });
   } catch (err) {
     throw new HttpError(

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SANDBOX_LIMITS } from './limits';
+import { LOCK_POLL_MS } from './limits';
 
 /**
  * The per-document status lock of "delete knowledge document", in memory: document id -> held until (epoch ms).
@@ -44,7 +44,7 @@ export class DocumentLocks {
       if (this.tryAcquire(documentId)) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await sleep(Math.min(SANDBOX_LIMITS.lockPollMs, left));
+      await sleep(Math.min(LOCK_POLL_MS, left));
     }
   }
 

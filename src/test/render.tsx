@@ -1,11 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createQueryClient } from '../api';
-import { I18nProvider, type Locale } from '../i18n';
+import { AppProviders } from '../app/providers';
+import type { Locale } from '../i18n';
 
 export interface RenderOptions {
   locale?: Locale;
@@ -16,26 +13,21 @@ export interface RenderOptions {
 }
 
 /**
- * Renders a component the way the app does (Mantine in test mode — no transitions or portals —,
- * notifications, React Query, i18n, a router) without the app shell.
+ * Renders a component inside the app's own providers (theme, notifications, React Query, i18n, the IndexedDB
+ * context) with Mantine in test mode — no transitions or portals — and a router, without the app shell.
+ * Each render gets its own query client, so no cached answer crosses tests.
  */
 export function renderWithProviders(
   ui: ReactElement,
   { locale = 'en', path = '/', route = '*' }: RenderOptions = {},
 ): RenderResult {
-  const queryClient = createQueryClient();
   return render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider locale={locale}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={route} element={ui} />
-            </Routes>
-          </MemoryRouter>
-        </I18nProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+    <AppProviders env="test" locale={locale}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
   );
 }

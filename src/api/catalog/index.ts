@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from '../storage/web-storage';
 import { createCatalogStore } from './store';
 import type { CatalogEntry, CatalogKind } from './types';
 
@@ -7,16 +8,7 @@ export { createCatalogStore, CATALOG_RECENT_LIMIT, type CatalogStore, type Impor
 export { sightingsFor } from './sightings';
 
 /** The console's one catalog. */
-export const catalogStore = createCatalogStore(browserLocalStorage());
-
-/** localStorage when the browser allows it; reading it throws where storage is blocked. */
-function browserLocalStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+export const catalogStore = createCatalogStore(browserStorage('local'));
 
 /** Entries of one profile (and kind), most recently seen first, pinned ones first. */
 export function useCatalog(profileId: string | null | undefined, kind?: CatalogKind): CatalogEntry[] {

@@ -60,6 +60,11 @@ export function sightingsFor(
       }
       break;
     }
+    default: {
+      // Every endpoint says which ids it reveals (even none): a new one fails to compile here until it does.
+      const unlisted: never = endpoint;
+      return unlisted;
+    }
   }
   // One sighting per kind and id: a completion may cite the same document many times.
   const seen = new Set<string>();

@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_RECENT_LIMIT, createCatalogStore } from './store';
 import { sightingsFor } from './sightings';
-
-/** A real in-memory Storage, so persistence is exercised through the same interface as the browser's. */
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-}
+import { MemoryStorage } from '../test-support/memory-storage';
 
 describe('catalog store', () => {
   it('remembers ids per profile and kind, refreshes labels and keeps pins', () => {

@@ -1,3 +1,4 @@
+import { safeStorage, type StorageLike } from '../storage/web-storage';
 import { CatalogEntry, CatalogFile, type CatalogKind, type CatalogSighting } from './types';
 
 const STORAGE_KEY = 'kc.catalog.v1';
@@ -27,27 +28,18 @@ export interface ImportReport {
 }
 
 /** The id catalog: every id met, per connection profile and kind, persisted in localStorage (no secrets). */
-export function createCatalogStore(
-  storage: Storage | undefined = globalThis.localStorage,
-  now: () => number = Date.now,
-) {
+export function createCatalogStore(storage: StorageLike | null | undefined, now: () => number = Date.now) {
+  const kept = safeStorage(storage);
   let entries = new Map<string, CatalogEntry>();
   let snapshot: CatalogEntry[] = [];
   const listeners = new Set<Listener>();
 
+  /** A corrupt catalog, or a corrupt entry, is dropped rather than breaking the console. */
   function load() {
-    if (!storage) return;
-    try {
-      const raw = storage.getItem(STORAGE_KEY);
-      if (!raw) return;
-      const list: unknown = JSON.parse(raw);
-      if (!Array.isArray(list)) return;
-      for (const item of list) {
-        const parsed = CatalogEntry.safeParse(item);
-        if (parsed.success) entries.set(keyOf(parsed.data), parsed.data);
-      }
-    } catch {
-      // A corrupt catalog is dropped rather than breaking the console.
+    const list = kept.readJson(STORAGE_KEY, { parse: (value) => (Array.isArray(value) ? value : undefined) }) ?? [];
+    for (const item of list) {
+      const parsed = CatalogEntry.safeParse(item);
+      if (parsed.success) entries.set(keyOf(parsed.data), parsed.data);
     }
   }
 
@@ -68,13 +60,8 @@ export function createCatalogStore(
   function commit() {
     prune();
     snapshot = [...entries.values()].sort((a, b) => b.lastSeenAt - a.lastSeenAt);
-    if (storage) {
-      try {
-        storage.setItem(STORAGE_KEY, JSON.stringify(snapshot));
-      } catch {
-        // Quota exceeded: keep working in memory.
-      }
-    }
+    // Refused (quota, blocked storage): the catalog keeps working in memory.
+    kept.writeJson(STORAGE_KEY, snapshot);
     for (const l of listeners) l();
   }
 

@@ -1,5 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { z } from '../../contract/zod';
+import { newId } from '../ids';
+import { browserStorage, safeStorage, type StorageLike } from '../storage/web-storage';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, ProfileInput, type ConnectionProfile, type ConsoleConfig } from './profile';
 
 export { loadConsoleConfig, parseConsoleConfig } from './config';
@@ -11,8 +13,6 @@ export const STORAGE_KEYS = {
   /** `kc.token.<id>` in sessionStorage, only while "remember in this tab" is on. */
   tokenPrefix: 'kc.token.',
 } as const;
-
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface ConnectionStoreOptions {
   /** Default: window.localStorage when present. `null`: keep nothing across reloads. */
@@ -67,39 +67,6 @@ const StoredProfileInput = z.omit(ProfileInput, { token: true });
 
 const EDITABLE = ['name', 'base_url', 'secondary_url', 'mode', 'knowledgeSettingsParam', 'rememberToken'] as const;
 
-function defaultStorage(kind: 'localStorage' | 'sessionStorage'): StorageLike | null {
-  try {
-    // Reading window.localStorage throws where storage is blocked (privacy settings, sandboxed iframes).
-    return typeof window !== 'undefined' ? (window[kind] ?? null) : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeGet(storage: StorageLike | null, key: string): string | null {
-  try {
-    return storage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function safeSet(storage: StorageLike | null, key: string, value: string): void {
-  try {
-    storage?.setItem(key, value);
-  } catch (error) {
-    console.warn(`Could not store ${key}; the change lasts until reload.`, error);
-  }
-}
-
-function safeRemove(storage: StorageLike | null, key: string): void {
-  try {
-    storage?.removeItem(key);
-  } catch {
-    // Nothing stored is nothing lost.
-  }
-}
-
 function fromConfig(p: ConsoleConfig['profiles'][number]): ConnectionProfile {
   return {
     id: p.id,
@@ -127,14 +94,18 @@ function newProfileId(name: string, taken: (id: string) => boolean): string {
       .replace(/^-|-$/g, '')
       .slice(0, 24) || 'profile';
   for (;;) {
-    const id = `user-${slug}-${Math.random().toString(36).slice(2, 8)}`;
+    const id = `user-${slug}-${newId().slice(0, 8)}`;
     if (!taken(id)) return id;
   }
 }
 
 export function createConnectionStore(options: ConnectionStoreOptions = {}): ConnectionStore {
-  const local = () => (options.local !== undefined ? options.local : defaultStorage('localStorage'));
-  const session = () => (options.session !== undefined ? options.session : defaultStorage('sessionStorage'));
+  const local = safeStorage(() => (options.local !== undefined ? options.local : browserStorage('local')));
+  const session = safeStorage(() => (options.session !== undefined ? options.session : browserStorage('session')));
+  /** A write the browser refuses (quota, blocked storage) is said once in the console, not thrown. */
+  const keep = (storage: typeof local, key: string, value: string) => {
+    if (!storage.setText(key, value)) console.warn(`Could not store ${key}; the change lasts until reload.`);
+  };
 
   let state: ConnectionState = { profiles: [], activeId: null };
   /** Config profiles as config.json gives them, to store only this browser's edits. */
@@ -154,24 +125,23 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
   }
 
   function readStored(): StoredProfile[] {
-    const text = safeGet(local(), STORAGE_KEYS.profiles);
-    if (!text) return [];
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      // Keep the unreadable text aside rather than overwrite it on the next save.
-      safeSet(local(), `${STORAGE_KEYS.profiles}.unreadable`, text);
-      console.warn(
-        `${STORAGE_KEYS.profiles} in localStorage is not JSON; it was set aside as ${STORAGE_KEYS.profiles}.unreadable.`,
-      );
-      return [];
-    }
-    if (!Array.isArray(raw)) return [];
-    return raw.flatMap((item) => {
-      const parsed = StoredProfile.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
+    const stored = local.readJson(STORAGE_KEYS.profiles, {
+      parse: (raw) =>
+        Array.isArray(raw)
+          ? raw.flatMap((item) => {
+              const parsed = StoredProfile.safeParse(item);
+              return parsed.success ? [parsed.data] : [];
+            })
+          : undefined,
+      onUnreadable: (text) => {
+        // Keep the unreadable text aside rather than overwrite it on the next save.
+        keep(local, `${STORAGE_KEYS.profiles}.unreadable`, text);
+        console.warn(
+          `${STORAGE_KEYS.profiles} in localStorage is not JSON; it was set aside as ${STORAGE_KEYS.profiles}.unreadable.`,
+        );
+      },
     });
+    return stored ?? [];
   }
 
   function persist(profiles: ConnectionProfile[]): void {
@@ -201,16 +171,15 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
       }
       if (edited) stored.push(edits);
     }
-    safeSet(local(), STORAGE_KEYS.profiles, JSON.stringify(stored));
+    keep(local, STORAGE_KEYS.profiles, JSON.stringify(stored));
   }
 
   /** Applies the token rules: sessionStorage only with "remember" on, and never a token config.json supplies. */
   function storeToken(profile: ConnectionProfile): void {
     const key = STORAGE_KEYS.tokenPrefix + profile.id;
     const fromConfigFile = configBase.get(profile.id)?.token;
-    if (profile.rememberToken && profile.token && profile.token !== fromConfigFile)
-      safeSet(session(), key, profile.token);
-    else safeRemove(session(), key);
+    if (profile.rememberToken && profile.token && profile.token !== fromConfigFile) keep(session, key, profile.token);
+    else session.remove(key);
   }
 
   function userProfile(s: StoredProfile): ConnectionProfile | null {
@@ -233,8 +202,8 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
   }
 
   function setActiveId(next: ConnectionState, id: string | null): ConnectionState {
-    if (id) safeSet(local(), STORAGE_KEYS.activeProfile, id);
-    else safeRemove(local(), STORAGE_KEYS.activeProfile);
+    if (id) keep(local, STORAGE_KEYS.activeProfile, id);
+    else local.remove(STORAGE_KEYS.activeProfile);
     return { ...next, activeId: id };
   }
 
@@ -264,11 +233,11 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
       }
       for (const p of profiles) {
         const key = STORAGE_KEYS.tokenPrefix + p.id;
-        const remembered = safeGet(session(), key);
+        const remembered = session.getText(key);
         if (p.rememberToken && remembered) p.token = remembered;
-        else if (!p.rememberToken) safeRemove(session(), key);
+        else if (!p.rememberToken) session.remove(key);
       }
-      const stored = safeGet(local(), STORAGE_KEYS.activeProfile);
+      const stored = local.getText(STORAGE_KEYS.activeProfile);
       const has = (id: string | null | undefined): id is string => !!id && profiles.some((p) => p.id === id);
       const activeId = has(stored)
         ? stored
@@ -317,7 +286,7 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
         );
       const profiles = state.profiles.filter((p) => p.id !== id);
       persist(profiles);
-      safeRemove(session(), STORAGE_KEYS.tokenPrefix + id);
+      session.remove(STORAGE_KEYS.tokenPrefix + id);
       const next = { ...state, profiles };
       commit(state.activeId === id ? setActiveId(next, profiles[0]?.id ?? null) : next);
     },
@@ -327,7 +296,7 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
       if (!base) throw new Error(`"${id}" is not a profile from config.json.`);
       const profiles = state.profiles.map((p) => (p.id === id ? { ...base } : p));
       persist(profiles);
-      safeRemove(session(), STORAGE_KEYS.tokenPrefix + id);
+      session.remove(STORAGE_KEYS.tokenPrefix + id);
       commit({ ...state, profiles });
     },
 

@@ -1,5 +1,5 @@
 import { buildPath, ENDPOINTS, type Host } from '../../contract';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import { readErrorBody } from '../http/error-body';
 import { isApiError } from '../http/errors';
 import { targetUrl } from '../http/host';
@@ -83,7 +83,7 @@ export async function testConnection(
   profile: ConnectionProfile,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<{ base: HostCheck; secondary: HostCheck }> {
-  const timeoutMs = options.timeoutMs ?? CLIENT_LIMITS.testConnectionTimeoutMs;
+  const timeoutMs = options.timeoutMs ?? CALL_BOUNDS.testConnectionTimeoutMs;
   const [base, secondary] = await Promise.all([
     checkHost(profile, 'base', timeoutMs, options.signal),
     checkHost(profile, 'secondary', timeoutMs, options.signal),

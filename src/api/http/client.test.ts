@@ -24,7 +24,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('callEndpoint', () => {
   it('sends the bearer token and JSON, and returns the parsed record without drift', async () => {
-    server.handle((_, res) => json(res, 200, DATASET_SAMPLE));
+    // The answer comes 50 ms late, so the measured duration can be checked.
+    server.handle((_, res) => setTimeout(() => json(res, 200, DATASET_SAMPLE), 50));
     const result = await callEndpoint('getDataset', {
       params: { dataset_id: 'ds 1/x' },
       profile: profileFor(server.url),
@@ -37,10 +38,11 @@ describe('callEndpoint', () => {
     expect(req.url).toBe('/v1/datasets/ds%201%2Fx');
     expect(result.status).toBe(200);
     expect(result.drift).toEqual([]);
-    expect(result.data.smart_indexing_enabled).toBe(true);
-    expect(result.data.chunk_size).toBe(512);
+    expect(result.record.smart_indexing_enabled).toBe(true);
+    expect(result.record.chunk_size).toBe(512);
     expect(result.raw).toEqual(DATASET_SAMPLE);
-    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    // Timers may fire a millisecond early; the call cannot have taken less than the delay otherwise.
+    expect(result.durationMs).toBeGreaterThanOrEqual(48);
   });
 
   it('remembers the ids an answer reveals in the catalog, under the profile that asked', async () => {
@@ -66,7 +68,7 @@ describe('callEndpoint', () => {
     expect(req.url).toBe('/v1/documents/query-base');
     expect(req.headers['content-type']).toBe('application/json');
     expect(JSON.parse(req.body)).toEqual({ document_id: '42' });
-    expect(result.data.name).toBe('a.pdf');
+    expect(result.record.name).toBe('a.pdf');
   });
 
   it('refuses a body that breaks the contract and sends nothing', async () => {
@@ -134,7 +136,7 @@ describe('callEndpoint', () => {
   it('reports drift (chunk_size 4096, an unknown field) and still returns the data', async () => {
     server.handle((_, res) => json(res, 200, { ...DATASET_SAMPLE, chunk_size: 4096, shard: 'eu-1' }));
     const result = await callEndpoint('getDataset', { params: { dataset_id: 'ds1' }, profile: profileFor(server.url) });
-    expect(result.data.chunk_size).toBe(4096);
+    expect(result.record.chunk_size).toBe(4096);
     expect(result.drift).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: '$.chunk_size', kind: 'range' }),

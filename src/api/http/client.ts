@@ -1,12 +1,16 @@
 import {
   buildPath,
+  endpointOf,
   ENDPOINTS,
   type DriftWarning,
+  type EndpointBody,
+  type EndpointData,
   type EndpointName,
   type EndpointParams,
-  type PathParams,
+  type EndpointWithBody,
+  type ResponseParser,
 } from '../../contract';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { connectionStore } from '../connection/store';
 import { redactSecret, requestLog } from '../log/request-log';
@@ -17,29 +21,29 @@ import { ApiError } from './errors';
 /** The sandbox names the conversation a completion belongs to in this header (the result has no such field). */
 export const CONVERSATION_ID_HEADER = 'x-conversation-id';
 import { send, type SendOutcome } from './transport';
-import type { ApiResult, EndpointBody, EndpointData, ResponseParser } from './types';
+import type { ApiResult } from './types';
 
 export type QueryValue = string | number | boolean | undefined;
 
 interface CommonCallOptions {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-  /** Covers the headers and the whole body. Default CLIENT_LIMITS.requestTimeoutMs. */
+  /** Covers the headers and the whole body. Default CALL_BOUNDS.requestTimeoutMs. */
   timeoutMs?: number;
   /** Default: the active profile. `null` means "no profile" and fails with kind 'no_profile'. */
   profile?: ConnectionProfile | null;
-  /** Parses the answer instead of the endpoint's own record (get knowledge "with settings"). */
-  responseRecord?: ResponseParser;
 }
 
 type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]
   ? { params?: EndpointParams<N> }
   : { params: EndpointParams<N> };
-type BodyOption<N extends EndpointName> = N extends keyof EndpointBody
-  ? { body: EndpointBody[N] }
-  : { body?: undefined };
+type BodyOption<N extends EndpointName> = N extends EndpointWithBody ? { body: EndpointBody<N> } : { body?: undefined };
+interface ParserOption<N extends EndpointName> {
+  /** Parses the answer instead of the endpoint's own record (get knowledge "with settings"); it must read as the same type. */
+  responseRecord?: ResponseParser<EndpointData<N>>;
+}
 
-export type CallOptions<N extends EndpointName> = ParamsOption<N> & BodyOption<N> & CommonCallOptions;
+export type CallOptions<N extends EndpointName> = ParamsOption<N> & BodyOption<N> & ParserOption<N> & CommonCallOptions;
 
 export function queryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
@@ -67,7 +71,7 @@ export function resolveProfile(
 }
 
 /** Checks a body against the endpoint's request schema; nothing is sent when it fails. */
-export function validateBody(name: EndpointName, body: unknown): void {
+export function checkBodyBeforeSend(name: EndpointName, body: unknown): void {
   const schema = ENDPOINTS[name].request;
   if (!schema) return;
   const checked = schema.safeParse(body);
@@ -141,7 +145,7 @@ export function errorLogDrift(error: ApiError): DriftWarning[] {
 export function interpretAnswer<T>(
   name: EndpointName,
   outcome: SendOutcome,
-  parser: ResponseParser,
+  parser: ResponseParser<T>,
   secret?: string,
 ): ApiResult<T> {
   const label = ENDPOINTS[name].name;
@@ -184,7 +188,7 @@ export function interpretAnswer<T>(
     );
   }
   if (parsed.drift.length > 0) requestLog.update(logId, { drift: parsed.drift });
-  return { data: parsed.data as T, drift: parsed.drift, raw, rawText: text, status, durationMs, logId, headers };
+  return { record: parsed.data, drift: parsed.drift, raw, rawText: text, status, durationMs, logId, headers };
 }
 
 /**
@@ -195,16 +199,14 @@ export function interpretAnswer<T>(
 export async function callEndpoint<N extends EndpointName>(
   name: N,
   options: CallOptions<N>,
-): Promise<ApiResult<EndpointData[N]>> {
-  const endpoint = ENDPOINTS[name];
+): Promise<ApiResult<EndpointData<N>>> {
+  const endpoint = endpointOf(name);
   const profile = resolveProfile(options.profile, name);
   const body = (options as { body?: unknown }).body;
-  if (endpoint.request) validateBody(name, body);
+  if (endpoint.request) checkBodyBeforeSend(name, body);
   let path: string;
   try {
-    path =
-      buildPath(endpoint.pattern, (options.params ?? {}) as PathParams<typeof endpoint.pattern>) +
-      queryString(options.query);
+    path = buildPath(endpoint.pattern, (options.params ?? {}) as EndpointParams<N>) + queryString(options.query);
   } catch (error) {
     throw new ApiError({
       kind: 'invalid_request',
@@ -219,13 +221,11 @@ export async function callEndpoint<N extends EndpointName>(
     path,
     body: endpoint.request ? body : undefined,
     signal: options.signal,
-    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.requestTimeoutMs,
+    timeoutMs: options.timeoutMs ?? CALL_BOUNDS.requestTimeoutMs,
     label: endpoint.name,
     endpoint: name,
   });
-  // Every record in the table is built by defineRecord, whose parse returns a ParseResult; the table's type erases that.
-  const parser = options.responseRecord ?? (endpoint.response as ResponseParser);
-  const result = interpretAnswer<EndpointData[N]>(name, outcome, parser, profile.token);
+  const result = interpretAnswer(name, outcome, options.responseRecord ?? endpoint.response, profile.token);
   const conversationId = result.headers[CONVERSATION_ID_HEADER];
   // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
   catalogStore.remember(
@@ -234,7 +234,7 @@ export async function callEndpoint<N extends EndpointName>(
       name,
       (options.params ?? {}) as Record<string, string>,
       body,
-      conversationId ? { ...(result.data as object), conversation_id: conversationId } : result.data,
+      conversationId ? { ...result.record, conversation_id: conversationId } : result.record,
     ),
   );
   return result;

@@ -1,12 +1,11 @@
-import { buildPath, ENDPOINTS, type CompletionBody } from '../../contract';
+import { buildPath, ENDPOINTS, type EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { requestLog } from '../log/request-log';
-import { errorLogDrift, httpError, resolveProfile, validateBody } from './client';
+import { checkBodyBeforeSend, errorLogDrift, httpError, resolveProfile } from './client';
 import { ApiError } from './errors';
 import { finishLogWithText, loggedStreamBody, sendForStream } from './transport';
-import type { z } from '../../contract/zod';
 
 export interface StreamOptions {
   signal?: AbortSignal;
@@ -23,14 +22,14 @@ export interface StreamOptions {
  */
 export async function openCompletionStream(
   spaceId: string,
-  body: z.input<typeof CompletionBody>,
+  body: EndpointBody<'chatCompletions'>,
   options: StreamOptions = {},
 ): Promise<Response> {
   const name = 'chatCompletions';
   const endpoint = ENDPOINTS[name];
   const profile = resolveProfile(options.profile, name);
   const streamed = { ...body, stream: true };
-  validateBody(name, streamed);
+  checkBodyBeforeSend(name, streamed);
   if (!spaceId)
     throw new ApiError({
       kind: 'invalid_request',
@@ -44,7 +43,7 @@ export async function openCompletionStream(
     path: buildPath(endpoint.pattern, { space_id: spaceId }),
     body: streamed,
     signal: options.signal,
-    timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.requestTimeoutMs,
+    timeoutMs: options.timeoutMs ?? CALL_BOUNDS.requestTimeoutMs,
     label: endpoint.name,
     endpoint: name,
     accept: 'text/event-stream, application/json',

@@ -1,12 +1,12 @@
 import { asErrorResponse, type EndpointName, type Host, type Method } from '../../contract';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { byteLength, requestLog } from '../log/request-log';
 import { ApiError } from './errors';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
 
 /** One HTTP exchange with a host, before its answer is interpreted. */
-export interface SendRequest {
+export interface HostRequest {
   profile: ConnectionProfile;
   host: Host;
   method: Method;
@@ -60,7 +60,7 @@ async function answersWithoutCors(url: string): Promise<boolean> {
     await fetch(url, {
       mode: 'no-cors',
       cache: 'no-store',
-      signal: AbortSignal.timeout(CLIENT_LIMITS.corsProbeTimeoutMs),
+      signal: AbortSignal.timeout(CALL_BOUNDS.corsProbeTimeoutMs),
     });
     return true;
   } catch {
@@ -77,13 +77,13 @@ function proxyDetail(text: string): string | undefined {
   }
 }
 
-function hostLabel(req: SendRequest): string {
+function hostLabel(req: HostRequest): string {
   return `the ${req.host} host (${targetUrl(req.profile, req.host)})`;
 }
 
 async function failureToError(
   error: unknown,
-  req: SendRequest,
+  req: HostRequest,
   url: string,
   timedOut: boolean,
   logId: string,
@@ -113,7 +113,7 @@ async function failureToError(
   });
 }
 
-function prepare(req: SendRequest): { url: string; headers: Record<string, string>; bodyText?: string } {
+function prepare(req: HostRequest): { url: string; headers: Record<string, string>; bodyText?: string } {
   const token = req.profile.token;
   if (token && !HEADER_SAFE.test(token)) {
     throw new ApiError({
@@ -149,7 +149,7 @@ function prepare(req: SendRequest): { url: string; headers: Record<string, strin
 }
 
 function startLog(
-  req: SendRequest,
+  req: HostRequest,
   url: string,
   headers: Record<string, string>,
   bodyText: string | undefined,
@@ -171,7 +171,7 @@ function startLog(
 }
 
 /** What both kinds of send start with: the prepared request, its log entry, and a timeout joined to the caller's signal. */
-function begin(req: SendRequest) {
+function begin(req: HostRequest) {
   const { url, headers, bodyText } = prepare(req);
   const logId = startLog(req, url, headers, bodyText);
   const timeout = new AbortController();
@@ -181,7 +181,7 @@ function begin(req: SendRequest) {
 }
 
 /** Sends a request with a timeout covering headers and body, logs it, and returns the answer's text. */
-export async function send(req: SendRequest): Promise<SendOutcome> {
+export async function send(req: HostRequest): Promise<SendOutcome> {
   const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
   try {
     const response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
@@ -227,7 +227,7 @@ export async function send(req: SendRequest): Promise<SendOutcome> {
  * Sends a request and hands back the Response unread, for a streamed answer. The timeout covers only
  * the wait for the headers: a stream may rightly run longer. The log gets the streamed text when it ends.
  */
-export async function sendForStream(req: SendRequest): Promise<StreamOutcome> {
+export async function sendForStream(req: HostRequest): Promise<StreamOutcome> {
   const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
   let response: Response;
   try {
@@ -293,7 +293,7 @@ export function loggedStreamBody(
         }
         size += value.byteLength;
         // Past the cap the text is not needed, only the size.
-        if (text.length <= CLIENT_LIMITS.logBodyCapBytes) text += decoder.decode(value, { stream: true });
+        if (text.length <= CALL_BOUNDS.logBodyCapBytes) text += decoder.decode(value, { stream: true });
         controller.enqueue(value);
       } catch (error) {
         finish(error instanceof Error ? error.message : String(error));

@@ -1,49 +1,12 @@
-import type { z } from '../../contract/zod';
-import type {
-  CompletionBody,
-  CompletionResult,
-  Conversation,
-  Dataset,
-  DocumentBaseInfo,
-  DocumentFullText,
-  DriftWarning,
-  EndpointName,
-  KnowledgeRead,
-  KnowledgeWithSettingsRead,
-  ParseResult,
-  QueryBaseBody,
-  StatusMessage,
-  UpdateConversationBody,
-} from '../../contract';
+import type { DriftWarning } from '../../contract';
 
 /**
- * What each endpoint's answer reads as (the tolerant view). The endpoint table erases its records'
- * types, so they are named here; `satisfies` keeps the list complete.
+ * A successful call: the record the answer reads as, plus everything a page needs to show drift and the
+ * raw answer. A query's result is one of these, so a page reads `query.data.record`.
  */
-export type EndpointData = {
-  deleteKnowledgeDocument: StatusMessage;
-  updateConversation: Conversation;
-  deleteConversation: Conversation;
-  getKnowledge: KnowledgeRead | KnowledgeWithSettingsRead;
-  getDataset: Dataset;
-  queryDocumentBase: DocumentBaseInfo;
-  getDocumentTexts: DocumentFullText;
-  chatCompletions: CompletionResult;
-};
-// Fails to compile when an endpoint is added to the table but not here.
-type Exhaustive<T extends Record<EndpointName, unknown>> = T;
-export type EndpointDataChecked = Exhaustive<EndpointData>;
-
-/** Request bodies, for the endpoints that take one. */
-export type EndpointBody = {
-  updateConversation: z.input<typeof UpdateConversationBody>;
-  queryDocumentBase: z.input<typeof QueryBaseBody>;
-  chatCompletions: z.input<typeof CompletionBody>;
-};
-
-/** A successful call: the tolerant data plus everything a page needs to show drift and the raw answer. */
 export interface ApiResult<T> {
-  data: T;
+  /** The answer read through its record's tolerant view. */
+  record: T;
   /** Where the answer differs from the documented shape; empty when it matches. */
   drift: DriftWarning[];
   /** The answer parsed as JSON, before any normalisation. */
@@ -56,9 +19,4 @@ export interface ApiResult<T> {
   logId: string;
   /** Response headers (names lower-case), e.g. the sandbox's x-conversation-id on completions. */
   headers: Record<string, string>;
-}
-
-/** Anything that parses an answer the way the contract's records do. */
-export interface ResponseParser {
-  parse(raw: unknown): ParseResult<unknown>;
 }

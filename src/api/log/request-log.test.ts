@@ -5,6 +5,7 @@ import { toCurl } from './curl';
 import { capBody, createRequestLog, exportLog, requestLog } from './request-log';
 
 const TOKEN = 'tok-SECRET-123';
+const ANSWER_DELAY_MS = 50;
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
@@ -14,7 +15,13 @@ afterEach(() => requestLog.clear());
 
 describe('request log', () => {
   it('records a call with a redacted Authorization header, even when the service echoes the token', async () => {
-    server.handle((req, res) => json(res, 401, { code: 401, message: `bad token ${req.headers.authorization ?? ''}` }));
+    // The answer comes ANSWER_DELAY_MS late, so the recorded duration can be checked.
+    server.handle((req, res) =>
+      setTimeout(
+        () => json(res, 401, { code: 401, message: `bad token ${req.headers.authorization ?? ''}` }),
+        ANSWER_DELAY_MS,
+      ),
+    );
     const error = await callEndpoint('updateConversation', {
       params: { conversation_id: 'c1' },
       body: { title: 'Renamed' },
@@ -38,7 +45,8 @@ describe('request log', () => {
     expect(entry.requestHeaders.Authorization).toBe('Bearer ***');
     expect(entry.responseBody).toBe('{"code":401,"message":"bad token Bearer ***"}');
     expect(entry.sizeBytes).toBeGreaterThan(0);
-    expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+    // Timers may fire a millisecond early; the call cannot have taken less than the delay otherwise.
+    expect(entry.durationMs).toBeGreaterThanOrEqual(ANSWER_DELAY_MS - 2);
     expect(JSON.stringify(entries)).not.toContain(TOKEN);
     expect(exportLog()).not.toContain(TOKEN);
     expect(JSON.parse(exportLog()).entries).toHaveLength(1);

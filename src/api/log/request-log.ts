@@ -1,6 +1,7 @@
 import type { DriftWarning, EndpointName, Host, Method } from '../../contract';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ApiErrorKind } from '../http/errors';
+import { newId } from '../ids';
 
 /** One call as the Activity page shows it. Holds no token: Authorization is always `Bearer ***`. */
 export interface RequestLogEntry {
@@ -28,7 +29,7 @@ export interface RequestLogEntry {
   drift: DriftWarning[];
   requestHeaders: Record<string, string>;
   requestBody?: string;
-  /** The answer's text, cut at CLIENT_LIMITS.logBodyCapBytes with a note saying so. */
+  /** The answer's text, cut at CALL_BOUNDS.logBodyCapBytes with a note saying so. */
   responseBody?: string;
   responseTruncated?: boolean;
 }
@@ -61,7 +62,7 @@ export function byteLength(text: string): number {
 /** Cuts a body for the log at a byte budget, saying how much was left out. */
 export function capBody(
   text: string,
-  capBytes: number = CLIENT_LIMITS.logBodyCapBytes,
+  capBytes: number = CALL_BOUNDS.logBodyCapBytes,
 ): { body: string; truncated: boolean } {
   const bytes = encoder.encode(text);
   if (bytes.byteLength <= capBytes) return { body: text, truncated: false };
@@ -87,9 +88,6 @@ export function redactSecret(text: string, secret: string | undefined): string {
   return text.split(secret).join('***');
 }
 
-let counter = 0;
-const nextId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
-
 /** Removes a secret from every string of an entry patch; headers are redacted too. */
 function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T {
   const out: Record<string, unknown> = { ...patch };
@@ -109,7 +107,7 @@ function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T
   return out as T;
 }
 
-export function createRequestLog(capacity: number = CLIENT_LIMITS.logCapacity): RequestLog {
+export function createRequestLog(capacity: number = CALL_BOUNDS.logCapacity): RequestLog {
   let entries: readonly RequestLogEntry[] = [];
   /** Kept beside the entries, never in them. */
   const secrets = new Map<string, string>();
@@ -118,7 +116,7 @@ export function createRequestLog(capacity: number = CLIENT_LIMITS.logCapacity): 
 
   return {
     start(entry, secret) {
-      const id = nextId();
+      const id = newId();
       if (secret) secrets.set(id, secret);
       const clean = scrubPatch(entry, secret);
       const full: RequestLogEntry = { ...clean, id, startedAt: Date.now(), pending: true, drift: entry.drift ?? [] };

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { connectionStore } from '../connection/store';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import { authRefusals, isAuthError, type AuthErrorEvent } from '../auth/refusals';
 import { isApiError } from '../http/errors';
 import { NO_PROFILE_KEY } from './keys';
@@ -17,16 +17,16 @@ export function isRetryableError(error: unknown): boolean {
 
 /** React Query calls this with the number of failures so far before each possible retry. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  return failureCount < CLIENT_LIMITS.queryRetries && isRetryableError(error);
+  return failureCount < CALL_BOUNDS.queryRetries && isRetryableError(error);
 }
 
 /** min(base·2^n, max): 1 s, 2 s, 4 s … capped at 30 s. */
-export function retryDelayMs(failureCount: number, baseMs: number = CLIENT_LIMITS.retryBaseDelayMs): number {
-  return Math.min(baseMs * 2 ** failureCount, CLIENT_LIMITS.retryMaxDelayMs);
+export function retryDelayMs(failureCount: number, baseMs: number = CALL_BOUNDS.retryBaseDelayMs): number {
+  return Math.min(baseMs * 2 ** failureCount, CALL_BOUNDS.retryMaxDelayMs);
 }
 
 export interface QueryClientOptions {
-  /** The first retry's delay; tests shorten it. Default CLIENT_LIMITS.retryBaseDelayMs. */
+  /** The first retry's delay; tests shorten it. Default CALL_BOUNDS.retryBaseDelayMs. */
   retryBaseDelayMs?: number;
   /**
    * Called once per refused call (401/403), from any query or mutation, so the shell can send the admin to
@@ -42,7 +42,7 @@ function queryProfileId(query: Query<unknown, unknown, unknown>): string | null 
 }
 
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
-  const base = options.retryBaseDelayMs ?? CLIENT_LIMITS.retryBaseDelayMs;
+  const base = options.retryBaseDelayMs ?? CALL_BOUNDS.retryBaseDelayMs;
   const { onAuthError } = options;
   const tell =
     onAuthError &&
@@ -69,7 +69,7 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
       queries: {
         retry: shouldRetryQuery,
         retryDelay: (failureCount) => retryDelayMs(failureCount, base),
-        staleTime: CLIENT_LIMITS.staleTimeMs,
+        staleTime: CALL_BOUNDS.staleTimeMs,
       },
       mutations: {
         // A write, a completion above all, is sent once: a retry could apply it twice or bill twice.

@@ -1,8 +1,7 @@
-import type { z } from '../../contract/zod';
-import type { CompletionBody, UpdateConversationBody } from '../../contract';
+import type { EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
 import { connectionStore } from '../connection/store';
-import { CLIENT_LIMITS } from '../constants';
+import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { callEndpoint } from '../http/client';
 import { ApiError } from '../http/errors';
@@ -17,7 +16,7 @@ export interface MutationCallOptions {
 
 export function updateConversation(
   id: string,
-  body: z.input<typeof UpdateConversationBody>,
+  body: EndpointBody<'updateConversation'>,
   options: MutationCallOptions = {},
 ) {
   return callEndpoint('updateConversation', { params: { conversation_id: id }, body, ...options });
@@ -36,13 +35,13 @@ export function deleteKnowledgeDocument(knowledgeId: string, documentId: string,
 }
 
 /**
- * A non-streamed completion; for stream: true use openCompletionStream. Default timeout CLIENT_LIMITS.completionTimeoutMs.
+ * A non-streamed completion; for stream: true use openCompletionStream. Default timeout CALL_BOUNDS.completionTimeoutMs.
  * The playground calls it directly, not as a mutation, so a refused token is reported to authRefusals here
  * (once: a mutation wrapping it does not report the same error again).
  */
 export async function chatCompletion(
   spaceId: string,
-  body: z.input<typeof CompletionBody>,
+  body: EndpointBody<'chatCompletions'>,
   signal?: AbortSignal,
   options: Omit<MutationCallOptions, 'signal'> = {},
 ) {
@@ -58,7 +57,7 @@ export async function chatCompletion(
       params: { space_id: spaceId },
       body,
       signal,
-      timeoutMs: options.timeoutMs ?? CLIENT_LIMITS.completionTimeoutMs,
+      timeoutMs: options.timeoutMs ?? CALL_BOUNDS.completionTimeoutMs,
       profile: options.profile,
     });
   } catch (error) {

@@ -25,7 +25,7 @@ describe('query retry policy against a real server', () => {
     server.handle((_, res) => (++calls < 3 ? json(res, 500, 'oops') : json(res, 200, DATASET_SAMPLE)));
     const client = createQueryClient({ retryBaseDelayMs: 5 });
     const result = await client.fetchQuery(datasetQuery('ds1', { profile: profileFor(server.url) }));
-    expect(result.data.name).toBe('Handbook');
+    expect(result.record.name).toBe('Handbook');
     expect(server.received).toHaveLength(3);
   });
 
@@ -65,7 +65,7 @@ describe('query retry policy against a real server', () => {
     );
     expect(server.received[0]!.url).toBe('/v1/knowledge/k1?include_settings=true');
     expect(result.drift.some((d) => d.kind === 'unknown_field')).toBe(false);
-    expect(result.data).toMatchObject({ name: 'KB', settings: { top_k: 3 } });
+    expect(result.record).toMatchObject({ name: 'KB', settings: { top_k: 3 } });
   });
 
   it('backs off exponentially up to 30 s and classifies errors', () => {

@@ -74,9 +74,9 @@ export async function askOnce(
       return {
         ok: true,
         aborted: false,
-        text: answer.data.assistant_message,
-        sources: answer.data.document_chunks ?? [],
-        result: answer.data,
+        text: answer.record.assistant_message,
+        sources: answer.record.document_chunks ?? [],
+        result: answer.record,
         latencyMs: elapsed(),
         conversationId: conversationOf(answer.raw, answer.headers[CONVERSATION_ID_HEADER], body.conversation_id),
         response: cut(answer.rawText),

@@ -1,4 +1,4 @@
-import type { StorageLike } from '../connection/store';
+import type { StorageLike } from '../storage/web-storage';
 
 /** An in-memory Storage, to read back exactly what the store wrote. */
 export class MemoryStorage implements StorageLike {

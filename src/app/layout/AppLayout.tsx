@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner } from '../../components';
-import { useT, type MessageKey } from '../../i18n';
-import { NAV_ITEMS } from '../nav';
+import { useT } from '../../i18n';
+import { PAGE_LINKS } from '../nav';
 import { useStartup } from '../startup';
 import classes from './AppLayout.module.css';
 import { AuthErrorWatcher } from './AuthErrorWatcher';
@@ -35,8 +35,6 @@ function ConfigBanner() {
   );
 }
 
-const HOME_ITEM = { to: '/', label: 'nav.home' as MessageKey };
-
 export function AppLayout() {
   const t = useT();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -51,7 +49,7 @@ export function AppLayout() {
       <PageLoadingBar />
       <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('nav.label')}>
         <div className={classes.links}>
-          {[HOME_ITEM, ...NAV_ITEMS].map((item) => (
+          {PAGE_LINKS.map((item) => (
             <Link
               key={item.to}
               to={item.to}

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authRefusals, connectionStore, type AuthErrorEvent } from '../../api';
 import { useT } from '../../i18n';
-import { settingsPathFor } from './auth-errors';
+import { paths } from '../../config/paths';
 
 /** A read failing this soon after the page opened was made by opening it. */
 export const PAGE_LOAD_WINDOW_MS = 10_000;
@@ -31,6 +31,9 @@ function isTyping(): boolean {
  * not replaced, so Back returns to the page; the profile and its in-memory token are untouched.
  * It does so once per profile until that connection changes (a new token, another profile): the page
  * reached with Back re-reads on mount and must not bounce the admin to Settings again.
+ * Refusals arrive through the api's one channel, authRefusals: the query client (made above the router)
+ * feeds it for React Query's calls, completions feed it themselves; this component (inside the router, so
+ * it can navigate) subscribes once.
  */
 export function AuthErrorWatcher() {
   const t = useT();
@@ -65,13 +68,13 @@ export function AuthErrorWatcher() {
           ? connectionStore.getState().profiles.find((p) => p.id === event.profileId)
           : undefined;
         const name = profile?.name ?? event.profileId ?? tr('auth.unknownProfile');
-        const target = settingsPathFor(event.profileId);
+        const target = paths.settings.href({ profile: event.profileId, reason: 'token' });
         const id = `auth-rejected-${event.profileId ?? 'none'}`;
         const pageLoadRead =
           event.source === 'read' && event.firstLoad && Date.now() - navigatedAt.current <= PAGE_LOAD_WINDOW_MS;
         const once = event.profileId ?? '';
         const navigateNow =
-          pageLoadRead && pathname.current !== '/settings' && !isTyping() && !sentToSettings.current.has(once);
+          pageLoadRead && pathname.current !== paths.settings.path && !isTyping() && !sentToSettings.current.has(once);
         // Several reads refused at once (a page and its parts) make one notification, not a stack.
         notifications.hide(id);
         notifications.show({

@@ -1,11 +1,11 @@
 import { ActionIcon, Burger, Group, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { HeaderHint } from '../../components';
+import { HeaderHint, LogoIcon, MoonIcon, SunIcon } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
-import { LogoGlyph, MoonGlyph, SunGlyph } from './glyphs';
 import { HeaderSelect } from './HeaderSelect';
 import { ProfileSelect, ProfileStatus } from './ProfileStatus';
+import { paths } from '../../config/paths';
 
 export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const t = useT();
@@ -19,9 +19,9 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
         {/* Named by the label: on phones the title is hidden and the logo alone stays. */}
-        <Link to="/" aria-label={t('app.name')} style={{ color: 'inherit', textDecoration: 'none' }}>
+        <Link to={paths.home.href()} aria-label={t('app.name')} style={{ color: 'inherit', textDecoration: 'none' }}>
           <Group gap={8} wrap="nowrap">
-            <LogoGlyph />
+            <LogoIcon />
             <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
               {t('app.name')}
             </Title>
@@ -41,7 +41,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
             aria-label={themeLabel}
             onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
           >
-            {computed === 'dark' ? <SunGlyph /> : <MoonGlyph />}
+            {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
           </ActionIcon>
         </HeaderHint>
         <HeaderSelect

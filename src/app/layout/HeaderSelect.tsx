@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ChevronIcon } from '../../components';
 import classes from './HeaderSelect.module.css';
 
 export interface HeaderSelectProps {
@@ -34,14 +35,7 @@ export function HeaderSelect({ label, showLabel = false, value, onChange, option
           </option>
         ))}
       </select>
-      <svg className={classes.chevron} width="12" height="12" viewBox="0 0 15 15" fill="none" aria-hidden="true">
-        <path
-          d="M4.93 5.43a.45.45 0 0 1 .64 0L7.5 7.36l1.93-1.93a.45.45 0 1 1 .64.64L7.82 8.32a.45.45 0 0 1-.64 0L4.93 6.07a.45.45 0 0 1 0-.64Z"
-          fill="currentColor"
-          fillRule="evenodd"
-          clipRule="evenodd"
-        />
-      </svg>
+      <ChevronIcon className={classes.chevron} size={10} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { connectionStore, useConnection } from '../../api';
 import { failedHost, HeaderHint, healthTone, StatusDot, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { HeaderSelect } from './HeaderSelect';
+import { paths } from '../../config/paths';
 
 const linkStyle = { color: 'inherit', textDecoration: 'none', borderRadius: 'var(--mantine-radius-sm)' };
 
@@ -15,7 +16,7 @@ export function ProfileStatus() {
   const health = useProfileHealth(active, { poll: true });
   if (!active) {
     return (
-      <Link to="/settings" style={linkStyle}>
+      <Link to={paths.settings.href()} style={linkStyle}>
         <Group gap={6} wrap="nowrap">
           <StatusDot tone="unknown" label={t('header.noProfile')} />
           <Text size="sm" c="dimmed">
@@ -41,7 +42,7 @@ export function ProfileStatus() {
           : t('header.status.unknown', { name: active.name });
   return (
     <HeaderHint label={description}>
-      <Link to="/settings" style={linkStyle}>
+      <Link to={paths.settings.href()} style={linkStyle}>
         <Group gap={6} wrap="nowrap" data-testid="profile-status" data-tone={tone}>
           <StatusDot tone={tone} label={description} />
           {/* On a phone the dot alone stays; the name is in the navigation's profile switch. */}

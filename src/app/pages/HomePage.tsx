@@ -4,6 +4,7 @@ import { useConnection } from '../../api';
 import { failedHost, healthTone, PageHeader, StatusBadge, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { NAV_ITEMS } from '../nav';
+import { paths } from '../../config/paths';
 
 function ActiveProfileCard() {
   const t = useT();
@@ -15,7 +16,7 @@ function ActiveProfileCard() {
       <Card withBorder>
         <Text>{t('home.noActiveProfile')}</Text>
         <Group mt="sm">
-          <Button component={Link} to="/settings" size="xs">
+          <Button component={Link} to={paths.settings.href()} size="xs">
             {t('home.openSettings')}
           </Button>
         </Group>
@@ -52,7 +53,7 @@ function ActiveProfileCard() {
                   ? t('check.checking')
                   : t('check.unknown')}
           </StatusBadge>
-          <Anchor component={Link} to="/settings" size="sm">
+          <Anchor component={Link} to={paths.settings.href()} size="sm">
             {t('home.openSettings')}
           </Anchor>
         </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
+import { paths } from '../../config/paths';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -22,7 +23,7 @@ export function RouteError({ error }: { error: unknown }) {
           <Button size="xs" color="red" variant="light" onClick={() => window.location.reload()}>
             {t('common.retry')}
           </Button>
-          <Button size="xs" variant="subtle" component={Link} to="/">
+          <Button size="xs" variant="subtle" component={Link} to={paths.home.href()}>
             {t('common.goHome')}
           </Button>
         </Group>

@@ -24,12 +24,11 @@ import {
   type CatalogKind,
   type ImportReport,
 } from '../../api';
-import { CopyButton, EmptyState, PageHeader } from '../../components';
-import { downloadText, fileStamp } from '../../components';
+import { CopyButton, downloadText, EmptyState, fileStamp, PageHeader, PinIcon, TrashIcon } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { groupByKind, routeFor } from './catalog-view';
-import { PinGlyph, TrashGlyph } from './glyphs';
 import { GROUP_KEYS, KIND_KEYS } from './kind-keys';
+import { paths } from '../../config/paths';
 
 type ImportOutcome = { ok: true; report: ImportReport; file: string } | { ok: false; message: string; file: string };
 
@@ -62,7 +61,7 @@ export function CatalogPage() {
         <EmptyState
           title={t('catalog.noProfile')}
           actions={
-            <Button component={Link} to="/settings">
+            <Button component={Link} to={paths.settings.href()}>
               {t('catalog.openSettings')}
             </Button>
           }
@@ -216,7 +215,7 @@ function KindTable({ kind, title, entries }: { kind: CatalogKind; title: string;
                           aria-pressed={entry.pinned}
                           onClick={() => catalogStore.setPinned(entry.profileId, entry.kind, entry.id, !entry.pinned)}
                         >
-                          <PinGlyph filled={entry.pinned} />
+                          <PinIcon filled={entry.pinned} />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('catalog.forget', { id: entry.id })} withArrow>
@@ -226,7 +225,7 @@ function KindTable({ kind, title, entries }: { kind: CatalogKind; title: string;
                           aria-label={t('catalog.forget', { id: entry.id })}
                           onClick={() => catalogStore.forget(entry.profileId, entry.kind, entry.id)}
                         >
-                          <TrashGlyph />
+                          <TrashIcon />
                         </ActionIcon>
                       </Tooltip>
                     </Group>

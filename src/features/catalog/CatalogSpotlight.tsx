@@ -3,39 +3,32 @@ import { Badge, Group, Kbd, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SearchIcon } from '../../components';
 import { useCatalog, useConnection, type CatalogEntry } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
 import { entryMatches, OPENABLE_KINDS, routeFor, unknownIdCandidate } from './catalog-view';
 import { KIND_KEYS, OPEN_AS_KEYS } from './kind-keys';
-import { SearchGlyph } from './glyphs';
 import classes from './CatalogSpotlight.module.css';
 
 /** The spotlight's own store, so it never collides with another spotlight on the page. */
 const [spotlightStore, spotlightControl] = createSpotlight();
 
-/** Opens the spotlight; called by the trigger (SpotlightTrigger.tsx), which loads this module on first use. */
+/** Opens the spotlight; called by the trigger (CatalogSpotlightTrigger.tsx), which loads this module on first use. */
 export const openCatalogSpotlight = (): void => spotlightControl.open();
 
-/** The console's pages, in navigation order (labels shared with the navigation). */
-const PAGES: readonly { to: string; label: MessageKey }[] = [
-  { to: '/', label: 'nav.home' },
-  { to: '/knowledge', label: 'nav.knowledge' },
-  { to: '/datasets', label: 'nav.datasets' },
-  { to: '/documents', label: 'nav.documents' },
-  { to: '/conversations', label: 'nav.conversations' },
-  { to: '/playground', label: 'nav.playground' },
-  { to: '/activity', label: 'nav.activity' },
-  { to: '/catalog', label: 'catalog.title' },
-  { to: '/settings', label: 'nav.settings' },
-];
+/** A page the spotlight offers; the app gives its navigation's list (features do not know the app's pages). */
+export interface SpotlightPage {
+  to: string;
+  label: MessageKey;
+}
 
 const ID_LIMIT = 40;
 
 /**
  * Jump to any page, to any id this profile has met, or open an id not met yet as a knowledge base,
- * dataset, document or conversation. Loaded lazily; its button and Ctrl/Cmd-K live in SpotlightTrigger.tsx.
+ * dataset, document or conversation. Loaded lazily; its button and Ctrl/Cmd-K live in CatalogSpotlightTrigger.tsx.
  */
-export function CatalogSpotlight() {
+export function CatalogSpotlight({ pages: allPages }: { pages: readonly SpotlightPage[] }) {
   const t = useT();
   const navigate = useNavigate();
   const { active } = useConnection();
@@ -47,7 +40,7 @@ export function CatalogSpotlight() {
     void navigate(to);
   };
 
-  const pages = PAGES.filter((p) => entryMatchesText(t(p.label), query));
+  const pages = allPages.filter((p) => entryMatchesText(t(p.label), query));
   const ids = useMemo(
     () => entries.filter((e) => entryMatches(e, query, t(KIND_KEYS[e.kind]))).slice(0, ID_LIMIT),
     [entries, query, t],
@@ -69,7 +62,7 @@ export function CatalogSpotlight() {
       <Spotlight.Search
         placeholder={t('catalog.spotlight.placeholder')}
         aria-label={t('catalog.spotlight.placeholder')}
-        leftSection={<SearchGlyph />}
+        leftSection={<SearchIcon />}
       />
       <Spotlight.ActionsList aria-label={t('catalog.spotlight.results')}>
         {ids.length > 0 ? (

@@ -1,9 +1,9 @@
 import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
-import { HeaderHint } from '../../components';
+import type { SpotlightPage } from './CatalogSpotlight';
+import { HeaderHint, SearchIcon } from '../../components';
 import { FEATURE_AREAS, useT, withMessages } from '../../i18n';
-import { SearchGlyph } from './glyphs';
 
 type SpotlightModule = typeof import('./CatalogSpotlight');
 
@@ -17,10 +17,10 @@ const loadSpotlight: () => Promise<SpotlightModule> = withMessages(
  * The always-loaded part of the catalog spotlight: the header button and Ctrl/Cmd-K.
  * The first use loads the spotlight, mounts it and opens it; later uses just open it.
  */
-export function CatalogSpotlightTrigger() {
+export function CatalogSpotlightTrigger({ pages }: { pages: readonly SpotlightPage[] }) {
   const t = useT();
   const label = t('catalog.spotlight.button');
-  const [Spotlight, setSpotlight] = useState<ComponentType | null>(null);
+  const [Spotlight, setSpotlight] = useState<ComponentType<{ pages: readonly SpotlightPage[] }> | null>(null);
   const loading = useRef<Promise<SpotlightModule> | null>(null);
 
   const open = useCallback(() => {
@@ -53,10 +53,10 @@ export function CatalogSpotlightTrigger() {
           onMouseEnter={() => void (loading.current ??= loadSpotlight())}
           data-testid="spotlight-button"
         >
-          <SearchGlyph />
+          <SearchIcon />
         </ActionIcon>
       </HeaderHint>
-      {Spotlight ? <Spotlight /> : null}
+      {Spotlight ? <Spotlight pages={pages} /> : null}
     </>
   );
 }

@@ -1,19 +1,19 @@
 import { CATALOG_KINDS, type CatalogEntry, type CatalogKind } from '../../api';
+import { paths } from '../../config/paths';
 
 /** The console page of an id, when its kind has one (agents have none). */
 export function routeFor(kind: CatalogKind, id: string): string | undefined {
-  const enc = encodeURIComponent(id);
   switch (kind) {
     case 'knowledge':
-      return `/knowledge/${enc}`;
+      return paths.knowledgeBase.href(id);
     case 'dataset':
-      return `/datasets/${enc}`;
+      return paths.dataset.href(id);
     case 'document':
-      return `/documents/${enc}`;
+      return paths.document.href(id);
     case 'conversation':
-      return `/conversations/${enc}`;
+      return paths.conversation.href(id);
     case 'space':
-      return `/playground/${enc}`;
+      return paths.playgroundSpace.href(id);
     case 'agent':
       return undefined;
   }

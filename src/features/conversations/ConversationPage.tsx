@@ -9,6 +9,7 @@ import { ConversationRecordView } from './ConversationRecordView';
 import { DeleteConversation } from './DeleteConversation';
 import { baselineFrom, baselineFromRecord, type Baseline } from './form-model';
 import { UpdateConversationForm } from './UpdateConversationForm';
+import { paths } from '../../config/paths';
 
 interface Outcome {
   action: 'updated' | 'deleted';
@@ -33,11 +34,11 @@ export function ConversationPage({ id }: { id: string }) {
   useEffect(() => {
     if (profileId) catalogStore.remember(profileId, [{ kind: 'conversation', id }]);
   }, [profileId, id]);
-  const title = outcome?.result.data.title || baseline.values.title || entry?.label;
+  const title = outcome?.result.record.title || baseline.values.title || entry?.label;
 
   return (
     <>
-      <Anchor component={Link} to="/conversations" size="sm" mb="xs" display="inline-block">
+      <Anchor component={Link} to={paths.conversations.href()} size="sm" mb="xs" display="inline-block">
         ← {t('conversations.back')}
       </Anchor>
       <PageHeader
@@ -65,7 +66,7 @@ export function ConversationPage({ id }: { id: string }) {
         )}
         {outcome ? (
           <ConversationRecordView
-            record={outcome.result.data}
+            record={outcome.result.record}
             raw={outcome.result.raw}
             drift={outcome.result.drift}
             title={outcome.action === 'updated' ? t('conversations.result.updated') : t('conversations.result.deleted')}
@@ -86,7 +87,7 @@ export function ConversationPage({ id }: { id: string }) {
           conversationId={id}
           onDeleted={(result) => {
             // The deleted record (status 0 on the sandbox) becomes what the form starts from.
-            setBaseline(baselineFromRecord(result.data));
+            setBaseline(baselineFromRecord(result.record));
             setFormKey((k) => k + 1);
             setOutcome({ action: 'deleted', result });
           }}

@@ -37,7 +37,7 @@ import {
   inputForPath,
   mergeBaseline,
   SERVER_ERROR,
-  TEXT_LIMITS,
+  TEXT_FIELD_MAX,
   type Baseline,
   type ConversationFormValues,
   type DirtyFields,
@@ -84,7 +84,7 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
       if (first) setFocus(first);
     },
     onSuccess: (result) => {
-      const next = mergeBaseline(baseline, form.getValues(), result.data);
+      const next = mergeBaseline(baseline, form.getValues(), result.record);
       reset(next.values);
       notifications.show({ color: 'teal', message: t('conversations.saved', { id: conversationId }) });
       onSaved(result, next);
@@ -104,7 +104,7 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
   };
 
   const textInput = (field: TextField) => {
-    const counter = counterText(values[field], TEXT_LIMITS[field]);
+    const counter = counterText(values[field], TEXT_FIELD_MAX[field]);
     return (
       <TextInput
         label={t(`conversations.field.${field}`)}

@@ -10,12 +10,12 @@ export const FORM_FIELDS = ['agent_id', 'title', 'file_ids', 'enable_websearch',
 export type FormField = (typeof FORM_FIELDS)[number];
 
 /** The documented maximum length of each text field (LIMITS is the one source). */
-export const TEXT_LIMITS = {
+export const TEXT_FIELD_MAX = {
   title: LIMITS.conversation.titleMax,
   agent_id: LIMITS.conversation.agentIdMax,
   third_user_id: LIMITS.conversation.thirdUserIdMax,
 } as const;
-export type TextField = keyof typeof TEXT_LIMITS;
+export type TextField = keyof typeof TEXT_FIELD_MAX;
 
 export const EMPTY_VALUES: ConversationFormValues = {
   agent_id: '',
@@ -125,7 +125,7 @@ export function buildUpdateBody(
   return body;
 }
 
-export const FIELD_LABEL_KEYS: Record<FormField, MessageKey> = {
+export const FORM_FIELD_LABEL_KEYS: Record<FormField, MessageKey> = {
   agent_id: 'conversations.field.agent_id',
   title: 'conversations.field.title',
   file_ids: 'conversations.field.file_ids',
@@ -146,9 +146,9 @@ export function fieldErrorText(
   if (!error) return undefined;
   // The service's own words for a field it refused (a 422 naming it): shown as it said them.
   if (error.type === SERVER_ERROR) return error.message;
-  const name = t(FIELD_LABEL_KEYS[field]);
+  const name = t(FORM_FIELD_LABEL_KEYS[field]);
   if (field === 'title' || field === 'agent_id' || field === 'third_user_id') {
-    if (error.type === 'too_big') return t('conversations.error.tooLong', { field: name, max: TEXT_LIMITS[field] });
+    if (error.type === 'too_big') return t('conversations.error.tooLong', { field: name, max: TEXT_FIELD_MAX[field] });
     if (error.type === 'invalid_type') return t('conversations.error.text', { field: name });
   }
   if (field === 'status') return t('conversations.error.integer', { field: name });

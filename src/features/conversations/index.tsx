@@ -3,6 +3,7 @@ import { useConnection } from '../../api';
 import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { ConversationPage } from './ConversationPage';
+import { paths } from '../../config/paths';
 
 /** /conversations: open one by id (pasted, pinned or recent); /conversations/:id: update or delete it. */
 export default function ConversationsRoute() {
@@ -21,7 +22,7 @@ function ConversationLookup() {
       <IdLookup
         kind="conversation"
         label={t('conversations.idLabel')}
-        onOpen={(id) => navigate(`/conversations/${encodeURIComponent(id)}`)}
+        onOpen={(id) => navigate(paths.conversation.href(id))}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { Anchor, Box, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 
 /** One side of the comparison: the dataset's name (a link to the other dataset's own page) over its id. */
 export function CompareColumnHead({
@@ -15,7 +16,7 @@ export function CompareColumnHead({
     <Box style={{ minWidth: 0 }}>
       <Text size="sm" fw={600} truncate>
         {link ? (
-          <Anchor component={Link} to={`/datasets/${encodeURIComponent(id)}`} inherit>
+          <Anchor component={Link} to={paths.dataset.href(id)} inherit>
             {name ?? id}
           </Anchor>
         ) : (

@@ -39,8 +39,8 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
   else {
     const differing = rows.filter((r) => r.differs).length;
     const shown = onlyDiffs ? rows.filter((r) => r.differs) : rows;
-    const leftSide = { name: left.data.name, id: leftId };
-    const rightSide = { name: right.data.data.name, id: rightId };
+    const leftSide = { name: left.record.name, id: leftId };
+    const rightSide = { name: right.data.record.name, id: rightId };
     body = (
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">

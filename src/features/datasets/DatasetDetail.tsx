@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { CompareControl } from './CompareControl';
 import { CompareView } from './CompareView';
 import { DatasetSections } from './DatasetSections';
+import { paths } from '../../config/paths';
 
 /** /datasets/:id — every field of one dataset, flagged where it differs from the interface; ?compare=:other adds a comparison. */
 export function DatasetDetail({ id }: { id: string }) {
@@ -31,7 +32,7 @@ export function DatasetDetail({ id }: { id: string }) {
     );
 
   const back = (
-    <Anchor component={Link} to="/datasets" size="sm">
+    <Anchor component={Link} to={paths.datasets.href()} size="sm">
       ← {t('datasets.backToLookup')}
     </Anchor>
   );
@@ -53,11 +54,11 @@ export function DatasetDetail({ id }: { id: string }) {
     );
   }
 
-  const { data, drift } = query.data;
+  const { record, drift } = query.data;
   return (
     <Stack gap="md">
       <PageHeader
-        title={data.name || id}
+        title={record.name || id}
         description={
           <Text span inherit ff="monospace">
             {t('datasets.idLine', { id })}

@@ -2,7 +2,7 @@ import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useFormat, useT, type MessageKey } from '../../i18n';
 import type { FieldFlag } from './dataset-fields';
-import { FIELD_LABEL_KEYS } from './labels';
+import { fieldLabelKey } from './labels';
 
 const DRIFT_KIND_KEY: Record<string, MessageKey> = {
   missing: 'drift.kind.missing',
@@ -30,7 +30,7 @@ export function WireName({ path }: { path: string }) {
 /** The label of a field, translated when documented, its wire name otherwise. */
 export function useFieldLabel(path: string): string {
   const t = useT();
-  const key = FIELD_LABEL_KEYS[path];
+  const key = fieldLabelKey(path);
   return key ? t(key) : path;
 }
 

@@ -5,7 +5,7 @@ import { RawJson, toPrettyJson } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import type { FieldRead } from './dataset-fields';
 import type { FieldKind, FieldSpec } from './dataset-layout';
-import { enumLabelKey, FIELD_LABEL_KEYS } from './labels';
+import { enumLabelKey, fieldLabelKey } from './labels';
 
 export interface FieldValueProps {
   /** Undefined for a field the interface does not document. */
@@ -179,7 +179,7 @@ function Bounded({
   const { formatNumber } = useFormat();
   if (typeof value !== 'number') return <Text size="sm">{String(value)}</Text>;
   const inside = value >= min && value <= max;
-  const fieldKey = FIELD_LABEL_KEYS[label];
+  const fieldKey = fieldLabelKey(label);
   const field = fieldKey ? t(fieldKey) : label;
   const text = t('datasets.value.bounds', {
     value: formatNumber(value),

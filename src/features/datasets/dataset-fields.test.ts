@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetRecord, ExpansionRecord, LIMITS } from '../../contract';
+import { DatasetRecord, ExpansionRecord, f as field, LIMITS } from '../../contract';
 import {
   compareDatasets,
   driftFieldPath,
@@ -11,7 +11,7 @@ import {
   warningsFor,
   type DatasetAnswer,
 } from './dataset-fields';
-import { ALL_FIELDS } from './dataset-layout';
+import { ALL_FIELDS, layoutSections } from './dataset-layout';
 
 /** A documented answer, as the sandbox sends dataset 731506272047301 (flags as booleans and as 0/1). */
 const HANDBOOK = {
@@ -55,7 +55,7 @@ const HANDBOOK = {
 function answer(raw: Record<string, unknown>) {
   const parsed = DatasetRecord.parse(raw);
   if (!parsed.ok) throw new Error(parsed.reason);
-  return { data: parsed.data, raw, drift: parsed.drift };
+  return { record: parsed.data, raw, drift: parsed.drift };
 }
 
 const spec = (path: string) => {
@@ -129,7 +129,7 @@ describe('flags on fields', () => {
 
   it('checks bounds and lengths itself when no drift says so', () => {
     const over = 'p'.repeat(LIMITS.dataset.promptMax + 1);
-    const direct: DatasetAnswer = { data: { chunk_size: 100, smart_indexing_prompt: over }, raw: {} };
+    const direct: DatasetAnswer = { record: { chunk_size: 100, smart_indexing_prompt: over }, raw: {} };
     expect(fieldFlags(spec('chunk_size'), readField(direct, 'chunk_size'), [])).toEqual([
       { source: 'bounds', value: 100, min: LIMITS.dataset.chunkSizeMin, max: LIMITS.dataset.chunkSizeMax },
     ]);
@@ -181,8 +181,32 @@ describe('comparing two datasets', () => {
 });
 
 describe('labels', () => {
-  it('every documented field has a label', async () => {
-    const { FIELD_LABEL_KEYS } = await import('./labels');
-    expect(ALL_FIELDS.filter((f) => !FIELD_LABEL_KEYS[f.path]).map((f) => f.path)).toEqual([]);
+  it('every documented field has a label in both languages; an undocumented one has none', async () => {
+    const { fieldLabelKey } = await import('./labels');
+    const { en, zhCN } = await import('../../i18n/message-tables');
+    const keys = ALL_FIELDS.map((f) => fieldLabelKey(f.path));
+    expect(keys.filter((k) => !k || !en[k] || !zhCN[k])).toEqual([]);
+    expect(fieldLabelKey('beta_reranker')).toBeUndefined();
+  });
+});
+
+describe('the layout follows the contract', () => {
+  it('reads each field kind from its shape: bounds and prompt lengths', () => {
+    expect(spec('chunk_size').kind).toEqual({
+      type: 'bounded',
+      min: LIMITS.dataset.chunkSizeMin,
+      max: LIMITS.dataset.chunkSizeMax,
+    });
+    expect(spec('smart_indexing_prompt').kind).toEqual({ type: 'prompt', maxLength: LIMITS.dataset.promptMax });
+    expect(spec('description').kind).toMatchObject({ type: 'text', multiline: true });
+    expect(spec('advanced_enabled').kind).toEqual({ type: 'undocumented' });
+  });
+
+  it('a documented field the layout does not place is still shown, at the end of "other"', () => {
+    // A field no real record has, standing for one added to the contract without a place on the page.
+    const sections = layoutSections({ ...DatasetRecord.fields, probe_added_field: field.optional(field.str(8)) });
+    const other = sections.find((s) => s.id === 'other')!;
+    expect(other.fields.at(-1)).toEqual({ path: 'probe_added_field', kind: { type: 'text', maxLength: 8 } });
+    expect(sections.flatMap((s) => s.fields).filter((f) => f.path === 'probe_added_field')).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ export type FieldRead = { state: 'value'; value: unknown } | { state: 'raw'; val
 
 /** An answer's two views: what the console normalised and what the service sent. */
 export interface DatasetAnswer {
-  data: unknown;
+  record: unknown;
   raw: unknown;
 }
 
@@ -24,7 +24,7 @@ export function valueAtPath(root: unknown, path: string): unknown {
 }
 
 export function readField(answer: DatasetAnswer, path: string): FieldRead {
-  const value = valueAtPath(answer.data, path);
+  const value = valueAtPath(answer.record, path);
   if (value !== undefined) return { state: 'value', value };
   const raw = valueAtPath(answer.raw, path);
   if (raw !== undefined) return { state: 'raw', value: raw };

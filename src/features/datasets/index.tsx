@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { DatasetDetail } from './DatasetDetail';
+import { paths } from '../../config/paths';
 
 /** /datasets opens a dataset by id; /datasets/:id shows it (and ?compare=:other compares it). */
 export default function DatasetsPage() {
@@ -16,11 +17,7 @@ function DatasetLookup() {
   return (
     <>
       <PageHeader title={t('datasets.title')} description={t('datasets.lookupDescription')} />
-      <IdLookup
-        kind="dataset"
-        label={t('datasets.idLabel')}
-        onOpen={(id) => navigate(`/datasets/${encodeURIComponent(id)}`)}
-      />
+      <IdLookup kind="dataset" label={t('datasets.idLabel')} onOpen={(id) => navigate(paths.dataset.href(id))} />
     </>
   );
 }

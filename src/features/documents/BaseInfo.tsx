@@ -15,16 +15,16 @@ export function BaseInfo({ id }: { id: string }) {
   else if (query.isError)
     body = <ErrorState error={query.error} title={t('documents.base.failed')} onRetry={() => void query.refetch()} />;
   else {
-    const { data, drift } = query.data;
+    const { record, drift } = query.data;
     body = (
       <Stack gap="sm">
         <DriftWarnings warnings={drift} />
         <Box component="dl" m={0} data-testid="base-info">
-          <Row label={t('documents.base.name')} value={data.name} testId="base-name" />
-          <Row label={t('documents.base.description')} value={data.description} testId="base-description" />
+          <Row label={t('documents.base.name')} value={record.name} testId="base-name" />
+          <Row label={t('documents.base.description')} value={record.description} testId="base-description" />
           <Row
             label={t('documents.base.url')}
-            value={data.url}
+            value={record.url}
             testId="base-url"
             render={(url) => <SafeLink url={url} />}
           />

@@ -6,13 +6,14 @@ import { PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { BaseInfo } from './BaseInfo';
 import { DocumentText } from './DocumentText';
+import { paths } from '../../config/paths';
 
 /** /documents/:id — base info and full text, each loading and failing independently. */
 export function DocumentDetail({ id }: { id: string }) {
   const t = useT();
   // The same cached query BaseInfo reads: its name titles the page and names the download.
   const base = useQuery(documentBaseQuery(id));
-  const name = base.data?.data.name || undefined;
+  const name = base.data?.record.name || undefined;
   return (
     <Stack gap="md">
       <PageHeader
@@ -23,7 +24,7 @@ export function DocumentDetail({ id }: { id: string }) {
           </Text>
         }
         actions={
-          <Anchor component={Link} to="/documents" size="sm">
+          <Anchor component={Link} to={paths.documents.href()} size="sm">
             ← {t('documents.backToLookup')}
           </Anchor>
         }

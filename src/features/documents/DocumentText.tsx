@@ -26,16 +26,16 @@ export function DocumentText({ id, name }: { id: string; name?: string }) {
   else if (query.isError)
     body = <ErrorState error={query.error} title={t('documents.text.failed')} onRetry={() => void query.refetch()} />;
   else {
-    const { data, drift } = query.data;
+    const { record, drift } = query.data;
     body = (
       <Stack gap="sm">
         <DriftWarnings warnings={drift} />
-        {data.document_id !== undefined && String(data.document_id) !== id ? (
+        {record.document_id !== undefined && String(record.document_id) !== id ? (
           <Text size="sm" c="orange">
-            {t('documents.text.otherId', { id: String(data.document_id) })}
+            {t('documents.text.otherId', { id: String(record.document_id) })}
           </Text>
         ) : null}
-        <TextView pieces={data.document_contents} fileName={textFileName(name, id)} />
+        <TextView pieces={record.document_contents} fileName={textFileName(name, id)} />
       </Stack>
     );
   }

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { ChevronIcon } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { TEXT_VIEW, type SearchHits } from './text-search';
 
@@ -81,7 +82,7 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
             disabled={count === 0}
             onClick={() => onStep(-1)}
           >
-            <Chevron up />
+            <ChevronIcon up />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('documents.search.next')} withArrow>
@@ -92,26 +93,10 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
             disabled={count === 0}
             onClick={() => onStep(1)}
           >
-            <Chevron />
+            <ChevronIcon />
           </ActionIcon>
         </Tooltip>
       </Group>
     </Group>
-  );
-}
-
-function Chevron({ up = false }: { up?: boolean }) {
-  return (
-    <svg
-      width="60%"
-      height="60%"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      aria-hidden="true"
-    >
-      <path d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { DocumentDetail } from './DocumentDetail';
+import { paths } from '../../config/paths';
 
 /** /documents opens a document by id; /documents/:id shows its base info and full text. */
 export default function DocumentsPage() {
@@ -16,11 +17,7 @@ function DocumentLookup() {
   return (
     <>
       <PageHeader title={t('documents.title')} description={t('documents.lookupDescription')} />
-      <IdLookup
-        kind="document"
-        label={t('documents.idLabel')}
-        onOpen={(id) => navigate(`/documents/${encodeURIComponent(id)}`)}
-      />
+      <IdLookup kind="document" label={t('documents.idLabel')} onOpen={(id) => navigate(paths.document.href(id))} />
     </>
   );
 }

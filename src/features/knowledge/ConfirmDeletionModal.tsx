@@ -23,7 +23,7 @@ export function ConfirmDeletionModal({
   const t = useT();
   // One quick look-up: the modal must not wait on retries to say "name unknown".
   const lookup = useQuery({ ...documentBaseQuery(documentId), retry: false });
-  const name = lookup.data?.data.name || undefined;
+  const name = lookup.data?.record.name || undefined;
 
   return (
     <Modal opened onClose={onCancel} title={t('knowledge.confirm.title')} centered size="lg">

@@ -8,6 +8,7 @@ import { deletionTracker } from './deletion/instance';
 import { deletionKey } from './deletion/tracker';
 import { isActive, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
 import { STATE_VIEW, lastError } from './deletion/view';
+import { paths } from '../../config/paths';
 
 function useClockTime() {
   const { locale } = useLocale();
@@ -97,7 +98,7 @@ export function DeletionItem({
           <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
             <Anchor
               component={Link}
-              to={`/documents/${encodeURIComponent(d.documentId)}`}
+              to={paths.document.href(d.documentId)}
               fw={600}
               size="sm"
               style={{ overflowWrap: 'anywhere' }}
@@ -110,7 +111,7 @@ export function DeletionItem({
             {knowledgeLabel !== undefined ? (
               <Text size="xs" c="dimmed">
                 {t('knowledge.deletion.inKnowledge')}{' '}
-                <Anchor component={Link} to={`/knowledge/${encodeURIComponent(d.knowledgeId)}`} size="xs">
+                <Anchor component={Link} to={paths.knowledgeBase.href(d.knowledgeId)} size="xs">
                   {knowledgeLabel ? `${knowledgeLabel} (${d.knowledgeId})` : d.knowledgeId}
                 </Anchor>
               </Text>

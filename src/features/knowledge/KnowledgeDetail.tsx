@@ -34,7 +34,7 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
       />
     );
 
-  const record = plain.data.data;
+  const record = plain.data.record;
   const shown = withSettings && settings.data ? settings.data : plain.data;
 
   return (

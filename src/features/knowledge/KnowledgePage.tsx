@@ -10,8 +10,7 @@ import { useDeletions } from './deletion/hooks';
 import { startDeletionTracking } from './deletion/instance';
 import { useDeletionSync } from './deletion/use-deletion-sync';
 import { deletionsFor } from './deletion/view';
-
-const pathOf = (id: string) => `/knowledge/${encodeURIComponent(id)}`;
+import { paths } from '../../config/paths';
 
 /** /knowledge: look up a knowledge base by id, and every tracked deletion of this profile. /knowledge/:id: one knowledge base. */
 export default function KnowledgePage() {
@@ -28,12 +27,16 @@ export default function KnowledgePage() {
       <PageHeader title={t('knowledge.title')} description={t('knowledge.description')} />
       {id ? (
         <>
-          <CompactLookup key={id} onOpen={(next) => navigate(pathOf(next))} />
+          <CompactLookup key={id} onOpen={(next) => navigate(paths.knowledgeBase.href(next))} />
           <KnowledgeDetail key={`${active?.id ?? ''}/${id}`} knowledgeId={id} />
         </>
       ) : (
         <>
-          <IdLookup kind="knowledge" label={t('knowledge.lookup.label')} onOpen={(next) => navigate(pathOf(next))} />
+          <IdLookup
+            kind="knowledge"
+            label={t('knowledge.lookup.label')}
+            onOpen={(next) => navigate(paths.knowledgeBase.href(next))}
+          />
           <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
             <DeletionList deletions={deletionsFor(all, active?.id)} showKnowledge />
           </div>

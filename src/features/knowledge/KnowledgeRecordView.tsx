@@ -5,6 +5,7 @@ import type { KnowledgeRead } from '../../contract';
 import { timestampToMs } from '../../contract';
 import { CopyButton } from '../../components';
 import { useFormat, useT, type MessageKey } from '../../i18n';
+import { paths } from '../../config/paths';
 
 export interface KnowledgeRecordViewProps {
   knowledgeId: string;
@@ -61,7 +62,7 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
         <Group gap={4} wrap="nowrap">
           <Anchor
             component={Link}
-            to={`/datasets/${encodeURIComponent(record.dataset_id)}`}
+            to={paths.dataset.href(record.dataset_id)}
             size="sm"
             ff="monospace"
             data-testid="dataset-link"

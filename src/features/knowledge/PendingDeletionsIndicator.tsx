@@ -2,6 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useConnection } from '../../api';
+import { TrashIcon } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletions } from './deletion/hooks';
 import { startDeletionTracking } from './deletion/instance';
@@ -31,28 +32,12 @@ export function PendingDeletionsIndicator() {
         color="yellow"
         variant="light"
         size="lg"
-        leftSection={<PendingGlyph />}
+        leftSection={<TrashIcon size={14} />}
         style={{ cursor: 'pointer' }}
         data-testid="pending-deletions-indicator"
       >
         {pending.length}
       </Badge>
     </Tooltip>
-  );
-}
-
-function PendingGlyph() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
   );
 }

@@ -11,9 +11,8 @@ import { usePlaygroundSession } from './hooks/use-session';
 import { exportJson, exportMarkdown } from './model/export';
 import { loadRemoteImages, saveRemoteImages } from './model/storage';
 import { applyPreset } from './model/options';
-import type { AnswerStatus } from './model/exchange';
-
-const STATUSES: AnswerStatus[] = ['pending', 'streaming', 'done', 'stopped', 'ended_early', 'error'];
+import { ANSWER_STATUSES, type AnswerStatus } from './model/answer-status';
+import { paths } from '../../config/paths';
 
 /** /playground/:spaceId with an active profile. */
 function Playground({ spaceId, profile }: { spaceId: string; profile: ConnectionProfile }) {
@@ -73,7 +72,10 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
                 assistant: t('playground.answer.assistant'),
                 sources: t('playground.export.sources'),
                 usage: t('playground.export.usage'),
-                status: Object.fromEntries(STATUSES.map((s) => [s, t(statusKey(s))])) as Record<AnswerStatus, string>,
+                status: Object.fromEntries(ANSWER_STATUSES.map((s) => [s, t(statusKey(s))])) as Record<
+                  AnswerStatus,
+                  string
+                >,
               }),
               'text/markdown',
             )
@@ -106,7 +108,7 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
               }}
             />
             {sessionMenu}
-            <Button variant="subtle" component={Link} to="/playground">
+            <Button variant="subtle" component={Link} to={paths.playground.href()}>
               {t('playground.otherSpace')}
             </Button>
           </>
@@ -146,7 +148,7 @@ export function PlaygroundRoute({ spaceId }: { spaceId: string }) {
       <>
         <PageHeader title={t('playground.spaceTitle', { id: spaceId })} />
         <ErrorState error={new ApiError({ kind: 'no_profile', message: t('error.kind.config') })} />
-        <Anchor component={Link} to="/settings" mt="sm" display="inline-block">
+        <Anchor component={Link} to={paths.settings.href()} mt="sm" display="inline-block">
           {t('playground.toSettings')}
         </Anchor>
       </>

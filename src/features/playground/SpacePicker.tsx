@@ -2,6 +2,7 @@ import { Paper } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
+import { paths } from '../../config/paths';
 
 /** /playground: choose the space to try (there is no list of spaces in the service). */
 export function SpacePicker() {
@@ -14,7 +15,7 @@ export function SpacePicker() {
         <IdLookup
           kind="space"
           label={t('playground.pick.label')}
-          onOpen={(id) => navigate(`/playground/${encodeURIComponent(id)}`)}
+          onOpen={(id) => navigate(paths.playgroundSpace.href(id))}
         />
       </Paper>
     </>

@@ -1,5 +1,6 @@
 import { useMatch, useParams } from 'react-router-dom';
 import { useConnection } from '../../api';
+import { paths } from '../../config/paths';
 import { ComparePage } from './components/ComparePage';
 import { NoProfile } from './components/NoProfile';
 import { RunPage } from './components/RunPage';
@@ -13,7 +14,7 @@ import { SuitePage } from './components/SuitePage';
 export default function SuitesRoute() {
   const { suiteId, runId } = useParams();
   const { active } = useConnection();
-  const compare = useMatch('/suites/:suiteId/compare');
+  const compare = useMatch(paths.suiteCompare.path);
   if (!active) return <NoProfile />;
   if (!suiteId) return <SuiteListPage profile={active} />;
   if (runId) return <RunPage key={runId} suiteId={suiteId} runId={runId} profile={active} />;

@@ -4,7 +4,6 @@ import { defineMessages } from '../define';
 export const commonMessages = defineMessages({
   en: {
     'common.retry': 'Retry',
-    'common.reload': 'Reload page',
     'common.goHome': 'Go to the overview',
     'common.cancel': 'Cancel',
     'common.save': 'Save',
@@ -17,7 +16,6 @@ export const commonMessages = defineMessages({
     'common.showDetails': 'Show details',
     'common.hideDetails': 'Hide details',
     'common.none': 'none',
-    'common.comingSoon': 'Coming soon',
     'host.base': 'Base host',
     'host.secondary': 'Secondary host',
     'check.ok': 'Accepted',
@@ -91,7 +89,6 @@ export const commonMessages = defineMessages({
   },
   zhCN: {
     'common.retry': '重试',
-    'common.reload': '重新加载页面',
     'common.goHome': '返回概览',
     'common.cancel': '取消',
     'common.save': '保存',
@@ -104,7 +101,6 @@ export const commonMessages = defineMessages({
     'common.showDetails': '显示详情',
     'common.hideDetails': '隐藏详情',
     'common.none': '无',
-    'common.comingSoon': '即将推出',
     'host.base': '主服务地址',
     'host.secondary': '次服务地址',
     'check.ok': '已接受',

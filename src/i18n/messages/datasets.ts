@@ -85,7 +85,6 @@ export const datasetsMessages = defineMessages({
     'datasets.value.notSent': 'not sent',
     'datasets.value.empty': '(empty)',
     'datasets.value.none': 'none',
-    'datasets.value.asSent': 'as sent: {value}',
     'datasets.value.bounds': '{value} ({min}–{max})',
     'datasets.value.meter': '{field}: {value} within {min}–{max}',
     'datasets.value.promptLength': '{length} / {max}',
@@ -93,7 +92,6 @@ export const datasetsMessages = defineMessages({
     'datasets.value.showPrompt': 'Show prompt',
     'datasets.value.hidePrompt': 'Hide prompt',
     'datasets.value.advancedNote': 'Shown as sent: the service interface does not document what its values mean.',
-    'datasets.value.items': '{count, plural, one {# item} other {# items}}',
 
     'datasets.flag.bounds': '{value} is outside the documented range {min}–{max}',
     'datasets.flag.length':
@@ -200,7 +198,6 @@ export const datasetsMessages = defineMessages({
     'datasets.value.notSent': '未返回',
     'datasets.value.empty': '（空）',
     'datasets.value.none': '无',
-    'datasets.value.asSent': '原样显示：{value}',
     'datasets.value.bounds': '{value}（{min}–{max}）',
     'datasets.value.meter': '{field}：{value}，范围 {min}–{max}',
     'datasets.value.promptLength': '{length} / {max}',
@@ -208,7 +205,6 @@ export const datasetsMessages = defineMessages({
     'datasets.value.showPrompt': '显示提示词',
     'datasets.value.hidePrompt': '隐藏提示词',
     'datasets.value.advancedNote': '按原值显示：服务接口文档未说明其取值含义。',
-    'datasets.value.items': '{count} 项',
 
     'datasets.flag.bounds': '{value} 超出文档规定的范围 {min}–{max}',
     'datasets.flag.length': '{length} 个字符，超过文档规定的上限 {max}',

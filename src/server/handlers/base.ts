@@ -1,11 +1,8 @@
-import { ENDPOINTS, type QueryBaseBody } from '../../contract';
 import { notFound } from '../http/errors';
 import { paragraphs } from '../retrieval/text';
 import type { DocumentRow, Store } from '../store/store';
 import { completeInSpace } from './completions';
-import type { Route } from './types';
-
-const E = ENDPOINTS;
+import { endpointRoute } from './types';
 
 /** A document that is not soft deleted; a deleted one reads as unknown (404). */
 function liveDocument(store: Store, documentId: string): DocumentRow {
@@ -14,41 +11,21 @@ function liveDocument(store: Store, documentId: string): DocumentRow {
   return doc;
 }
 
-export const getDataset: Route = {
-  ...E.getDataset,
-  auth: true,
-  bodySchema: null,
-  handle({ params, state }) {
-    const id = params.dataset_id!;
-    const dataset = state.store.getDataset(id);
-    if (dataset === undefined) throw notFound(`dataset ${id} not found`);
-    return { body: dataset };
-  },
-};
+export const getDataset = endpointRoute('getDataset', ({ params, state }) => {
+  const id = params.dataset_id;
+  const dataset = state.store.getDataset(id);
+  if (dataset === undefined) throw notFound(`dataset ${id} not found`);
+  return { body: dataset };
+});
 
-export const queryDocumentBase: Route = {
-  ...E.queryDocumentBase,
-  auth: true,
-  bodySchema: E.queryDocumentBase.request,
-  handle({ body, state }) {
-    const doc = liveDocument(state.store, (body as QueryBaseBody).document_id);
-    return { body: { name: doc.name, description: doc.description, url: doc.url } };
-  },
-};
+export const queryDocumentBase = endpointRoute('queryDocumentBase', ({ body, state }) => {
+  const doc = liveDocument(state.store, body.document_id);
+  return { body: { name: doc.name, description: doc.description, url: doc.url } };
+});
 
-export const getDocumentTexts: Route = {
-  ...E.getDocumentTexts,
-  auth: true,
-  bodySchema: null,
-  handle({ params, state }) {
-    const doc = liveDocument(state.store, params.document_id!);
-    return { body: { document_id: Number(doc.document_id), document_contents: paragraphs(doc.text) } };
-  },
-};
+export const getDocumentTexts = endpointRoute('getDocumentTexts', ({ params, state }) => {
+  const doc = liveDocument(state.store, params.document_id);
+  return { body: { document_id: Number(doc.document_id), document_contents: paragraphs(doc.text) } };
+});
 
-export const chatCompletions: Route = {
-  ...E.chatCompletions,
-  auth: true,
-  bodySchema: E.chatCompletions.request,
-  handle: completeInSpace,
-};
+export const chatCompletions = endpointRoute('chatCompletions', completeInSpace);

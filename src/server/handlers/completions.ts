@@ -2,7 +2,7 @@ import { LIMITS, type CompletionBody, type CompletionResultWire } from '../../co
 import { CONVERSATION_ID_HEADER } from '../http/cors';
 import { notFound, unprocessable } from '../http/errors';
 import { streamReply } from '../http/sse';
-import { EXTRACTIVE_MODEL_NAME, SANDBOX_LIMITS } from '../limits';
+import { EXTRACTIVE_MODEL_NAME, ANSWER_BOUNDS, REQUEST_BOUNDS } from '../limits';
 import { buildMessages, llmReply } from '../llm';
 import { extractiveReply } from '../retrieval/extractive';
 import { retrieve, wireChunk, type RetrievalTarget } from '../retrieval/search';
@@ -30,7 +30,7 @@ const cut = (s: string, max: number) => {
 function targetsOf(store: Store, space: SpaceRow, body: CompletionBody): RetrievalTarget[] {
   const documentIds = present([body.document_id, ...(body.document_ids ?? [])]);
   const datasetIds = present([body.dataset_id, ...(body.dataset_ids ?? [])]);
-  const max = SANDBOX_LIMITS.maxIdsPerCompletion;
+  const max = REQUEST_BOUNDS.maxIdsPerCompletion;
   const tooMany = (field: string, message: string) =>
     unprocessable(message, { type: 'value_error', loc: ['body', field], msg: `Value error, ${message}` });
   if (documentIds.length > max)
@@ -100,7 +100,7 @@ export async function completeInSpace({ req, res, params, body, state }: Request
   if (conversationId !== undefined) {
     if (store.getLiveConversation(conversationId) === undefined)
       throw notFound(`conversation ${conversationId} not found`);
-    history = store.history(conversationId, SANDBOX_LIMITS.historyTurns);
+    history = store.history(conversationId, ANSWER_BOUNDS.historyTurns);
   } else {
     conversationId = newNumericId();
     create = newConversation(conversationId, request);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
-import { SANDBOX_LIMITS } from '../limits';
+import { REQUEST_BOUNDS } from '../limits';
 import type { Route } from './types';
 
 /** Sandbox-only controls, on the secondary host behind the same bearer auth (the health probe excepted). */
@@ -10,7 +10,7 @@ export const LockHoldBody = z.object({
   hold_ms: z
     .int({ error: 'hold_ms is required and must be an integer' })
     .min(0, { error: 'hold_ms must be at least 0' })
-    .max(SANDBOX_LIMITS.maxLockHoldMs, { error: `hold_ms must be at most ${SANDBOX_LIMITS.maxLockHoldMs}` }),
+    .max(REQUEST_BOUNDS.maxLockHoldMs, { error: `hold_ms must be at most ${REQUEST_BOUNDS.maxLockHoldMs}` }),
 });
 
 export const holdLock: Route = {

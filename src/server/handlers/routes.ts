@@ -1,10 +1,11 @@
 import { chatCompletions, getDataset, getDocumentTexts, queryDocumentBase } from './base';
 import { demoSuiteRoute, healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
 import { deleteConversation, deleteKnowledgeDocument, getKnowledge, updateConversation } from './secondary';
-import type { Route } from './types';
+import type { EndpointName } from '../../contract';
+import type { EndpointRoute, Route } from './types';
 
-/** Every route of both hosts; the dispatcher picks by host, path and method. */
-export const ROUTES: readonly Route[] = [
+/** The sandbox's handler of each operation in the contract: a new endpoint fails to compile here until it has one. */
+const ENDPOINT_ROUTES: { readonly [N in EndpointName]: EndpointRoute<N> } = {
   deleteKnowledgeDocument,
   updateConversation,
   deleteConversation,
@@ -13,6 +14,11 @@ export const ROUTES: readonly Route[] = [
   queryDocumentBase,
   getDocumentTexts,
   chatCompletions,
+};
+
+/** Every route of both hosts; the dispatcher picks by host, path and method. */
+export const ROUTES: readonly Route[] = [
+  ...Object.values(ENDPOINT_ROUTES),
   holdLock,
   releaseLock,
   reset,

@@ -1,7 +1,6 @@
-import { ENDPOINTS, type UpdateConversationBody } from '../../contract';
 import { notFound, unprocessable } from '../http/errors';
 import { retrievalSettings } from '../store/records';
-import type { Route } from './types';
+import { endpointRoute } from './types';
 
 /** FastAPI's reading of a boolean query parameter. */
 function queryFlag(name: string, value: string | null): boolean {
@@ -17,79 +16,56 @@ function queryFlag(name: string, value: string | null): boolean {
   });
 }
 
-const E = ENDPOINTS;
+export const updateConversation = endpointRoute('updateConversation', ({ params, body: patch, state }) => {
+  const id = params.conversation_id;
+  if (patch.agent_id !== undefined && state.store.getAgent(patch.agent_id) === undefined) {
+    throw unprocessable(`agent_id "${patch.agent_id}" is not a known agent`, {
+      type: 'value_error',
+      loc: ['body', 'agent_id'],
+      msg: `Value error, agent ${JSON.stringify(patch.agent_id)} does not exist`,
+      input: patch.agent_id,
+    });
+  }
+  const updated = state.store.updateConversation(id, patch);
+  if (updated === undefined) throw notFound(`conversation ${id} not found`);
+  return { body: updated };
+});
 
-export const updateConversation: Route = {
-  ...E.updateConversation,
-  auth: true,
-  bodySchema: E.updateConversation.request,
-  handle({ params, body, state }) {
-    const id = params.conversation_id!;
-    const patch = body as UpdateConversationBody;
-    if (patch.agent_id !== undefined && state.store.getAgent(patch.agent_id) === undefined) {
-      throw unprocessable(`agent_id "${patch.agent_id}" is not a known agent`, {
-        type: 'value_error',
-        loc: ['body', 'agent_id'],
-        msg: `Value error, agent ${JSON.stringify(patch.agent_id)} does not exist`,
-        input: patch.agent_id,
-      });
-    }
-    const updated = state.store.updateConversation(id, patch);
-    if (updated === undefined) throw notFound(`conversation ${id} not found`);
-    return { body: updated };
-  },
-};
+export const deleteConversation = endpointRoute('deleteConversation', ({ params, state }) => {
+  const id = params.conversation_id;
+  const deleted = state.store.deleteConversation(id);
+  if (deleted === undefined) throw notFound(`conversation ${id} not found`);
+  return { body: deleted };
+});
 
-export const deleteConversation: Route = {
-  ...E.deleteConversation,
-  auth: true,
-  bodySchema: null,
-  handle({ params, state }) {
-    const id = params.conversation_id!;
-    const deleted = state.store.deleteConversation(id);
-    if (deleted === undefined) throw notFound(`conversation ${id} not found`);
-    return { body: deleted };
-  },
-};
+export const getKnowledge = endpointRoute('getKnowledge', ({ params, query, state }) => {
+  const id = params.knowledge_id;
+  const withSettings = queryFlag('with_settings', query.get('with_settings'));
+  const knowledge = state.store.getKnowledge(id);
+  if (knowledge === undefined) throw notFound(`knowledge base ${id} not found`);
+  if (!withSettings) return { body: knowledge };
+  const dataset = state.store.getStoredDataset(knowledge.dataset_id);
+  return { body: { ...knowledge, settings: dataset === undefined ? {} : retrievalSettings(dataset) } };
+});
 
-export const getKnowledge: Route = {
-  ...E.getKnowledge,
-  auth: true,
-  bodySchema: null,
-  handle({ params, query, state }) {
-    const id = params.knowledge_id!;
-    const withSettings = queryFlag('with_settings', query.get('with_settings'));
-    const knowledge = state.store.getKnowledge(id);
-    if (knowledge === undefined) throw notFound(`knowledge base ${id} not found`);
-    if (!withSettings) return { body: knowledge };
-    const dataset = state.store.getStoredDataset(knowledge.dataset_id);
-    return { body: { ...knowledge, settings: dataset === undefined ? {} : retrievalSettings(dataset) } };
-  },
-};
+export const deleteKnowledgeDocument = endpointRoute('deleteKnowledgeDocument', async ({ params, state }) => {
+  const knowledgeId = params.knowledge_id;
+  const documentId = params.document_id;
+  const { store, locks } = state;
+  if (store.getKnowledge(knowledgeId) === undefined) throw notFound(`knowledge base ${knowledgeId} not found`);
+  const doc = store.getDocument(documentId);
+  if (doc === undefined || doc.status === 0) throw notFound(`document ${documentId} not found`);
+  if (doc.knowledge_id !== knowledgeId)
+    throw notFound(`document ${documentId} does not belong to knowledge base ${knowledgeId}`);
 
-export const deleteKnowledgeDocument: Route = {
-  ...E.deleteKnowledgeDocument,
-  auth: true,
-  bodySchema: null,
-  async handle({ params, state }) {
-    const knowledgeId = params.knowledge_id!;
-    const documentId = params.document_id!;
-    const { store, locks } = state;
-    if (store.getKnowledge(knowledgeId) === undefined) throw notFound(`knowledge base ${knowledgeId} not found`);
-    const doc = store.getDocument(documentId);
-    if (doc === undefined || doc.status === 0) throw notFound(`document ${documentId} not found`);
-    if (doc.knowledge_id !== knowledgeId)
-      throw notFound(`document ${documentId} does not belong to knowledge base ${knowledgeId}`);
-
-    // The spec's lock row: not obtained in time -> still 200, nothing deleted. The body is the same as a
-    // success on purpose: a 200 from this operation never proves deletion.
-    const accepted = { body: { status: true, message: 'success' } };
-    if (!(await locks.acquire(documentId, state.lockWaitMs))) return accepted;
-    try {
-      if (store.softDeleteDocument(documentId, Date.now() + state.purgeDelayMs)) state.purge.arm();
-    } finally {
-      locks.release(documentId);
-    }
-    return accepted;
-  },
-};
+  // The spec's lock row: not obtained in time -> still 200, nothing deleted. The body is the same as a
+  // success on purpose: a 200 from this operation never proves deletion.
+  const accepted = { body: { status: true, message: 'success' } };
+  if (!(await locks.acquire(documentId, state.lockWaitMs))) return accepted;
+  try {
+    if (store.softDeleteDocument(documentId, Date.now() + state.purgeDelayMs)) state.purge.arm();
+  } finally {
+    locks.release(documentId);
+  }
+  return accepted;
+});

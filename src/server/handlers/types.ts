@@ -1,5 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Host, Method } from '../../contract';
+import {
+  ENDPOINTS,
+  type EndpointBodyOutput,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointWithBody,
+  type Host,
+  type Method,
+} from '../../contract';
 import type { Fixture } from '../fixture';
 import type { LlmConfig } from '../llm';
 import type { DocumentLocks } from '../locks';
@@ -39,4 +47,36 @@ export interface Route {
   /** The body schema (the contract's zod/mini schemas or the sandbox's classic ones); the body is read and validated only when given. */
   bodySchema: import('zod').core.$ZodType | null;
   handle(ctx: RequestContext): Promise<HandlerResult> | HandlerResult;
+}
+
+/** A route serving one operation of the contract (it names which, so the route table can be checked). */
+export interface EndpointRoute<N extends EndpointName> extends Route {
+  endpoint: N;
+}
+
+/** What a handler of one of the service's operations receives: its params and validated body, typed from the contract. */
+export interface EndpointContext<N extends EndpointName> extends Omit<RequestContext, 'params' | 'body'> {
+  params: EndpointParams<N>;
+  body: N extends EndpointWithBody ? EndpointBodyOutput<N> : undefined;
+}
+
+/**
+ * The route of one row of the contract's endpoint table: host, method, pattern and body schema come from the
+ * row, so the sandbox and the console cannot disagree on them. Bearer auth always applies.
+ */
+export function endpointRoute<N extends EndpointName>(
+  name: N,
+  handle: (ctx: EndpointContext<N>) => Promise<HandlerResult> | HandlerResult,
+): EndpointRoute<N> {
+  const { host, method, pattern, request } = ENDPOINTS[name];
+  return {
+    endpoint: name,
+    host,
+    method,
+    pattern,
+    auth: true,
+    bodySchema: request,
+    // The dispatcher matched this pattern (every param is present) and validated the body with this schema.
+    handle: (ctx) => handle(ctx as unknown as EndpointContext<N>),
+  };
 }

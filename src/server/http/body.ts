@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { SANDBOX_LIMITS } from '../limits';
+import { REQUEST_BOUNDS } from '../limits';
 import { HttpError, type FastApiForm } from './errors';
 
 /** 415 unless the request says it carries UTF-8 JSON. */
@@ -25,7 +25,7 @@ export function checkJsonContentType(req: IncomingMessage): void {
  * an undeclared one as soon as it passes the limit. Either way nothing more is buffered; the rest is discarded
  * (so a client still sending can read the 413) up to a cap, then the socket is cut.
  */
-export function readBody(req: IncomingMessage, maxBytes: number = SANDBOX_LIMITS.maxBodyBytes): Promise<Buffer> {
+export function readBody(req: IncomingMessage, maxBytes: number = REQUEST_BOUNDS.maxBodyBytes): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     const tooLarge = () => new HttpError(413, `request body is larger than ${maxBytes} bytes`, { Connection: 'close' });
@@ -75,7 +75,7 @@ function discardRest(req: IncomingMessage, alreadyRead: number): void {
   let seen = alreadyRead;
   req.on('data', (chunk: Buffer) => {
     seen += chunk.length;
-    if (seen > SANDBOX_LIMITS.maxDrainBytes) req.socket.destroy();
+    if (seen > REQUEST_BOUNDS.maxDrainBytes) req.socket.destroy();
   });
   req.on('error', () => undefined);
   req.resume();

@@ -1,13 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { matchPath, type Host } from '../../contract';
 import type { Route, SandboxState } from '../handlers/types';
-import { SANDBOX_LIMITS } from '../limits';
+import { REQUEST_BOUNDS } from '../limits';
 import type { TokenCheck } from './auth';
 import { checkJsonContentType, parseJsonObject, readBody } from './body';
 import type { CorsPolicy } from './cors';
 import { HttpError } from './errors';
 import { sendError, sendJson, sendNoContent, type ErrorStyle } from './respond';
-import { validateBody } from './validate';
+import { parseBodyOr422 } from './validate';
 
 export interface DispatchDeps {
   host: Host;
@@ -80,10 +80,10 @@ export function createDispatcher(deps: DispatchDeps): RequestListener {
     let body: unknown;
     if (route.bodySchema !== null) {
       checkJsonContentType(req);
-      body = validateBody(route.bodySchema, parseJsonObject(await readBody(req)));
+      body = parseBodyOr422(route.bodySchema, parseJsonObject(await readBody(req)));
     } else {
       // A body where none is expected is ignored, but still not read past the limit.
-      await readBody(req, SANDBOX_LIMITS.maxBodyBytes);
+      await readBody(req, REQUEST_BOUNDS.maxBodyBytes);
     }
 
     const result = await route.handle({ req, res, params, query, body, state });

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STREAM_DONE } from '../../contract';
-import { SANDBOX_LIMITS } from '../limits';
+import { ANSWER_BOUNDS } from '../limits';
 import { wordPieces } from '../retrieval/text';
 
 /** The reply cut into deltas of a few words; their concatenation is exactly the reply. */
-export function deltas(reply: string, wordsPerDelta: number = SANDBOX_LIMITS.wordsPerDelta): string[] {
+export function deltas(reply: string, wordsPerDelta: number = ANSWER_BOUNDS.wordsPerDelta): string[] {
   const pieces = wordPieces(reply);
   const out: string[] = [];
   for (let i = 0; i < pieces.length; i += wordsPerDelta) out.push(pieces.slice(i, i + wordsPerDelta).join(''));

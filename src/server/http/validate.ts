@@ -76,7 +76,7 @@ export function pydanticIssue(issue: z.core.$ZodIssue, body: unknown): Validatio
  * A failure is a 422 whose message names each field and its limit; the FastAPI style answers the same
  * failure as Pydantic's list (see pydanticIssue).
  */
-export function validateBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+export function parseBodyOr422<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = z.safeParse(schema, body);
   if (parsed.success) return parsed.data;
   const messages = parsed.error.issues.map((issue) => {

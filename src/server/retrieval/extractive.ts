@@ -1,4 +1,4 @@
-import { SANDBOX_LIMITS } from '../limits';
+import { ANSWER_BOUNDS } from '../limits';
 import type { RetrievedChunk } from './search';
 import { paragraphs, sentences } from './text';
 import { hasCjk } from './segment';
@@ -27,7 +27,7 @@ export function extractiveReply(
   primary: readonly string[],
   context: readonly string[],
 ): string {
-  const hits = chunks.filter((c) => c.hit).slice(0, SANDBOX_LIMITS.maxReplySentences + 2);
+  const hits = chunks.filter((c) => c.hit).slice(0, ANSWER_BOUNDS.maxReplySentences + 2);
   if (hits.length === 0) return NOTHING_FOUND_REPLY;
   const primaryTerms = distinctTerms(primary);
   const contextTerms = new Map([...distinctTerms(context)].filter(([key]) => !primaryTerms.has(key)));
@@ -62,7 +62,7 @@ export function extractiveReply(
     if (keys.has(c.key)) continue;
     keys.add(c.key);
     chosen.push(c);
-    if (chosen.length >= SANDBOX_LIMITS.maxReplySentences) break;
+    if (chosen.length >= ANSWER_BOUNDS.maxReplySentences) break;
   }
   chosen.sort((a, b) => a.hit - b.hit || a.pos - b.pos);
   const sources = [...new Set(chosen.map((c) => c.doc).filter((d) => d !== ''))];

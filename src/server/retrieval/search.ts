@@ -1,4 +1,4 @@
-import { SANDBOX_LIMITS } from '../limits';
+import { ANSWER_BOUNDS } from '../limits';
 import type { ChunkHit } from '../store/chunks';
 import type { StoredDataset } from '../store/records';
 import type { Store } from '../store/store';
@@ -57,7 +57,7 @@ export function retrieve(store: Store, targets: readonly RetrievalTarget[], term
       match,
       target.dataset.dataset_id,
       target.documentIds,
-      target.dataset.top_k * SANDBOX_LIMITS.candidateFactor,
+      target.dataset.top_k * ANSWER_BOUNDS.candidateFactor,
     ),
   }));
   const best = Math.max(0, ...perTarget.flatMap((t) => t.candidates.map((c) => c.strength)));

@@ -1,4 +1,4 @@
-import { SANDBOX_LIMITS } from '../limits';
+import { ANSWER_BOUNDS } from '../limits';
 import { hasCjk, latinWords, wordTokens, type WordToken } from './segment';
 
 /** English function words dropped from queries: they match everything and rank nothing. */
@@ -54,7 +54,7 @@ const CJK_STOP_WORDS = new Set(
 export function queryTerms(text: string): string[] {
   const out: string[] = [];
   const add = (term: string) => {
-    if (out.length < SANDBOX_LIMITS.maxQueryTerms && !out.includes(term)) out.push(term);
+    if (out.length < ANSWER_BOUNDS.maxQueryTerms && !out.includes(term)) out.push(term);
   };
   let run: WordToken[] = [];
   const flush = () => {

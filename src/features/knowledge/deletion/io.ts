@@ -1,5 +1,5 @@
 import {
-  CLIENT_LIMITS,
+  CALL_BOUNDS,
   ApiError,
   callEndpoint,
   connectionStore,
@@ -16,7 +16,7 @@ import type { TrackedDeletion } from './machine';
  * The service really waits for the document lock for ~30 s before answering, so the DELETE gets the
  * lock window on top of the usual timeout; a shorter one would report a failure for an accepted call.
  */
-export const DELETE_TIMEOUT_MS = LIMITS.deletion.lockWaitMs + CLIENT_LIMITS.requestTimeoutMs;
+export const DELETE_TIMEOUT_MS = LIMITS.deletion.lockWaitMs + CALL_BOUNDS.requestTimeoutMs;
 
 /** Machine-readable check details (the page words them); anything else is an error message shown as is. */
 export const CHECK_DETAIL = { baseInfoNotFound: 'base_info_404', totalFiles: 'total_files' } as const;
@@ -69,8 +69,8 @@ export function createDeletionIo(deps: DeletionIoDeps = storeDeps): DeletionIo {
         return { result: 'error', detail: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error) };
       }
       try {
-        const { data } = await callEndpoint('getKnowledge', { params: { knowledge_id: d.knowledgeId }, profile });
-        const total = data.total_files;
+        const { record } = await callEndpoint('getKnowledge', { params: { knowledge_id: d.knowledgeId }, profile });
+        const total = record.total_files;
         if (typeof total === 'number' && d.baselineTotalFiles !== undefined && total < d.baselineTotalFiles) {
           return { result: 'gone', detail: `${CHECK_DETAIL.totalFiles}:${total}` };
         }

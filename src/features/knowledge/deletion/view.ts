@@ -1,6 +1,7 @@
 import type { StatusTone } from '../../../components';
 import type { MessageKey } from '../../../i18n';
 import { isActive, type DeletionState, type TrackedDeletion } from './machine';
+import { paths } from '../../../config/paths';
 
 /** How each state reads: a badge tone and its words. */
 export const STATE_VIEW: Record<DeletionState, { tone: StatusTone; label: MessageKey; tooltip: MessageKey }> = {
@@ -47,7 +48,7 @@ export function deletionsFor(
 /** Where the header indicator leads: the knowledge base when every active deletion is in one, else the overview. */
 export function indicatorTarget(active: readonly TrackedDeletion[]): string {
   const ids = new Set(active.map((d) => d.knowledgeId));
-  return ids.size === 1 ? `/knowledge/${encodeURIComponent([...ids][0]!)}` : '/knowledge';
+  return ids.size === 1 ? paths.knowledgeBase.href([...ids][0]!) : paths.knowledge.href();
 }
 
 /** The last failed attempt's error, for a "Failed" item. */

@@ -23,7 +23,8 @@ import {
 } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import { SafeMarkdown, SourcesList } from '../../../components';
-import { isRunning, toApiError, type AnswerStatus, type Exchange } from '../model/exchange';
+import { isRunning, type AnswerStatus } from '../model/answer-status';
+import { toApiError, type Exchange } from '../model/exchange';
 import { curlFor } from '../model/export';
 import type { StreamSink } from '../model/stream-sink';
 import { AnswerMeta } from './AnswerMeta';

@@ -15,7 +15,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useCatalog, type CatalogKind } from '../../../api';
 import { catalogOptions } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
-import { PLAYGROUND_LIMITS } from '../limits';
+import { SHOWN_BOUNDS } from '../limits';
 import { defaultOptions, newSessionId, parseContextParams, type PlaygroundOptions } from '../model/options';
 
 export interface OptionsPanelProps {
@@ -68,7 +68,7 @@ function FieldLabel({ name }: { name: string }) {
 }
 
 function useCatalogPicker(profileId: string | undefined, kind: CatalogKind) {
-  return catalogOptions(useCatalog(profileId, kind), PLAYGROUND_LIMITS.catalogSuggestions);
+  return catalogOptions(useCatalog(profileId, kind), SHOWN_BOUNDS.catalogSuggestions);
 }
 
 /** An input with its button beside it (or below it when the panel is narrow), above any error. */
@@ -144,7 +144,7 @@ export function OptionsPanel({ options, onChange, profileId, compact = false, se
             placeholder={t('playground.options.conversationNone')}
             value={options.conversation_id}
             onChange={(value) => set('conversation_id', value)}
-            data={catalogOptions(conversations, PLAYGROUND_LIMITS.catalogSuggestions).data}
+            data={catalogOptions(conversations, SHOWN_BOUNDS.catalogSuggestions).data}
             spellCheck={false}
             inputContainer={(input) => (
               <WithAction input={input}>

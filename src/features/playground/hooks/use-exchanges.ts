@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildPath, ENDPOINTS } from '../../../contract';
-import { targetUrl, type ConnectionProfile } from '../../../api';
-import { isRunning, newExchangeId, type Exchange } from '../model/exchange';
+import { newId, targetUrl, type ConnectionProfile } from '../../../api';
+import { isRunning, nextStatus, type AnswerEvent } from '../model/answer-status';
+import type { Exchange } from '../model/exchange';
 import type { CompletionBodyInput } from '../model/options';
 import { runCompletion, type RunOutcome } from '../model/run';
 import { StreamSink } from '../model/stream-sink';
 
-export interface SendRequest {
+/** A message to send in the playground (or an exchange to send again). */
+export interface ExchangeRequest {
   spaceId: string;
   body: CompletionBodyInput;
   profile: ConnectionProfile;
@@ -18,7 +20,7 @@ export interface ExchangeRunner {
   exchanges: Exchange[];
   /** The live sink of each exchange being streamed. */
   sinkOf(id: string): StreamSink | undefined;
-  send(request: SendRequest, onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void): string;
+  send(request: ExchangeRequest, onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void): string;
   stop(id: string): void;
   stopAll(): void;
   running: boolean;
@@ -45,16 +47,17 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
     return () => running.forEach((c) => c.abort());
   }, []);
 
-  const patch = useCallback((id: string, change: Partial<Exchange>) => {
-    setExchanges((list) => list.map((e) => (e.id === id ? { ...e, ...change } : e)));
+  /** A step of an answer while it runs; the reducer ignores it once the answer has ended. */
+  const step = useCallback((id: string, event: AnswerEvent) => {
+    setExchanges((list) => list.map((e) => (e.id === id ? { ...e, status: nextStatus(e.status, event) } : e)));
   }, []);
 
   const send = useCallback(
     (
-      { spaceId, body, profile, replaceId }: SendRequest,
+      { spaceId, body, profile, replaceId }: ExchangeRequest,
       onOutcome?: (outcome: RunOutcome, exchange: Exchange) => void,
     ) => {
-      const id = replaceId ?? newExchangeId();
+      const id = replaceId ?? newId();
       const exchange: Exchange = {
         id,
         spaceId,
@@ -84,7 +87,7 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
         body,
         profile,
         signal: controller.signal,
-        onStreamOpen: () => patch(id, { status: 'streaming' }),
+        onStreamOpen: () => step(id, { type: 'stream_opened' }),
         onDelta: (text) => sink.append(text),
         onTrace: (item) => sink.addTrace(item),
       }).then((outcome) => {
@@ -98,7 +101,7 @@ export function useExchanges(initial: () => Exchange[]): ExchangeRunner {
       });
       return id;
     },
-    [patch],
+    [step],
   );
 
   const stop = useCallback((id: string) => controllers.current.get(id)?.abort(), []);

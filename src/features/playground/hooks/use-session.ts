@@ -3,7 +3,7 @@ import type { ConnectionProfile } from '../../../api';
 import type { Exchange } from '../model/exchange';
 import { defaultOptions, toBody, type BodyCheck, type PlaygroundOptions } from '../model/options';
 import { clearSession, loadSession, saveSession } from '../model/storage';
-import { PLAYGROUND_LIMITS } from '../limits';
+import { STORAGE_BOUNDS } from '../limits';
 import { useExchanges } from './use-exchanges';
 
 /**
@@ -31,7 +31,7 @@ export function usePlaygroundSession(profile: ConnectionProfile | null, spaceId:
   useEffect(() => {
     const handle = setTimeout(
       () => setSaveFailed(!saveSession(profileId, spaceId, snapshot)),
-      PLAYGROUND_LIMITS.saveDebounceMs,
+      STORAGE_BOUNDS.saveDebounceMs,
     );
     return () => clearTimeout(handle);
   }, [profileId, spaceId, snapshot]);

@@ -1,12 +1,7 @@
 import { ApiError, matchFieldErrors, type ApiErrorInit } from '../../../api';
 import type { CompletionResult, DriftWarning } from '../../../contract';
+import type { AnswerStatus } from './answer-status';
 import { optionForPath, type CompletionBodyInput, type PlaygroundOptions } from './options';
-
-/**
- * pending: sent, nothing back yet · streaming: deltas arriving · done · stopped: the admin pressed Stop
- * (the partial text is kept) · ended_early: the stream closed without its final event · error: the call failed.
- */
-export type AnswerStatus = 'pending' | 'streaming' | 'done' | 'stopped' | 'ended_early' | 'error';
 
 export interface TraceItem {
   type: 'agent' | 'planning' | 'tool';
@@ -33,6 +28,7 @@ export interface Exchange {
   url: string;
   /** The body exactly as sent (stream included). */
   body: CompletionBodyInput;
+  /** How far the answer got; it changes only through answer-status.ts's nextStatus. */
   status: AnswerStatus;
   /** The assistant's text: the final message, or what arrived before a stop or an early end. */
   text: string;
@@ -77,14 +73,6 @@ export function errorInit(error: unknown): ApiErrorInit {
 export function toApiError(init: ApiErrorInit): ApiError {
   // A stored exchange from an older version may lack the field errors, or hold something else there.
   return new ApiError({ ...init, fieldErrors: Array.isArray(init.fieldErrors) ? init.fieldErrors : [] });
-}
-
-export const isRunning = (status: AnswerStatus) => status === 'pending' || status === 'streaming';
-
-export function newExchangeId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** The options a refused completion (a 422 naming body fields) named, with the service's words; keyed by the exchange. */

@@ -1,4 +1,5 @@
 import { COMPLETION_DEFAULTS, CompletionBody, type z } from '../../../contract';
+import { newId } from '../../../api';
 
 /**
  * What the options panel edits: every body field of chat completions, in the shape a form holds
@@ -24,11 +25,7 @@ export interface PlaygroundOptions {
 
 /** A fresh session id: unique per playground session, readable in the service's logs. */
 export function newSessionId(): string {
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
-      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `playground-${random}`;
+  return `playground-${newId()}`;
 }
 
 /** The spec's sample values (COMPLETION_DEFAULTS), a new session id, no conversation yet. */

@@ -9,8 +9,9 @@ import {
   sightingsFor,
   type ConnectionProfile,
 } from '../../../api';
-import { CompletionResultRecord, type CompletionResult } from '../../../contract';
-import { PLAYGROUND_LIMITS } from '../limits';
+import { buildPath, CompletionResultRecord, ENDPOINTS, type CompletionResult } from '../../../contract';
+import { SHOWN_BOUNDS, STORAGE_BOUNDS } from '../limits';
+import { nextStatus, type AnswerEvent, type AnswerStatus } from './answer-status';
 import { errorInit, type AnswerTiming, type Exchange, type TraceItem } from './exchange';
 import type { CompletionBodyInput } from './options';
 
@@ -47,9 +48,9 @@ export type RunOutcome = Pick<
 const now = () => performance.now();
 
 const cut = (text: string | undefined) =>
-  text === undefined || text.length <= PLAYGROUND_LIMITS.storedRawChars
+  text === undefined || text.length <= STORAGE_BOUNDS.storedRawChars
     ? text
-    : `${text.slice(0, PLAYGROUND_LIMITS.storedRawChars)}\n…`;
+    : `${text.slice(0, STORAGE_BOUNDS.storedRawChars)}\n…`;
 
 function stringify(value: unknown): string | undefined {
   try {
@@ -69,7 +70,7 @@ function conversationOf(raw: unknown, header: string | null | undefined, sent: s
 
 /** The log entry openCompletionStream just wrote (it does not return its id): same path and body, not seen before. */
 function findStreamLogId(before: ReadonlySet<string>, spaceId: string, sentBody: string): string | undefined {
-  const path = `/v1/spaces/completions/${encodeURIComponent(spaceId)}`;
+  const path = buildPath(ENDPOINTS.chatCompletions.pattern, { space_id: spaceId });
   return requestLog
     .getEntries()
     .findLast(
@@ -91,8 +92,13 @@ function remember(
 }
 
 function base(): RunOutcome {
-  return { status: 'done', text: '', drift: [], trace: [], streamErrors: [], unknownEvents: 0, timing: {} };
+  return { status: 'pending', text: '', drift: [], trace: [], streamErrors: [], unknownEvents: 0, timing: {} };
 }
+
+/** How a call that failed ends: stopped when the admin aborted it, an error otherwise. */
+const failure = (aborted: boolean): AnswerEvent => ({ type: aborted ? 'stopped' : 'failed' });
+/** How a stream that ended without its final event ends: stopped when the admin aborted it. */
+const cutOff = (aborted: boolean): AnswerEvent => ({ type: aborted ? 'stopped' : 'stream_closed' });
 
 /**
  * Sends one completion, once: a POST is not idempotent, so nothing here retries. Streams are read as
@@ -110,8 +116,9 @@ async function runOnce({ spaceId, body, profile, signal }: RunInput): Promise<Ru
     const conversationId = conversationOf(answer.raw, answer.headers[CONVERSATION_ID_HEADER], body.conversation_id);
     return {
       ...base(),
-      text: answer.data.assistant_message,
-      result: answer.data,
+      status: nextStatus('pending', { type: 'answered' }),
+      text: answer.record.assistant_message,
+      result: answer.record,
       drift: answer.drift,
       rawResponse: cut(answer.rawText),
       conversationId,
@@ -122,7 +129,7 @@ async function runOnce({ spaceId, body, profile, signal }: RunInput): Promise<Ru
     const init = errorInit(error);
     return {
       ...base(),
-      status: init.kind === 'aborted' ? 'stopped' : 'error',
+      status: nextStatus('pending', failure(init.kind === 'aborted')),
       error: init.kind === 'aborted' ? undefined : init,
       timing: { latencyMs: Math.round(now() - t0) },
       logId: init.logId,
@@ -152,15 +159,16 @@ async function runStreamed({
     const init = errorInit(error);
     timing.latencyMs = Math.round(now() - t0);
     out.logId = init.logId ?? findStreamLogId(before, spaceId, sentBody);
-    if (init.kind === 'aborted') return { ...out, status: 'stopped' };
-    return { ...out, status: 'error', error: { ...init, logId: out.logId } };
+    const status = nextStatus('pending', failure(init.kind === 'aborted'));
+    return status === 'error' ? { ...out, status, error: { ...init, logId: out.logId } } : { ...out, status };
   }
   timing.ttfbMs = Math.round(now() - t0);
   out.logId = findStreamLogId(before, spaceId, sentBody);
   const header = response.headers.get(CONVERSATION_ID_HEADER);
-  const finish = (status: RunOutcome['status']) => {
+  let status: AnswerStatus = 'pending';
+  const finish = (event: AnswerEvent) => {
     timing.latencyMs = Math.round(now() - t0);
-    out.status = status;
+    out.status = nextStatus(status, event);
     return out;
   };
 
@@ -170,7 +178,7 @@ async function runStreamed({
     try {
       text = await response.text();
     } catch {
-      return finish(signal.aborted ? 'stopped' : 'ended_early');
+      return finish(cutOff(signal.aborted));
     }
     out.answeredAsJson = true;
     out.rawResponse = cut(text);
@@ -188,7 +196,7 @@ async function runStreamed({
           message: 'Chat completions answered with a JSON content type, but the body is not valid JSON.',
         }),
       );
-      return finish('error');
+      return finish({ type: 'failed' });
     }
     const parsed = CompletionResultRecord.parse(raw);
     if (!parsed.ok) {
@@ -203,20 +211,22 @@ async function runStreamed({
           message: `Chat completions answered, but the answer cannot be used: ${parsed.reason}.`,
         }),
       );
-      return finish('error');
+      return finish({ type: 'failed' });
     }
     out.result = parsed.data;
     out.drift = parsed.drift;
     out.text = parsed.data.assistant_message;
     out.conversationId = conversationOf(raw, header, body.conversation_id);
     remember(profile, spaceId, body, parsed.data, out.conversationId);
-    return finish('done');
+    return finish({ type: 'answered' });
   }
 
+  status = nextStatus(status, { type: 'stream_opened' });
   onStreamOpen?.();
   out.conversationId = header || body.conversation_id || undefined;
-  if (!response.body) return finish('ended_early');
-  let ended: RunOutcome['status'] = 'ended_early';
+  if (!response.body) return finish({ type: 'stream_closed' });
+  // How the stream ends if nothing better arrives: cut off before its final event.
+  let ending: AnswerEvent = { type: 'stream_closed' };
   try {
     for await (const event of completionEvents(response.body)) {
       switch (event.kind) {
@@ -242,27 +252,26 @@ async function runStreamed({
           if (event.result.assistant_message) out.text = event.result.assistant_message;
           out.conversationId = conversationOf(event.raw, header, body.conversation_id);
           remember(profile, spaceId, body, event.result, out.conversationId);
-          ended = 'done';
+          ending = { type: 'answered' };
           break;
         case 'unknown':
           out.unknownEvents += 1;
           // Not shown in the transcript, but not silently lost either.
-          if (out.unknownEvents <= PLAYGROUND_LIMITS.unknownEventsKept)
+          if (out.unknownEvents <= SHOWN_BOUNDS.unknownEventsKept)
             console.warn('Playground: ignored an unknown stream event', event.raw);
           break;
         case 'done':
           // [DONE] without a result still ends the stream properly (the real service's sibling endpoint).
-          ended = 'done';
+          ending = { type: 'answered' };
           break;
         case 'ended_early':
-          ended = out.result ? 'done' : 'ended_early';
+          ending = { type: out.result ? 'answered' : 'stream_closed' };
           break;
       }
     }
   } catch {
     // The reader fails when Stop aborts the request, or when the connection drops mid-stream.
-    return finish(signal.aborted ? 'stopped' : 'ended_early');
+    return finish(cutOff(signal.aborted));
   }
-  if (signal.aborted) return finish('stopped');
-  return finish(ended);
+  return finish(signal.aborted ? { type: 'stopped' } : ending);
 }

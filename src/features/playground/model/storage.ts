@@ -1,4 +1,6 @@
-import { PLAYGROUND_LIMITS } from '../limits';
+import { browserStorage, safeStorage, type StorageLike } from '../../../api';
+import { STORAGE_BOUNDS } from '../limits';
+import { isAnswerStatus, nextStatus } from './answer-status';
 import type { Exchange } from './exchange';
 import { presetOf, readOptions, type PlaygroundOptions, type PresetOptions } from './options';
 
@@ -22,37 +24,11 @@ export interface Preset {
   savedAt: number;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function readJson(key: string, store: Storage | undefined = storage()): unknown {
-  try {
-    const raw = store?.getItem(key);
-    return raw ? JSON.parse(raw) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** true when written; false when the browser refused (quota, blocked storage). */
-function writeJson(key: string, value: unknown, store: Storage | undefined = storage()): boolean {
-  if (!store) return false;
-  try {
-    store.setItem(key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The browser's localStorage; tests pass their own. */
+const browserLocal = safeStorage(() => browserStorage('local'));
+const kept = (store: StorageLike | undefined) => (store ? safeStorage(store) : browserLocal);
 
 export const sessionKey = (profileId: string, spaceId: string) => `${SESSION_PREFIX}:${profileId}:${spaceId}`;
-
-const STATUSES = new Set(['pending', 'streaming', 'done', 'stopped', 'ended_early', 'error']);
 
 /** A stored exchange, checked enough to render; a corrupt one is dropped rather than breaking the page. */
 function readExchange(value: unknown): Exchange | undefined {
@@ -66,7 +42,7 @@ function readExchange(value: unknown): Exchange | undefined {
     typeof e.body.message !== 'string'
   )
     return undefined;
-  if (typeof e.status !== 'string' || !STATUSES.has(e.status)) return undefined;
+  if (!isAnswerStatus(e.status)) return undefined;
   const exchange: Exchange = {
     id: e.id,
     spaceId: e.spaceId,
@@ -88,13 +64,13 @@ function readExchange(value: unknown): Exchange | undefined {
     // The request log lives in memory: its ids mean nothing after a reload.
     logId: undefined,
   };
-  // A reload cut this answer off: it will never finish.
-  if (exchange.status === 'pending' || exchange.status === 'streaming') exchange.status = 'stopped';
+  // A reload cut a running answer off: it will never finish.
+  exchange.status = nextStatus(exchange.status, { type: 'reloaded' });
   return exchange;
 }
 
-export function loadSession(profileId: string, spaceId: string, store?: Storage): StoredSession | undefined {
-  const value = readJson(sessionKey(profileId, spaceId), store ?? storage());
+export function loadSession(profileId: string, spaceId: string, store?: StorageLike): StoredSession | undefined {
+  const value = kept(store).readJson(sessionKey(profileId, spaceId));
   if (!value || typeof value !== 'object') return undefined;
   const v = value as { options?: unknown; exchanges?: unknown };
   const exchanges = Array.isArray(v.exchanges) ? v.exchanges.map(readExchange).filter((e): e is Exchange => !!e) : [];
@@ -105,29 +81,25 @@ export function loadSession(profileId: string, spaceId: string, store?: Storage)
  * Saves the newest exchanges; if the browser refuses (quota), tries again without raw responses,
  * then with fewer exchanges. Returns false when nothing could be saved.
  */
-export function saveSession(profileId: string, spaceId: string, session: StoredSession, store?: Storage): boolean {
-  const target = store ?? storage();
+export function saveSession(profileId: string, spaceId: string, session: StoredSession, store?: StorageLike): boolean {
+  const target = kept(store);
   const key = sessionKey(profileId, spaceId);
-  const kept = session.exchanges.slice(-PLAYGROUND_LIMITS.storedExchanges).map((e) => ({ ...e, logId: undefined }));
-  if (writeJson(key, { options: session.options, exchanges: kept }, target)) return true;
-  const lean = kept.map((e) => ({ ...e, rawResponse: undefined, trace: [] }));
+  const newest = session.exchanges.slice(-STORAGE_BOUNDS.storedExchanges).map((e) => ({ ...e, logId: undefined }));
+  if (target.writeJson(key, { options: session.options, exchanges: newest })) return true;
+  const lean = newest.map((e) => ({ ...e, rawResponse: undefined, trace: [] }));
   for (let n = lean.length; n >= 0; n = n === 0 ? -1 : Math.floor(n / 2)) {
-    if (writeJson(key, { options: session.options, exchanges: lean.slice(lean.length - n) }, target))
+    if (target.writeJson(key, { options: session.options, exchanges: lean.slice(lean.length - n) }))
       return n === lean.length;
   }
   return false;
 }
 
-export function clearSession(profileId: string, spaceId: string, store?: Storage): void {
-  try {
-    (store ?? storage())?.removeItem(sessionKey(profileId, spaceId));
-  } catch {
-    // Blocked storage: nothing was saved either.
-  }
+export function clearSession(profileId: string, spaceId: string, store?: StorageLike): void {
+  kept(store).remove(sessionKey(profileId, spaceId));
 }
 
-export function loadPresets(store?: Storage): Preset[] {
-  const value = readJson(PRESETS_KEY, store ?? storage());
+export function loadPresets(store?: StorageLike): Preset[] {
+  const value = kept(store).readJson(PRESETS_KEY);
   if (!Array.isArray(value)) return [];
   return value
     .filter(
@@ -142,27 +114,27 @@ export function loadPresets(store?: Storage): Preset[] {
 }
 
 /** Saves (or replaces, by name) a preset; returns the new list. */
-export function savePreset(name: string, options: PlaygroundOptions, store?: Storage, now = Date.now()): Preset[] {
+export function savePreset(name: string, options: PlaygroundOptions, store?: StorageLike, now = Date.now()): Preset[] {
   const trimmed = name.trim();
   const others = loadPresets(store).filter((p) => p.name !== trimmed);
   const next = [{ name: trimmed, options: presetOf(options), savedAt: now }, ...others].slice(
     0,
-    PLAYGROUND_LIMITS.presets,
+    STORAGE_BOUNDS.presets,
   );
-  writeJson(PRESETS_KEY, next, store ?? storage());
+  kept(store).writeJson(PRESETS_KEY, next);
   return next;
 }
 
-export function deletePreset(name: string, store?: Storage): Preset[] {
+export function deletePreset(name: string, store?: StorageLike): Preset[] {
   const next = loadPresets(store).filter((p) => p.name !== name);
-  writeJson(PRESETS_KEY, next, store ?? storage());
+  kept(store).writeJson(PRESETS_KEY, next);
   return next;
 }
 
-export function loadRemoteImages(store?: Storage): boolean {
-  return readJson(REMOTE_IMAGES_KEY, store ?? storage()) === true;
+export function loadRemoteImages(store?: StorageLike): boolean {
+  return kept(store).readJson(REMOTE_IMAGES_KEY) === true;
 }
 
-export function saveRemoteImages(allowed: boolean, store?: Storage): void {
-  writeJson(REMOTE_IMAGES_KEY, allowed, store ?? storage());
+export function saveRemoteImages(allowed: boolean, store?: StorageLike): void {
+  kept(store).writeJson(REMOTE_IMAGES_KEY, allowed);
 }

@@ -15,6 +15,7 @@ import { EmptyState, ErrorState, Loading, PageHeader } from '../../../components
 import { useFormat, useT } from '../../../i18n';
 import { useLiveRuns, useRuns } from '../hooks';
 import { CaseStatusBadge } from './CaseStatusBadge';
+import { paths } from '../../../config/paths';
 
 /** A side: a run (every variant) or `runId:variant` (one variant of it). */
 interface Side {
@@ -58,7 +59,6 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
 
   if (runs.isPending) return <Loading label={t('suites.loading')} />;
   if (runs.error) return <ErrorState error={runs.error} />;
-  const back = `/suites/${encodeURIComponent(suiteId)}`;
   const options = list.flatMap((r) => {
     const suite = runSuiteOf(r);
     const when = formatDateTime(r.startedAt);
@@ -72,7 +72,7 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
 
   return (
     <>
-      <Anchor component={Link} to={`${back}?tab=runs`} size="sm">
+      <Anchor component={Link} to={paths.suite.href(suiteId, 'runs')} size="sm">
         ← {list[0]?.suite.name ?? t('suites.title')}
       </Anchor>
       <PageHeader title={t('suites.compare.title')} description={t('suites.compare.intro')} />

@@ -34,6 +34,7 @@ import { CaseDetail } from './CaseDetail';
 import { ResultsTable } from './ResultsTable';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';
+import { paths } from '../../../config/paths';
 
 type Filter = 'all' | 'failing' | 'pass' | 'not_run';
 
@@ -59,7 +60,6 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
 
   if (loading) return <Loading label={t('suites.loading')} />;
   if (error) return <ErrorState error={error} />;
-  const back = `/suites/${encodeURIComponent(suiteId)}`;
   if (!run || !suite) {
     return (
       <>
@@ -67,7 +67,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         <EmptyState
           title={t('suites.run.notFound')}
           actions={
-            <Button component={Link} to={`${back}?tab=runs`}>
+            <Button component={Link} to={paths.suite.href(suiteId, 'runs')}>
               {t('suites.run.backToSuite')}
             </Button>
           }
@@ -92,7 +92,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
       onFinished,
     });
     void refresh();
-    navigate(`${back}/runs/${encodeURIComponent(started.id)}`);
+    navigate(paths.suiteRun.href(suiteId, started.id));
   }
 
   const actions = live ? (
@@ -108,7 +108,10 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         <Button
           variant="default"
           component={Link}
-          to={`${back}/compare?a=${encodeURIComponent(`${run.id}:${suite.variants[0]!.id}`)}&b=${encodeURIComponent(`${run.id}:${suite.variants[1]!.id}`)}`}
+          to={paths.suiteCompare.href(suiteId, {
+            a: `${run.id}:${suite.variants[0]!.id}`,
+            b: `${run.id}:${suite.variants[1]!.id}`,
+          })}
         >
           {t('suites.run.compareVariants')}
         </Button>
@@ -130,7 +133,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
 
   return (
     <>
-      <Anchor component={Link} to={`${back}?tab=runs`} size="sm">
+      <Anchor component={Link} to={paths.suite.href(suiteId, 'runs')} size="sm">
         ← {run.suite.name}
       </Anchor>
       <PageHeader
@@ -183,7 +186,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         {run.rerunOf ? (
           <Text size="sm" c="dimmed">
             {t('suites.run.rerunOf', { count: run.only?.length ?? 0 })}{' '}
-            <Anchor component={Link} to={`${back}/runs/${encodeURIComponent(run.rerunOf)}`}>
+            <Anchor component={Link} to={paths.suiteRun.href(suiteId, run.rerunOf)}>
               {t('suites.run.openOriginal')}
             </Anchor>
           </Text>

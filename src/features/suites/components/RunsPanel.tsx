@@ -8,6 +8,7 @@ import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore } from '../hooks
 import type { SuiteRecord } from '../model/store';
 import { RunStatusBadge } from './RunStatusBadge';
 import { TrendChart } from './TrendChart';
+import { paths } from '../../../config/paths';
 
 /** A suite's runs, newest first, with the options and service each ran against; pick two to compare. */
 export function RunsPanel({ record }: { record: SuiteRecord }) {
@@ -32,7 +33,6 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
   if (runs.error) return <ErrorState error={runs.error} />;
   if (list.length === 0) return <EmptyState title={t('suites.runs.empty')} description={t('suites.runs.emptyHint')} />;
 
-  const base = `/suites/${encodeURIComponent(record.id)}`;
   const pick = (id: string, on: boolean) =>
     setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
 
@@ -52,7 +52,7 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
             const [a, b] = [...picked].sort(
               (x, y) => (list.find((r) => r.id === x)?.startedAt ?? 0) - (list.find((r) => r.id === y)?.startedAt ?? 0),
             );
-            navigate(`${base}/compare?a=${encodeURIComponent(a!)}&b=${encodeURIComponent(b!)}`);
+            navigate(paths.suiteCompare.href(record.id, { a: a!, b: b! }));
           }}
         >
           {t('suites.runs.compare', { count: picked.length })}
@@ -88,7 +88,7 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`${base}/runs/${encodeURIComponent(run.id)}`}>
+                    <Anchor component={Link} to={paths.suiteRun.href(record.id, run.id)}>
                       {formatDateTime(run.startedAt)}
                     </Anchor>
                     {run.only ? (

@@ -23,6 +23,7 @@ import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
 import type { SuiteRecord } from '../model/store';
 import { fileNameOf } from '../model/names';
+import { paths } from '../../../config/paths';
 
 type ImportProblem = { file: string; errors: string[] };
 
@@ -51,7 +52,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
   async function add(file: SuiteFile, open = true) {
     const record = await store.add(profile.id, file);
     void refresh();
-    if (open) navigate(`/suites/${encodeURIComponent(record.id)}`);
+    if (open) navigate(paths.suite.href(record.id));
   }
 
   async function importFile(file: File | null) {
@@ -172,7 +173,7 @@ function SuiteTable({
             {suites.map((s) => (
               <Table.Tr key={s.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/suites/${encodeURIComponent(s.id)}`} fw={500}>
+                  <Anchor component={Link} to={paths.suite.href(s.id)} fw={500}>
                     {s.file.name}
                   </Anchor>
                 </Table.Td>

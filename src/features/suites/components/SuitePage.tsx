@@ -13,6 +13,7 @@ import { JsonEditor } from './JsonEditor';
 import { RunsPanel } from './RunsPanel';
 import { SuiteEditor } from './SuiteEditor';
 import { DeleteSuiteModal } from './SuiteListPage';
+import { paths } from '../../../config/paths';
 
 const TABS = ['cases', 'json', 'runs'] as const;
 type Tab = (typeof TABS)[number];
@@ -67,7 +68,7 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
       onFinished,
     });
     void refresh();
-    navigate(`/suites/${encodeURIComponent(record.id)}/runs/${encodeURIComponent(started.id)}`);
+    navigate(paths.suiteRun.href(record.id, started.id));
   }
 
   const actions = (
@@ -105,7 +106,7 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
             onClick={async () => {
               const copy = await store.add(profile.id, { ...file, name: t('suites.copyName', { name: file.name }) });
               void refresh();
-              navigate(`/suites/${encodeURIComponent(copy.id)}`);
+              navigate(paths.suite.href(copy.id));
             }}
           >
             {t('suites.duplicate')}
@@ -152,7 +153,7 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
         onClose={() => setDeleting(false)}
         onDeleted={async () => {
           await refresh();
-          navigate('/suites');
+          navigate(paths.suites.href());
         }}
       />
     </>

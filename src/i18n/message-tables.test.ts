@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, CATALOG, en, zhCN } from './catalog';
+import { AREAS, MESSAGE_TABLES, en, zhCN } from './message-tables';
 import { formatDateTime, formatNumber } from './format';
 import { areaOfFile, loadedMessages, MESSAGE_FILES } from './load';
 import { interpolate, translator } from './translate';
@@ -8,7 +8,7 @@ import { interpolate, translator } from './translate';
 const placeholders = (s: string) =>
   [...new Set([...s.matchAll(/(?<!(?:one|other|=\d+) ?)\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]))].sort();
 
-describe('message catalog', () => {
+describe('message tables', () => {
   it('zh-CN has exactly the keys of en, in every area', () => {
     for (const [area, messages] of Object.entries(AREAS)) {
       expect(Object.keys(messages.zhCN).sort(), area).toEqual(Object.keys(messages.en).sort());
@@ -46,7 +46,7 @@ describe('message catalog', () => {
     expect(translator('zh-CN')('nav.knowledge')).toBe('知识库');
     expect(translator('en')('settings.saved', { name: 'Prod' })).toBe('Profile “Prod” saved');
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
-    expect(CATALOG['zh-CN']['nav.settings']).toBe('设置');
+    expect(MESSAGE_TABLES['zh-CN']['nav.settings']).toBe('设置');
     // A misspelt key does not compile (tsc checks this line); at run time it falls back to the key.
     // @ts-expect-error 'nav.knowledgee' is not a MessageKey
     expect(translator('en')('nav.knowledgee')).toBe('nav.knowledgee');
@@ -59,7 +59,7 @@ describe('message catalog', () => {
     expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
   });
 
-  it('every area of catalog.ts is one file under messages/, named for the area, and the other way round', () => {
+  it('every area of message-tables.ts is one file under messages/, named for the area, and the other way round', () => {
     expect(MESSAGE_FILES.map(areaOfFile).sort()).toEqual(Object.keys(AREAS).sort());
   });
 

@@ -1,5 +1,5 @@
 // Both languages of every area, composed statically. The browser never loads this module: it is the
-// source of the MessageKey and Area types and of the catalog tests. At run time each (language, area) is
+// source of the MessageKey and Area types and of the message-table tests. At run time each (language, area) is
 // its own chunk (load.ts): the reader downloads the start-up areas of the language on screen, and each
 // page's area with the page.
 import type { Locale } from './locales';
@@ -64,6 +64,6 @@ export const zhCN: { readonly [K in MessageKey]: string } = {
 /** One language's full table: every key, no more. */
 export type MessageTable = { readonly [K in MessageKey]: string };
 
-export const CATALOG: Record<Locale, MessageTable> = { en, 'zh-CN': zhCN };
+export const MESSAGE_TABLES: Record<Locale, MessageTable> = { en, 'zh-CN': zhCN };
 
 export { LOCALES, LOCALE_NAMES, isLocale, type Locale } from './locales';

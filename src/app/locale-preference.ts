@@ -1,0 +1,10 @@
+import { browserStorage, safeStorage } from '../api';
+import { LOCALE_STORAGE_KEY, type LocalePreference } from '../i18n';
+
+const local = safeStorage(() => browserStorage('local'));
+
+/** The chosen language, kept in localStorage (blocked storage: the choice lasts until reload). */
+export const localePreference: LocalePreference = {
+  read: () => local.getText(LOCALE_STORAGE_KEY),
+  write: (locale) => void local.setText(LOCALE_STORAGE_KEY, locale),
+};
