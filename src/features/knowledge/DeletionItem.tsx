@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadgeWithTooltip } from '../../components';
 import { useFormat, useLocale, useT, type Translate } from '../../i18n';
-import { CHECK_DETAIL } from './deletion/io';
+import { CHECK_DETAIL } from './deletion/confirm';
 import { deletionTracker } from './deletion/instance';
 import { deletionKey } from './deletion/tracker';
 import { isActive, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
