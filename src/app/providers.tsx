@@ -4,6 +4,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { authRefusals, connectionStore, createKeptDb, createQueryClient, KeptDbContext, type KeptDb } from '../api';
+import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
@@ -32,6 +33,8 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
   const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authRefusals.report }));
   // Opened on first use only: the first route does not load the IndexedDB library.
   const [keptDb] = useState(() => givenDb ?? createKeptDb());
+  // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
+  const [deletions] = useState(createDeletionRuntimeSlot);
 
   // An answer cached for one connection must never show under another.
   useEffect(() => connectionStore.onActiveChange(() => queryClient.clear()), [queryClient]);
@@ -51,7 +54,7 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
               <Suspense fallback={null}>
                 <NotificationsHost />
               </Suspense>
-              {children}
+              <DeletionRuntimeContext.Provider value={deletions}>{children}</DeletionRuntimeContext.Provider>
             </LocalizedDefaults>
           </I18nProvider>
         </KeptDbContext.Provider>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { StatusBadgeWithTooltip } from '../../components';
 import { useFormat, useLocale, useT, type Translate } from '../../i18n';
 import { CHECK_DETAIL } from './deletion/confirm';
-import { deletionTracker } from './deletion/instance';
+import { useDeletionRuntime } from './deletion/hooks';
 import { deletionKey } from './deletion/tracker';
 import { isActive, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
 import { STATE_VIEW, lastError } from './deletion/view';
@@ -76,6 +76,7 @@ export function DeletionItem({
   knowledgeLabel?: string | null;
 }) {
   const t = useT();
+  const { tracker } = useDeletionRuntime();
   const clock = useClockTime();
   const [open, setOpen] = useState(false);
   const view = STATE_VIEW[d.state];
@@ -123,12 +124,12 @@ export function DeletionItem({
               </StatusBadgeWithTooltip>
             </span>
             {d.state === 'not_deleted' || d.state === 'failed' ? (
-              <Button size="compact-xs" variant="light" onClick={() => deletionTracker.retry(key)}>
+              <Button size="compact-xs" variant="light" onClick={() => tracker.retry(key)}>
                 {t('common.retry')}
               </Button>
             ) : null}
             {!isActive(d) ? (
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => deletionTracker.dismiss(key)}>
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => tracker.dismiss(key)}>
                 {t('knowledge.deletion.dismiss')}
               </Button>
             ) : null}
