@@ -21,7 +21,7 @@ export interface BatchIo {
   /** One confirmation read (confirmByReads) with the batch's total_files context. */
   check(d: TrackedDeletion, context: () => TotalFilesContext): Promise<CheckOutcome>;
   /** total_files before the first DELETE; undefined when it cannot be read (the fallback is then off). */
-  baselineTotalFiles(knowledgeId: string): Promise<number | undefined>;
+  baselineTotalFiles(batch: { profileId: string; knowledgeId: string }): Promise<number | undefined>;
 }
 
 export interface SchedulerDeps {
@@ -185,7 +185,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       if (baselineAsked) return;
       baselineAsked = true;
       deps.io
-        .baselineTotalFiles(header.knowledgeId)
+        .baselineTotalFiles(header)
         .catch(() => undefined)
         .then((total) => {
           if (total !== undefined) header = { ...header, baselineTotalFiles: total };

@@ -1,0 +1,59 @@
+import { callEndpoint, isApiError } from '../../../api';
+import { confirmByReads } from '../deletion/confirm';
+import { connectionDeps, profileOf, sendDelete, serviceReads, type DeletionIoDeps } from '../deletion/io';
+import type { Lookup } from './check-first';
+import type { BatchIo } from './scheduler';
+
+/**
+ * A batch's calls to the service: the same DELETE and confirmation reads as a single deletion (through
+ * callEndpoint: logged in Activity, ids into the catalog). Checks that run together share one read of the
+ * knowledge base instead of each asking for total_files.
+ */
+export function createBatchIo(deps: DeletionIoDeps = connectionDeps): BatchIo & {
+  lookUp(profileId: string, documentId: string): Promise<Lookup>;
+} {
+  const totals = new Map<string, Promise<number | undefined>>();
+  const sharedTotal = (key: string, read: () => Promise<number | undefined>) => {
+    let p = totals.get(key);
+    if (!p) {
+      p = read().finally(() => totals.delete(key));
+      totals.set(key, p);
+    }
+    return p;
+  };
+  return {
+    send: async (d) => sendDelete(profileOf(deps, d), d.knowledgeId, d.documentId),
+    async check(d, context) {
+      const reads = serviceReads(profileOf(deps, d));
+      return confirmByReads(
+        {
+          baseInfoAnswers: reads.baseInfoAnswers,
+          totalFiles: (k) => sharedTotal(`${d.profileId}\u0000${k}`, () => reads.totalFiles(k)),
+        },
+        d,
+        context,
+      );
+    },
+    async baselineTotalFiles(batch) {
+      return serviceReads(profileOf(deps, batch)).totalFiles(batch.knowledgeId);
+    },
+    /** The check before confirming: does the document exist, and what is its name. */
+    async lookUp(profileId, documentId) {
+      try {
+        const { data } = await callEndpoint('queryDocumentBase', {
+          body: { document_id: documentId },
+          profile: profileOf(deps, { profileId }),
+        });
+        return { id: documentId, status: 'found', name: typeof data.name === 'string' ? data.name : undefined };
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'http' && error.status === 404)
+          return { id: documentId, status: 'unknown' };
+        return {
+          id: documentId,
+          status: 'unchecked',
+          error: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error),
+        };
+      }
+    },
+  };
+}
