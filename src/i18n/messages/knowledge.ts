@@ -128,7 +128,7 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.input.fileText': '{name}',
     'knowledge.bulk.input.fileFailed': 'Could not read {name}: {reason}',
     'knowledge.bulk.input.count': 'Ids to remove: {count}',
-    'knowledge.bulk.input.duplicates': '{count} duplicates merged',
+    'knowledge.bulk.input.duplicates': 'duplicates merged: {count}',
     'knowledge.bulk.input.header': 'header row “{header}” skipped',
     'knowledge.bulk.input.checkFirst': 'Check first',
     'knowledge.bulk.input.checkFirstHint':
@@ -323,7 +323,7 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.input.fileText': '{name}',
     'knowledge.bulk.input.fileFailed': '无法读取 {name}：{reason}',
     'knowledge.bulk.input.count': '待移除的 ID：{count}',
-    'knowledge.bulk.input.duplicates': '已合并 {count} 个重复项',
+    'knowledge.bulk.input.duplicates': '已合并重复项：{count}',
     'knowledge.bulk.input.header': '已跳过表头行“{header}”',
     'knowledge.bulk.input.checkFirst': '先检查',
     'knowledge.bulk.input.checkFirstHint': '在删除之前读取每个文档的基本信息（每次几个），显示哪些存在及其名称。',
