@@ -29,6 +29,9 @@ interface CommonCallOptions {
   profile?: ConnectionProfile | null;
   /** Parses the answer instead of the endpoint's own record (get knowledge "with settings"). */
   responseRecord?: ResponseParser;
+  /** Default true: the answer's ids enter the id catalog. A bulk removal's calls opt out (a thousand documents
+   * would crowd out the ids the admin met, and the catalog is rewritten on every call). */
+  remember?: boolean;
 }
 
 type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]
@@ -218,14 +221,15 @@ export async function callEndpoint<N extends EndpointName>(
   const result = interpretAnswer<EndpointData[N]>(name, outcome, parser, profile.token);
   const conversationId = result.headers[CONVERSATION_ID_HEADER];
   // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
-  catalogStore.remember(
-    profile.id,
-    sightingsFor(
-      name,
-      (options.params ?? {}) as Record<string, string>,
-      body,
-      conversationId ? { ...(result.data as object), conversation_id: conversationId } : result.data,
-    ),
-  );
+  if (options.remember !== false)
+    catalogStore.remember(
+      profile.id,
+      sightingsFor(
+        name,
+        (options.params ?? {}) as Record<string, string>,
+        body,
+        conversationId ? { ...(result.data as object), conversation_id: conversationId } : result.data,
+      ),
+    );
   return result;
 }

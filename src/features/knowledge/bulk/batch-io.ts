@@ -6,8 +6,9 @@ import type { BatchIo } from './scheduler';
 
 /**
  * A batch's calls to the service: the same DELETE and confirmation reads as a single deletion (through
- * callEndpoint: logged in Activity, ids into the catalog). Checks that run together share one read of the
- * knowledge base instead of each asking for total_files.
+ * callEndpoint, logged in Activity). They leave the id catalog alone: a thousand documents would push out the
+ * ids the admin met, and rewriting the catalog on every call would cost the page more than the calls. Checks
+ * that run together share one read of the knowledge base instead of each asking for total_files.
  */
 export function createBatchIo(deps: DeletionIoDeps = connectionDeps): BatchIo & {
   lookUp(profileId: string, documentId: string): Promise<Lookup>;
@@ -22,9 +23,9 @@ export function createBatchIo(deps: DeletionIoDeps = connectionDeps): BatchIo & 
     return p;
   };
   return {
-    send: async (d) => sendDelete(profileOf(deps, d), d.knowledgeId, d.documentId),
+    send: async (d) => sendDelete(profileOf(deps, d), d.knowledgeId, d.documentId, false),
     async check(d, context) {
-      const reads = serviceReads(profileOf(deps, d));
+      const reads = serviceReads(profileOf(deps, d), false);
       return confirmByReads(
         {
           baseInfoAnswers: reads.baseInfoAnswers,
@@ -35,7 +36,7 @@ export function createBatchIo(deps: DeletionIoDeps = connectionDeps): BatchIo & 
       );
     },
     async baselineTotalFiles(batch) {
-      return serviceReads(profileOf(deps, batch)).totalFiles(batch.knowledgeId);
+      return serviceReads(profileOf(deps, batch), false).totalFiles(batch.knowledgeId);
     },
     /** The check before confirming: does the document exist, and what is its name. */
     async lookUp(profileId, documentId) {
@@ -43,6 +44,7 @@ export function createBatchIo(deps: DeletionIoDeps = connectionDeps): BatchIo & 
         const { data } = await callEndpoint('queryDocumentBase', {
           body: { document_id: documentId },
           profile: profileOf(deps, { profileId }),
+          remember: false,
         });
         return { id: documentId, status: 'found', name: typeof data.name === 'string' ? data.name : undefined };
       } catch (error) {

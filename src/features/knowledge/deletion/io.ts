@@ -41,11 +41,11 @@ export function profileOf(deps: DeletionIoDeps, d: Pick<TrackedDeletion, 'profil
 }
 
 /** The confirmation reads against the service, through callEndpoint (logged in Activity, ids into the catalog). */
-export function serviceReads(profile: ConnectionProfile): ConfirmReads {
+export function serviceReads(profile: ConnectionProfile, remember = true): ConfirmReads {
   return {
     async baseInfoAnswers(documentId) {
       try {
-        await callEndpoint('queryDocumentBase', { body: { document_id: documentId }, profile });
+        await callEndpoint('queryDocumentBase', { body: { document_id: documentId }, profile, remember });
         return true;
       } catch (error) {
         if (isApiError(error) && error.kind === 'http' && error.status === 404) return false;
@@ -53,16 +53,20 @@ export function serviceReads(profile: ConnectionProfile): ConfirmReads {
       }
     },
     async totalFiles(knowledgeId) {
-      const { data } = await callEndpoint('getKnowledge', { params: { knowledge_id: knowledgeId }, profile });
+      const { data } = await callEndpoint('getKnowledge', {
+        params: { knowledge_id: knowledgeId },
+        profile,
+        remember,
+      });
       return typeof data.total_files === 'number' ? data.total_files : undefined;
     },
   };
 }
 
 /** Sends one DELETE with the lock window on top of the timeout; a refused token is told to the shell. */
-export async function sendDelete(profile: ConnectionProfile, knowledgeId: string, documentId: string) {
+export async function sendDelete(profile: ConnectionProfile, knowledgeId: string, documentId: string, remember = true) {
   try {
-    await deleteKnowledgeDocument(knowledgeId, documentId, { profile, timeoutMs: DELETE_TIMEOUT_MS });
+    await deleteKnowledgeDocument(knowledgeId, documentId, { profile, timeoutMs: DELETE_TIMEOUT_MS, remember });
   } catch (error) {
     // Sent outside React Query: a refused token is told to the shell here (one notice pointing to Settings).
     reportRefusedWrite(error, profile.id);
