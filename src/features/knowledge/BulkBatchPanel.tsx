@@ -84,7 +84,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
                 key={p}
                 value={(counts[p] / Math.max(1, work)) * 100}
                 color={PHASE_VIEW[p].color}
-                animated={p === 'pending' && !finished}
+                striped={p === 'pending'}
                 title={`${t(PHASE_VIEW[p].label)}: ${counts[p]}`}
               />
             ) : null,

@@ -1,4 +1,4 @@
-import { Box, Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -58,16 +58,34 @@ export function BulkReport({
   return (
     <Box data-testid="bulk-report">
       <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
-        <SegmentedControl
-          size="xs"
-          value={filter}
-          onChange={(v) => setFilter(v as Filter)}
+        {/* Plain toggle buttons: a segmented control measures its items on every render, and this one re-renders
+            several times a second while the batch runs. */}
+        <Group
+          component="fieldset"
+          gap={4}
           aria-label={t('knowledge.bulk.report.filter')}
-          data={FILTERS.filter((f) => f.value === 'all' || countOf(f) > 0 || f.value === filter).map((f) => ({
-            value: f.value,
-            label: `${t(f.value === 'all' ? 'knowledge.bulk.report.all' : f.value === 'active' ? 'knowledge.bulk.report.active' : PHASE_VIEW[f.value].label)} ${formatNumber(countOf(f))}`,
-          }))}
-        />
+          data-testid="bulk-filters"
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
+          {FILTERS.filter((f) => f.value === 'all' || countOf(f) > 0 || f.value === filter).map((f) => (
+            <Button
+              key={f.value}
+              size="compact-xs"
+              variant={filter === f.value ? 'filled' : 'default'}
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+            >
+              {t(
+                f.value === 'all'
+                  ? 'knowledge.bulk.report.all'
+                  : f.value === 'active'
+                    ? 'knowledge.bulk.report.active'
+                    : PHASE_VIEW[f.value].label,
+              )}{' '}
+              {formatNumber(countOf(f))}
+            </Button>
+          ))}
+        </Group>
         <Group gap="xs">
           {onRetry && counts.not_deleted > 0 ? (
             <Button size="xs" variant="light" onClick={onRetry}>
@@ -153,11 +171,19 @@ export function BulkReport({
   );
 }
 
+/** One formatter per locale: building an Intl.DateTimeFormat costs more than rendering a row. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockTime(locale: string, ms: number): string {
+  let format = clocks.get(locale);
+  if (!format) clocks.set(locale, (format = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })));
+  return format.format(ms);
+}
+
 const ReportLine = memo(function ReportLine({ row, rowIndex, top }: { row: ReportRow; rowIndex: number; top: number }) {
   const t = useT();
   const { locale } = useLocale();
   const view = PHASE_VIEW[row.outcome];
-  const time = row.at === undefined ? '' : new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(row.at);
+  const time = row.at === undefined ? '' : clockTime(locale, row.at);
   return (
     <tr
       aria-rowindex={rowIndex}

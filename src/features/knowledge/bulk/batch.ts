@@ -39,6 +39,13 @@ export interface BulkBatch {
   activeMs: number;
   /** total_files before the first DELETE: the fallback confirmation (see totalFilesConfirms). */
   baselineTotalFiles?: number;
+  /**
+   * Rows before this index may have been sent: it is saved before their DELETEs leave (write-ahead, a block
+   * at a time rather than a save per DELETE). After a reload such a row still waiting is read, not re-sent.
+   */
+  reservedUntil?: number;
+  /** When the current block was reserved (its lock window runs from then). */
+  reservedAt?: number;
   rows: BulkRow[];
   updatedAt: number;
 }
@@ -125,6 +132,8 @@ const batchSchema = z.object({
   endedAt: z.optional(z.number()),
   activeMs: z.number(),
   baselineTotalFiles: z.optional(z.number()),
+  reservedUntil: z.optional(z.number()),
+  reservedAt: z.optional(z.number()),
   rows: z.array(rowSchema),
   updatedAt: z.number(),
 });

@@ -14,6 +14,8 @@ export const BULK_REMOVAL_LIMITS = {
   checkConcurrency: 8,
   /** A changed batch is shown (and told to other tabs) at most this often. */
   publishIntervalMs: 150,
-  /** A batch's progress is written to IndexedDB at least this often while it changes (before a DELETE: always). */
-  saveIntervalMs: 1_000,
+  /** A batch's progress is written to IndexedDB at least this often while it changes. */
+  saveIntervalMs: 2_000,
+  /** New rows are reserved (saved as possibly sent, ahead of their DELETEs) this many times the concurrency at once. */
+  reserveBlockFactor: 4,
 } as const;

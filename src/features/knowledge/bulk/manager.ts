@@ -50,6 +50,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
   const waitingCommands = new Map<string, BatchCommand[]>();
   /** Batches this tab is starting (reading the saved copy). */
   const starting = new Set<string>();
+  /** Created here and not run anywhere yet: the copy in memory is the latest (no need to read and parse it). */
+  const createdHere = new Set<string>();
   const listeners = new Set<() => void>();
   const finishListeners = new Set<(batch: BulkBatch) => void>();
   let snapshot: readonly BulkBatch[] = [];
@@ -122,7 +124,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
   }
 
   async function startHere(id: string) {
-    const saved = await store?.get(id).catch(() => undefined);
+    const saved = createdHere.delete(id) ? undefined : await store?.get(id).catch(() => undefined);
     const mine = batches.get(id);
     const latest = saved && (!mine || saved.updatedAt >= mine.updatedAt) ? saved : mine;
     const commands = waitingCommands.get(id) ?? [];
@@ -241,6 +243,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
       };
       await store?.put(batch).catch(() => undefined);
       batches.set(batch.id, batch);
+      createdHere.add(batch.id);
       const { rows } = batch;
       coordinator?.publish({
         kind: 'batch',

@@ -1,5 +1,5 @@
 import type { ConfirmingRead } from '../deletion/machine';
-import { phaseOf, type BulkBatch, type RowPhase } from './batch';
+import { phaseOf, type BulkBatch, type BulkRow, type RowPhase } from './batch';
 
 /** One line of a batch's report: what happened to one submitted id. */
 export interface ReportRow {
@@ -18,25 +18,39 @@ export interface ReportRow {
 
 const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
 
+/**
+ * A row's report line, kept while the row is unchanged (rows are immutable): while a batch runs, the report is
+ * rebuilt several times a second and only its changed lines are new objects, so the table re-renders only those.
+ */
+const lineOf = new WeakMap<BulkRow, ReportRow>();
+
 export function reportRows(batch: BulkBatch): ReportRow[] {
   return batch.rows.map((row, index) => {
-    const d = row.deletion;
-    const outcome = phaseOf(row);
-    let message: string | undefined;
-    if (d?.state === 'failed') {
-      for (let i = d.attempts.length - 1; i >= 0 && !message; i--) message = d.attempts[i]!.error?.message;
-    }
-    return {
-      index,
-      documentId: row.documentId,
-      name: row.name ?? d?.documentName,
-      outcome,
-      attempts: d?.attempts.length ?? 0,
-      confirmedBy: d?.state === 'deleted' ? d.confirmedBy : undefined,
-      at: d && SETTLED.has(outcome) ? d.updatedAt : undefined,
-      message,
-    };
+    const known = lineOf.get(row);
+    if (known?.index === index) return known;
+    const line = reportRow(row, index);
+    lineOf.set(row, line);
+    return line;
   });
+}
+
+function reportRow(row: BulkRow, index: number): ReportRow {
+  const d = row.deletion;
+  const outcome = phaseOf(row);
+  let message: string | undefined;
+  if (d?.state === 'failed') {
+    for (let i = d.attempts.length - 1; i >= 0 && !message; i--) message = d.attempts[i]!.error?.message;
+  }
+  return {
+    index,
+    documentId: row.documentId,
+    name: row.name ?? d?.documentName,
+    outcome,
+    attempts: d?.attempts.length ?? 0,
+    confirmedBy: d?.state === 'deleted' ? d.confirmedBy : undefined,
+    at: d && SETTLED.has(outcome) ? d.updatedAt : undefined,
+    message,
+  };
 }
 
 const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());

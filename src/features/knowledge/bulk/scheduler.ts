@@ -146,10 +146,10 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     inFlight--;
   }
 
-  function sendAll(indices: number[]) {
+  /** Sends the DELETEs; with `saveFirst`, only once the batch is saved (write-ahead). */
+  function sendAll(indices: number[], saveFirst: boolean) {
     for (const i of indices) begin(i);
-    // Write-ahead: the rows are saved as requesting before their DELETEs leave.
-    void persist().then(() => {
+    const go = () => {
       for (const i of indices) {
         if (disposed) return;
         const d = rows[i]!.deletion!;
@@ -158,7 +158,9 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
           (err: unknown) => settle(i, { type: 'request_failed', at: now(), error: errorInfo(err) }),
         );
       }
-    });
+    };
+    if (saveFirst) void persist().then(go);
+    else go();
   }
 
   function check(i: number) {
@@ -200,6 +202,8 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     let free = header.concurrency - inFlight;
     let earliest = Number.POSITIVE_INFINITY;
     const sends: number[] = [];
+    // Re-issues, retries and rows beyond the reserved block are saved before their DELETEs leave.
+    let saveFirst = false;
     for (let i = 0; i < rows.length; i++) {
       if (busy.has(i)) continue;
       const row = rows[i]!;
@@ -210,6 +214,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         else if (!paused && free > 0) {
           update(i, { ...row, retryQueued: false, deletion: retried });
           sends.push(i);
+          saveFirst = true;
           free--;
         }
         continue;
@@ -227,6 +232,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         else if (!paused && free > 0) {
           dispatch(i, { type: 'reissue', at: t });
           sends.push(i);
+          saveFirst = true;
           free--;
         }
       } else if (action.type === 'send' && !paused && !stopped && free > 0) {
@@ -239,6 +245,11 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     for (; free > 0 && cursor < rows.length; cursor++) {
       const row = rows[cursor]!;
       if (!row.deletion && !row.leftOut && !row.notSent) {
+        if (cursor >= (header.reservedUntil ?? 0)) {
+          const block = header.concurrency * BULK_REMOVAL_LIMITS.reserveBlockFactor;
+          header = { ...header, reservedUntil: Math.min(rows.length, cursor + block), reservedAt: t };
+          saveFirst = true;
+        }
         const deletion = startDeletion(
           {
             profileId: header.profileId,
@@ -253,7 +264,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         free--;
       }
     }
-    if (sends.length > 0) sendAll(sends);
+    if (sends.length > 0) sendAll(sends, saveFirst);
     settleBatch();
     clearTimeout(timer);
     timer = undefined;
@@ -288,6 +299,18 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         if (row.deletion) {
           const loaded = resumeLoaded(row.deletion, t);
           if (loaded !== row.deletion) update(i, { ...row, deletion: loaded });
+        } else if (i < (header.reservedUntil ?? 0) && !row.leftOut && !row.notSent) {
+          // Reserved, so perhaps sent before the page went away: read first, as for a DELETE in flight.
+          const sent = startDeletion(
+            {
+              profileId: header.profileId,
+              knowledgeId: header.knowledgeId,
+              documentId: row.documentId,
+              documentName: row.name,
+            },
+            header.reservedAt ?? t,
+          );
+          update(i, { ...row, deletion: resumeLoaded(sent, t) });
         }
       });
       pump();
