@@ -323,7 +323,7 @@ export function BulkRemovalModal({
             max={BULK_REMOVAL_LIMITS.concurrencyMax}
             clampBehavior="strict"
             allowDecimal={false}
-            w="12rem"
+            styles={{ wrapper: { width: '8rem' } }}
           />
           <Alert color="red" variant="light" title={t('knowledge.bulk.confirm.title', { count: formatNumber(count) })}>
             <Text size="sm">{t('knowledge.bulk.confirm.explain', { name: knowledgeName ?? knowledgeId })}</Text>

@@ -21,6 +21,7 @@ const FILTERS: { value: Filter; phases?: RowPhase[] }[] = [
 ];
 
 const ROW_PX = 34;
+const MESSAGE_ROW_PX = 56;
 const COLUMNS = 'minmax(9rem, 1.2fr) minmax(8rem, 2fr) minmax(8rem, 1.3fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
 
 /**
@@ -49,7 +50,8 @@ export function BulkReport({
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_PX,
+    // A refused row carries the service's message on a second line.
+    estimateSize: (i) => (shown[i]?.message ? MESSAGE_ROW_PX : ROW_PX),
     overscan: 8,
   });
   const countOf = (f: (typeof FILTERS)[number]) =>
@@ -116,7 +118,8 @@ export function BulkReport({
         tabIndex={0}
         aria-label={t('knowledge.bulk.report.rows')}
         style={{
-          height: (Math.min(12, Math.max(shown.length, 1)) + 1) * ROW_PX + 2,
+          // Up to 12 rows high, or the rows' own height when fewer (a message row is taller).
+          height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_PX), 12 * ROW_PX) + ROW_PX + 6,
           overflow: 'auto',
           border: '1px solid var(--mantine-color-default-border)',
           borderRadius: 'var(--mantine-radius-sm)',
@@ -161,7 +164,14 @@ export function BulkReport({
               virtualizer
                 .getVirtualItems()
                 .map((item) => (
-                  <ReportLine key={item.key} row={shown[item.index]!} rowIndex={item.index + 2} top={item.start} />
+                  <ReportLine
+                    key={item.key}
+                    row={shown[item.index]!}
+                    rowIndex={item.index + 2}
+                    index={item.index}
+                    top={item.start}
+                    measure={virtualizer.measureElement}
+                  />
                 ))
             )}
           </tbody>
@@ -179,13 +189,28 @@ function clockTime(locale: string, ms: number): string {
   return format.format(ms);
 }
 
-const ReportLine = memo(function ReportLine({ row, rowIndex, top }: { row: ReportRow; rowIndex: number; top: number }) {
+const ReportLine = memo(function ReportLine({
+  row,
+  rowIndex,
+  index,
+  top,
+  measure,
+}: {
+  row: ReportRow;
+  rowIndex: number;
+  index: number;
+  top: number;
+  measure: (el: Element | null) => void;
+}) {
   const t = useT();
   const { locale } = useLocale();
   const view = PHASE_VIEW[row.outcome];
   const time = row.at === undefined ? '' : clockTime(locale, row.at);
+  const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <tr
+      ref={measure}
+      data-index={index}
       aria-rowindex={rowIndex}
       data-testid="bulk-row"
       data-document-id={row.documentId}
@@ -195,35 +220,38 @@ const ReportLine = memo(function ReportLine({ row, rowIndex, top }: { row: Repor
         top: 0,
         left: 0,
         right: 0,
-        height: ROW_PX,
+        minHeight: ROW_PX,
         transform: `translateY(${top}px)`,
         display: 'grid',
         gridTemplateColumns: COLUMNS,
-        gap: 8,
+        columnGap: 8,
         alignItems: 'center',
-        padding: '0 10px',
+        alignContent: 'center',
+        padding: row.message ? '6px 10px' : '0 10px',
         borderBottom: '1px solid var(--mantine-color-default-border)',
       }}
     >
-      <td style={{ fontFamily: 'var(--mantine-font-family-monospace)', overflow: 'hidden' }}>
+      <td style={{ ...clip, fontFamily: 'var(--mantine-font-family-monospace)' }}>
         <Link to={`/documents/${encodeURIComponent(row.documentId)}`}>{row.documentId}</Link>
       </td>
-      <td style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.name}>
+      <td style={clip} title={row.name}>
         {row.name ?? '—'}
       </td>
-      <td style={{ overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }} title={row.message}>
+      <td style={clip}>
         <StatusBadge tone={view.tone} size="sm">
           {t(view.label)}
         </StatusBadge>
-        {row.message ? (
-          <Text span size="xs" c="red" ml={6} data-testid="bulk-row-message">
-            {row.message}
-          </Text>
-        ) : null}
       </td>
       <td>{row.attempts}</td>
       <td>{row.confirmedBy ? t(`knowledge.bulk.confirmedBy.${row.confirmedBy}`) : ''}</td>
       <td>{time}</td>
+      {row.message ? (
+        <td style={{ gridColumn: '2 / -1', ...clip }} title={row.message}>
+          <Text span size="xs" c="red" data-testid="bulk-row-message">
+            {row.message}
+          </Text>
+        </td>
+      ) : null}
     </tr>
   );
 });
