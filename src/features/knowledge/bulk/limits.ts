@@ -13,7 +13,7 @@ export const BULK_REMOVAL_LIMITS = {
   /** Base-info reads in flight at once during the check before confirming. */
   checkConcurrency: 8,
   /** A changed batch is shown (and told to other tabs) at most this often. */
-  publishIntervalMs: 150,
+  publishIntervalMs: 250,
   /** A batch's progress is written to IndexedDB at least this often while it changes. */
   saveIntervalMs: 2_000,
   /** New rows are reserved (saved as possibly sent, ahead of their DELETEs) this many times the concurrency at once. */
