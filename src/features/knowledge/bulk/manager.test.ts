@@ -13,7 +13,7 @@ import { createBatchManager, type BatchManager, type NewBatch } from './manager'
 const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(500 + i));
 
-const until = async (fn: () => boolean, ms = 5_000) => {
+const until = async (fn: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!fn()) {
     if (Date.now() > end) throw new Error('condition not met in time');
@@ -67,7 +67,8 @@ describe('batch manager across tabs', () => {
   it('a batch started in one tab shows live in another, which sends nothing and forwards Pause', async () => {
     const docs = ids(40);
     const svc = createTestService(docs);
-    svc.locked.add(docs[39]!);
+    // The last DELETE is held until the end, so the batch cannot finish before it is paused.
+    const openLast = svc.gate(docs[39]!);
     const b = browser(svc);
     const one = b.tab('one');
     const two = b.tab('two');
@@ -80,6 +81,8 @@ describe('batch manager across tabs', () => {
     await until(() => only(two.manager).status === 'paused');
     two.manager.command(batch.id, 'resume');
     await until(() => countPhases(only(two.manager).rows).deleted === 39);
+    openLast();
+    await until(() => countPhases(only(two.manager).rows).deleted === 40);
     expect(two.sent).toEqual([]);
     expect(svc.deletes.size).toBe(40);
   });

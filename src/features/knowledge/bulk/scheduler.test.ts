@@ -8,7 +8,7 @@ import { createBatchScheduler, timeLeftMs, type BatchScheduler, type SchedulerDe
 const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
 const ids = (n: number, from = 100) => Array.from({ length: n }, (_, i) => String(from + i));
 
-const until = async (fn: () => boolean, ms = 5_000) => {
+const until = async (fn: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!fn()) {
     if (Date.now() > end) throw new Error('condition not met in time');

@@ -14,6 +14,9 @@ export function createTestService(ids: readonly string[], options: { softBaseInf
   const locked = new Set<string>();
   const foreign = new Set<string>();
   const deletes = new Map<string, number>();
+  /** DELETEs of these documents get no answer until the gate is opened. */
+  const gates = new Map<string, Promise<void>>();
+  const openers = new Map<string, () => void>();
   let inFlight = 0;
   let maxInFlight = 0;
   let reads = 0;
@@ -31,13 +34,15 @@ export function createTestService(ids: readonly string[], options: { softBaseInf
       }, 1);
     });
   const io: BatchIo = {
-    send: (d: TrackedDeletion) =>
-      later(() => {
+    send: async (d: TrackedDeletion) => {
+      await gates.get(d.documentId);
+      return later(() => {
         deletes.set(d.documentId, (deletes.get(d.documentId) ?? 0) + 1);
         if (foreign.has(d.documentId))
           throw { status: 404, code: 404, message: `document ${d.documentId} does not belong to knowledge base k` };
         if (!locked.has(d.documentId)) present.delete(d.documentId);
-      }),
+      });
+    },
     check: (d: TrackedDeletion, context: () => TotalFilesContext) =>
       confirmByReads(
         {
@@ -51,6 +56,11 @@ export function createTestService(ids: readonly string[], options: { softBaseInf
   };
   return {
     io,
+    /** Holds the answer to this document's DELETE; the returned function lets it through. */
+    gate(documentId: string): () => void {
+      gates.set(documentId, new Promise<void>((open) => openers.set(documentId, open)));
+      return () => openers.get(documentId)?.();
+    },
     present,
     locked,
     foreign,
