@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { configFor, expect, serveConfig, test as base } from './fixtures';
 import { RETIRED, retiredDocumentId, retiredDocumentName, writeBulkFixture } from './support/bulk-fixture';
-import { DOC, KB, openKnowledge } from './support/knowledge';
+import { DOC, KB, deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
 import { startSandbox } from './support/sandbox';
 
 /** Past the 30 s lock window plus the 5 s grace, so a check concludes and a held document is re-sent. */
@@ -187,5 +187,34 @@ test.describe('bulk removal', () => {
     await expect(submit).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('bulk-batch')).toHaveCount(0);
+  });
+});
+
+test.describe('deletions across tabs', () => {
+  test('a single deletion started in one tab shows its live state in another, which sends nothing', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.holdLock(DOC.wifi.id, 120_000);
+    await page.clock.install();
+    await openKnowledge(page, KB.handbook);
+    const second = await page.context().newPage();
+    await serveConfig(second, configFor(sandbox));
+    const secondDeletes = watchDeletes(second);
+    await openKnowledge(second, KB.handbook);
+
+    await deleteDocument(page, DOC.wifi.id, DOC.wifi.name);
+    const mirrored = deletionItem(second, DOC.wifi.id);
+    await expect(mirrored).toHaveAttribute('data-state', 'pending', { timeout: 30_000 });
+    await expect(second.getByTestId('pending-deletions-indicator')).toHaveText('1');
+
+    // Still there past the lock window: the first tab re-issues it; the lock is free by then.
+    await sandbox.releaseLock(DOC.wifi.id);
+    await page.clock.fastForward(PAST_LOCK_WINDOW_MS);
+    await page.clock.fastForward(PAST_FIRST_CHECK_MS);
+    await expect(deletionItem(page, DOC.wifi.id)).toHaveAttribute('data-state', 'deleted');
+    await expect(mirrored).toHaveAttribute('data-state', 'deleted');
+    expect(secondDeletes.size).toBe(0);
+    await second.close();
   });
 });

@@ -34,7 +34,9 @@ function AttemptEntry({ attempt, index }: { attempt: DeletionAttempt; index: num
             status: attempt.error?.status ?? '—',
             message: attempt.error?.message ?? t('knowledge.deletion.unknownError'),
           })
-        : t('knowledge.history.inFlight');
+        : attempt.outcome === 'interrupted'
+          ? t('knowledge.history.interrupted')
+          : t('knowledge.history.inFlight');
   return (
     <List.Item>
       <Text size="sm">

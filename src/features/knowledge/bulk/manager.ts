@@ -280,6 +280,10 @@ export function createBatchManager(deps: BatchManagerDeps) {
       coordinator?.publish({ kind: 'batch-removed', batchId: id });
       notify();
     },
+    /** Writes every running batch now (the page is being hidden or closed). */
+    flush() {
+      for (const scheduler of schedulers.values()) void scheduler.flush();
+    },
     /** After a profile switch: the batches of the now active profile may run. */
     kick() {
       for (const scheduler of schedulers.values()) scheduler.kick();

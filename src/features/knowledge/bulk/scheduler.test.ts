@@ -149,6 +149,19 @@ describe('batch scheduler', () => {
     expect([...svc.deletes.entries()].filter(([, n]) => n !== 1)).toEqual([]);
   });
 
+  it('a refusal is saved at once: after a reload the refused row is not sent again', async () => {
+    const docs = ids(3);
+    const svc = createTestService(docs);
+    svc.foreign.add('101');
+    const first = run(newBatch(docs), svc);
+    await until(() => first.saved.batch?.rows[1]?.deletion?.state === 'failed');
+    first.scheduler.dispose();
+    const second = run(structuredClone(first.saved.batch!), svc);
+    await until(() => second.scheduler.ended);
+    expect(phases(second.scheduler)).toEqual(['deleted', 'failed', 'deleted']);
+    expect(svc.deletes.get('101')).toBe(1);
+  });
+
   it('where base info keeps answering, total_files confirms once its drop accounts for every row', async () => {
     const docs = ids(12);
     const svc = createTestService([...docs, '900', '901'], { softBaseInfo: true });

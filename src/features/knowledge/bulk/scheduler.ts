@@ -177,6 +177,10 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     if (disposed) return;
     end(i);
     dispatch(i, event);
+    // A refusal is saved at once: read back as "in flight" after a reload, a refused row would be re-sent once the
+    // lock window passed (the document is still there) and refused again. Accepted rows need no such haste: a read
+    // settles them. Refusals are few, so this costs little.
+    if (event.type === 'request_failed') void persist();
     pump();
   }
 

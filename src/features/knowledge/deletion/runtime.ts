@@ -123,11 +123,18 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
       if (stopWatching) return;
       tracker.resume();
       loadActive();
-      stopWatching = connectionStore.onActiveChange(() => {
+      const offActive = connectionStore.onActiveChange(() => {
         tracker.resume();
         batches.kick();
         loadActive();
       });
+      // A reload or a closed tab: write what the batches have done since their last save (often in time).
+      const flush = () => batches.flush();
+      if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+      stopWatching = () => {
+        offActive();
+        if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush);
+      };
     },
     dispose() {
       stopWatching?.();
