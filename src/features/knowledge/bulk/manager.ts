@@ -244,13 +244,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
       await store?.put(batch).catch(() => undefined);
       batches.set(batch.id, batch);
       createdHere.add(batch.id);
-      const { rows } = batch;
-      coordinator?.publish({
-        kind: 'batch',
-        header: headerOf(batch),
-        rowCount: rows.length,
-        rows: rows.map((r, i) => [i, r]),
-      });
+      // The other tabs hear of it from the scheduler, once this tab holds its lock (had they heard first, one of
+      // them could queue for the lock ahead of this tab); they read it from the kept database.
       claim(batch.id);
       notify();
       return batch;

@@ -154,7 +154,9 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     persist();
     for (const key of changed) {
       const d = items.get(key);
-      if (d) coordinator?.publish({ kind: 'deletion', record: d });
+      // Only the tab running a deletion tells the others. A new one is told once its lock is held here: had the
+      // others heard of it first, one of them could queue for the lock ahead of this tab and take it over.
+      if (d && runsHere(key)) coordinator?.publish({ kind: 'deletion', record: d });
       if (!d || !isActive(d)) release(key);
     }
     notify();
@@ -265,8 +267,8 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
         key,
         existing ? { ...d, attempts: [...existing.attempts, ...d.attempts], roundStart: existing.attempts.length } : d,
       );
-      commit([key]);
       claim(key);
+      commit([key]);
       pump(key);
       return items.get(key)!;
     },
@@ -276,8 +278,8 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
       // The retried deletion runs in this tab: it is finished, so no tab holds its lock.
       items.set(key, reduce(d, { type: 'retry', at: now() }, timing));
       fresh.add(key);
-      commit([key]);
       claim(key);
+      commit([key]);
       pump(key);
     },
     dismiss(key: string) {
