@@ -249,6 +249,7 @@ async function main() {
     ),
   );
   console.log('\nwritten: bench-results/console.json');
+  execFileSync('npm', ['run', '--silent', 'bench:bulk', '--', '--dist', DIST], { cwd: ROOT, stdio: 'inherit' });
 }
 
 main().then(

@@ -12,6 +12,7 @@ import {
   KeptDbContext,
   type KeptDb,
 } from '../api';
+import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
 import { localePreference } from './locale-preference';
 import { LocalizedDefaults } from './LocalizedDefaults';
@@ -41,6 +42,8 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
   const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authRefusals.report }));
   // Opened on first use only: the first route does not load the IndexedDB library.
   const [keptDb] = useState(() => givenDb ?? createKeptDb());
+  // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
+  const [deletions] = useState(createDeletionRuntimeSlot);
 
   // An answer cached for one connection must never show under another (each profile's health is kept).
   useEffect(() => connectionStore.onActiveChange(() => clearAnswers(queryClient)), [queryClient]);
@@ -60,7 +63,7 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
               <Suspense fallback={null}>
                 <NotificationsHost />
               </Suspense>
-              {children}
+              <DeletionRuntimeContext.Provider value={deletions}>{children}</DeletionRuntimeContext.Provider>
             </LocalizedDefaults>
           </I18nProvider>
         </KeptDbContext.Provider>

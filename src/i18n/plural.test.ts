@@ -65,6 +65,14 @@ const COUNTED: Partial<Record<MessageKey, { vars?: Record<string, number | strin
       'Chart of pass rate and median latency over 2 runs',
     ],
   },
+  'knowledge.bulk.input.check': { en: ['Check 0 ids', 'Check 1 id', 'Check 2 ids'] },
+  'knowledge.bulk.check.includeUnknown': {
+    en: ['Also send the 0 unknown ids', 'Also send the 1 unknown id', 'Also send the 2 unknown ids'],
+  },
+  'knowledge.bulk.confirm.title': { en: ['Remove 0 documents?', 'Remove 1 document?', 'Remove 2 documents?'] },
+  'knowledge.bulk.confirm.submit': { en: ['Remove 0 documents', 'Remove 1 document', 'Remove 2 documents'] },
+  'knowledge.bulk.batch.title': { en: ['Bulk removal of 0 ids', 'Bulk removal of 1 id', 'Bulk removal of 2 ids'] },
+  'knowledge.bulk.report.label': { en: ['Report: 0 rows', 'Report: 1 row', 'Report: 2 rows'] },
   // Counted, without a noun to agree: the number alone changes.
   'drift.title': {
     en: [

@@ -32,6 +32,9 @@ interface CommonCallOptions {
   timeoutMs?: number;
   /** Default: the active profile. `null` means "no profile" and fails with kind 'no_profile'. */
   profile?: ConnectionProfile | null;
+  /** Default true: the answer's ids enter the id catalog. A bulk removal's calls opt out (a thousand documents
+   * would crowd out the ids the admin met, and the catalog is rewritten on every call). */
+  remember?: boolean;
 }
 
 type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]
@@ -228,14 +231,15 @@ export async function callEndpoint<N extends EndpointName>(
   const result = interpretAnswer(name, outcome, options.responseRecord ?? endpoint.response, profile.token);
   const conversationId = result.headers[CONVERSATION_ID_HEADER];
   // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
-  catalogStore.remember(
-    profile.id,
-    sightingsFor(
-      name,
-      (options.params ?? {}) as Record<string, string>,
-      body,
-      conversationId ? { ...result.record, conversation_id: conversationId } : result.record,
-    ),
-  );
+  if (options.remember !== false)
+    catalogStore.remember(
+      profile.id,
+      sightingsFor(
+        name,
+        (options.params ?? {}) as Record<string, string>,
+        body,
+        conversationId ? { ...result.record, conversation_id: conversationId } : result.record,
+      ),
+    );
   return result;
 }

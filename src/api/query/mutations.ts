@@ -12,6 +12,8 @@ export interface MutationCallOptions {
   timeoutMs?: number;
   /** Default: the active profile. */
   profile?: ConnectionProfile | null;
+  /** Default true: the ids enter the id catalog (see CallOptions). */
+  remember?: boolean;
 }
 
 export function updateConversation(

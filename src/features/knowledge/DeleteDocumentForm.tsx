@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '../../api';
 import { useT } from '../../i18n';
 import { ConfirmDeletionModal } from './ConfirmDeletionModal';
-import { deletionTracker } from './deletion/instance';
+import { useDeletionRuntime } from './deletion/hooks';
 
 export interface DeleteDocumentFormProps {
   profileId: string;
@@ -23,6 +23,7 @@ export function DeleteDocumentForm({
   totalFiles,
 }: DeleteDocumentFormProps) {
   const t = useT();
+  const { tracker } = useDeletionRuntime();
   const documents = useCatalog(profileId, 'document');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function DeleteDocumentForm({
 
   function confirm(documentName: string | undefined) {
     if (!confirming) return;
-    deletionTracker.track({
+    tracker.track({
       profileId,
       knowledgeId,
       documentId: confirming,

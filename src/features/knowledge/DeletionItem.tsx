@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadgeWithTooltip } from '../../components';
 import { useFormat, useLocale, useT, type Translate } from '../../i18n';
-import { CHECK_DETAIL } from './deletion/io';
-import { deletionTracker } from './deletion/instance';
+import { CHECK_DETAIL } from './deletion/confirm';
+import { useDeletionRuntime } from './deletion/hooks';
 import { deletionKey } from './deletion/tracker';
 import { isActive, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
 import { STATE_VIEW, lastError } from './deletion/view';
@@ -35,7 +35,9 @@ function AttemptEntry({ attempt, index }: { attempt: DeletionAttempt; index: num
             status: attempt.error?.status ?? '—',
             message: attempt.error?.message ?? t('knowledge.deletion.unknownError'),
           })
-        : t('knowledge.history.inFlight');
+        : attempt.outcome === 'interrupted'
+          ? t('knowledge.history.interrupted')
+          : t('knowledge.history.inFlight');
   return (
     <List.Item>
       <Text size="sm">
@@ -77,6 +79,7 @@ export function DeletionItem({
   knowledgeLabel?: string | null;
 }) {
   const t = useT();
+  const { tracker } = useDeletionRuntime();
   const clock = useClockTime();
   const [open, setOpen] = useState(false);
   const view = STATE_VIEW[d.state];
@@ -124,12 +127,12 @@ export function DeletionItem({
               </StatusBadgeWithTooltip>
             </span>
             {d.state === 'not_deleted' || d.state === 'failed' ? (
-              <Button size="compact-xs" variant="light" onClick={() => deletionTracker.retry(key)}>
+              <Button size="compact-xs" variant="light" onClick={() => tracker.retry(key)}>
                 {t('common.retry')}
               </Button>
             ) : null}
             {!isActive(d) ? (
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => deletionTracker.dismiss(key)}>
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => tracker.dismiss(key)}>
                 {t('knowledge.deletion.dismiss')}
               </Button>
             ) : null}

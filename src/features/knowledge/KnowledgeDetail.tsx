@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, knowledgeQuery, useConnection } from '../../api';
 import { DriftWarnings, ErrorState, RawJson, Loading } from '../../components';
 import { useT } from '../../i18n';
+import { BulkRemoval } from './BulkRemoval';
 import { DeleteDocumentForm } from './DeleteDocumentForm';
 import { DeletionList } from './DeletionList';
 import { KnowledgeRecordView } from './KnowledgeRecordView';
@@ -90,6 +91,15 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
         />
       ) : null}
       <DeletionList deletions={deletions} />
+      {active ? (
+        <BulkRemoval
+          profileId={active.id}
+          profileName={active.name}
+          knowledgeId={knowledgeId}
+          knowledgeName={record.name}
+          canDelete={record.owned_delete_permission}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -6,8 +6,7 @@ import { IdLookup, PageHeader } from '../../components';
 import { useT } from '../../i18n';
 import { DeletionList } from './DeletionList';
 import { KnowledgeDetail } from './KnowledgeDetail';
-import { useDeletions } from './deletion/hooks';
-import { startDeletionTracking } from './deletion/instance';
+import { useDeletionRuntime, useDeletions } from './deletion/hooks';
 import { useDeletionSync } from './deletion/use-deletion-sync';
 import { deletionsFor } from './deletion/view';
 import { paths } from '../../config/paths';
@@ -18,8 +17,9 @@ export default function KnowledgePage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { active } = useConnection();
+  const runtime = useDeletionRuntime();
   const all = useDeletions();
-  useEffect(startDeletionTracking, []);
+  useEffect(() => runtime.start(), [runtime]);
   useDeletionSync();
 
   return (

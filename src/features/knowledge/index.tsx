@@ -12,4 +12,3 @@ export default function KnowledgeRoute() {
 }
 
 export { PendingDeletionsIndicator } from './PendingDeletionsIndicator';
-export { startDeletionTracking } from './deletion/instance';

@@ -1,8 +1,33 @@
-import { useSyncExternalStore } from 'react';
-import { deletionTracker } from './instance';
+import { useContext, useSyncExternalStore } from 'react';
+import { KeptDbContext, type KeptDb } from '../../../api';
+import type { BulkBatch } from '../bulk/batch';
 import type { TrackedDeletion } from './machine';
+import { createDeletionRuntime, type DeletionRuntime } from './runtime';
+import { DeletionRuntimeContext, type DeletionRuntimeSlot } from './runtime-context';
+
+/** Fills the app's slot once (a lazy instance, like a ref's initial value). */
+function runtimeIn(slot: DeletionRuntimeSlot, keptDb: KeptDb | null): DeletionRuntime {
+  slot.runtime ??= createDeletionRuntime({ keptDb });
+  return slot.runtime;
+}
+
+/** This app's deletion runtime, created on first use in the slot AppProviders holds. */
+export function useDeletionRuntime(): DeletionRuntime {
+  const slot = useContext(DeletionRuntimeContext);
+  const keptDb = useContext(KeptDbContext);
+  if (!slot)
+    throw new Error('useDeletionRuntime() needs AppProviders (or a DeletionRuntimeContext.Provider) above it.');
+  return runtimeIn(slot, keptDb);
+}
 
 /** Every tracked deletion (all profiles), newest first; re-renders on each step. */
 export function useDeletions(): TrackedDeletion[] {
-  return useSyncExternalStore(deletionTracker.subscribe, deletionTracker.getSnapshot, deletionTracker.getSnapshot);
+  const { tracker } = useDeletionRuntime();
+  return useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
+}
+
+/** Every bulk batch this tab knows of, newest first; re-renders as they progress (throttled). */
+export function useBatches(): readonly BulkBatch[] {
+  const { batches } = useDeletionRuntime();
+  return useSyncExternalStore(batches.subscribe, batches.getSnapshot, batches.getSnapshot);
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, profileFor, startServer, type TestServer } from '../../../api/test-support/http-server';
 import { startDeletion, type TrackedDeletion } from './machine';
-import { CHECK_DETAIL, DELETE_TIMEOUT_MS, createDeletionIo } from './io';
+import { CHECK_DETAIL } from './confirm';
+import { DELETE_TIMEOUT_MS, createDeletionIo } from './io';
 import { LIMITS } from '../../../contract';
 import { authRefusals, type AuthErrorEvent } from '../../../api';
 
@@ -86,13 +87,21 @@ describe('deletion io against a real HTTP server', () => {
 
   it('reads a base-info 404 as gone', async () => {
     base = { status: 404, body: { code: 404, message: 'document d1 not found' } };
-    expect(await io().check(deletion())).toEqual({ result: 'gone', detail: CHECK_DETAIL.baseInfoNotFound });
+    expect(await io().check(deletion())).toEqual({
+      result: 'gone',
+      via: 'base_info',
+      detail: CHECK_DETAIL.baseInfoNotFound,
+    });
   });
 
   it('reads total_files below the baseline as gone, and equal as present', async () => {
     base = { status: 200, body: { name: 'd1.md', description: '', url: '' } };
     knowledge = { status: 200, body: { ...KNOWLEDGE, total_files: 5 } };
-    expect(await io().check(deletion())).toEqual({ result: 'gone', detail: `${CHECK_DETAIL.totalFiles}:5` });
+    expect(await io().check(deletion())).toEqual({
+      result: 'gone',
+      via: 'total_files',
+      detail: `${CHECK_DETAIL.totalFiles}:5`,
+    });
     knowledge = { status: 200, body: KNOWLEDGE };
     expect(await io().check(deletion())).toEqual({ result: 'present', detail: `${CHECK_DETAIL.totalFiles}:6` });
     // Without a baseline only the base info can confirm.

@@ -10,6 +10,7 @@ import {
 } from '../../../api';
 import { LIMITS } from '../../../contract';
 import type { DeletionIo } from './tracker';
+import { confirmByReads, type ConfirmReads } from './confirm';
 import type { TrackedDeletion } from './machine';
 
 /**
@@ -18,21 +19,18 @@ import type { TrackedDeletion } from './machine';
  */
 export const DELETE_TIMEOUT_MS = LIMITS.deletion.lockWaitMs + CALL_BOUNDS.requestTimeoutMs;
 
-/** Machine-readable check details (the page words them); anything else is an error message shown as is. */
-export const CHECK_DETAIL = { baseInfoNotFound: 'base_info_404', totalFiles: 'total_files' } as const;
-
 export interface DeletionIoDeps {
   /** The profile a deletion belongs to (its token is held in memory by the connection store). */
   profileFor(profileId: string): ConnectionProfile | null;
   activeProfileId(): string | null;
 }
 
-const storeDeps: DeletionIoDeps = {
+export const connectionDeps: DeletionIoDeps = {
   profileFor: (id) => connectionStore.getState().profiles.find((p) => p.id === id) ?? null,
   activeProfileId: () => connectionStore.getState().activeId,
 };
 
-function profileOf(deps: DeletionIoDeps, d: TrackedDeletion): ConnectionProfile {
+export function profileOf(deps: DeletionIoDeps, d: Pick<TrackedDeletion, 'profileId'>): ConnectionProfile {
   const profile = deps.profileFor(d.profileId);
   if (!profile)
     throw new ApiError({
@@ -42,46 +40,53 @@ function profileOf(deps: DeletionIoDeps, d: TrackedDeletion): ConnectionProfile 
   return profile;
 }
 
-/**
- * How the tracker talks to the service. Every call goes through callEndpoint, so it is logged in
- * Activity and its ids enter the catalog. A check reads the document's base info (not found ⇒ gone),
- * then the knowledge base (total_files below the count before the delete ⇒ gone).
- */
-export function createDeletionIo(deps: DeletionIoDeps = storeDeps): DeletionIo {
+/** The confirmation reads against the service, through callEndpoint (logged in Activity, ids into the catalog). */
+export function serviceReads(profile: ConnectionProfile, remember = true): ConfirmReads {
   return {
-    async send(d) {
-      const profile = profileOf(deps, d);
+    async baseInfoAnswers(documentId) {
       try {
-        await deleteKnowledgeDocument(d.knowledgeId, d.documentId, { profile, timeoutMs: DELETE_TIMEOUT_MS });
+        await callEndpoint('queryDocumentBase', { body: { document_id: documentId }, profile, remember });
+        return true;
       } catch (error) {
-        // Sent outside React Query: a refused token is told to the shell here (one notice pointing to Settings).
-        reportRefusedWrite(error, profile.id);
+        if (isApiError(error) && error.kind === 'http' && error.status === 404) return false;
         throw error;
       }
     },
-    async check(d) {
-      const profile = profileOf(deps, d);
-      try {
-        await callEndpoint('queryDocumentBase', { body: { document_id: d.documentId }, profile });
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'http' && error.status === 404)
-          return { result: 'gone', detail: CHECK_DETAIL.baseInfoNotFound };
-        return { result: 'error', detail: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error) };
-      }
-      try {
-        const { record } = await callEndpoint('getKnowledge', { params: { knowledge_id: d.knowledgeId }, profile });
-        const total = record.total_files;
-        if (typeof total === 'number' && d.baselineTotalFiles !== undefined && total < d.baselineTotalFiles) {
-          return { result: 'gone', detail: `${CHECK_DETAIL.totalFiles}:${total}` };
-        }
-        return {
-          result: 'present',
-          detail: typeof total === 'number' ? `${CHECK_DETAIL.totalFiles}:${total}` : undefined,
-        };
-      } catch (error) {
-        return { result: 'error', detail: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error) };
-      }
+    async totalFiles(knowledgeId) {
+      const { record } = await callEndpoint('getKnowledge', {
+        params: { knowledge_id: knowledgeId },
+        profile,
+        remember,
+      });
+      return typeof record.total_files === 'number' ? record.total_files : undefined;
     },
+  };
+}
+
+/** Sends one DELETE with the lock window on top of the timeout; a refused token is told to the shell. */
+export async function sendDelete(profile: ConnectionProfile, knowledgeId: string, documentId: string, remember = true) {
+  try {
+    await deleteKnowledgeDocument(knowledgeId, documentId, { profile, timeoutMs: DELETE_TIMEOUT_MS, remember });
+  } catch (error) {
+    // Sent outside React Query: a refused token is told to the shell here (one notice pointing to Settings).
+    reportRefusedWrite(error, profile.id);
+    throw error;
+  }
+}
+
+/**
+ * How the tracker talks to the service. A check reads the document's base info (not found ⇒ gone), then
+ * the knowledge base (total_files below the count before the delete ⇒ gone): see confirmByReads.
+ */
+export function createDeletionIo(deps: DeletionIoDeps = connectionDeps): DeletionIo {
+  return {
+    send: async (d) => sendDelete(profileOf(deps, d), d.knowledgeId, d.documentId),
+    check: async (d) =>
+      confirmByReads(serviceReads(profileOf(deps, d)), d, {
+        baseline: d.baselineTotalFiles,
+        confirmed: 0,
+        awaiting: 1,
+      }),
     activeProfileId: () => deps.activeProfileId(),
   };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMING, nextAction, nextCheckTime, reduce, startDeletion, type TrackedDeletion } from './machine';
+import {
+  DEFAULT_TIMING,
+  nextAction,
+  nextCheckTime,
+  reduce,
+  resumeLoaded,
+  startDeletion,
+  totalFilesConfirms,
+  type TrackedDeletion,
+} from './machine';
 
 const T = DEFAULT_TIMING;
 const start = () => startDeletion({ profileId: 'p', knowledgeId: 'k', documentId: 'd', baselineTotalFiles: 5 }, 0);
@@ -107,5 +116,59 @@ describe('deletion tracker', () => {
     const d = start();
     expect(reduce(d, { type: 'checked', at: 1, result: 'gone' })).toBe(d);
     expect(reduce(d, { type: 'retry', at: 1 })).toBe(d);
+  });
+});
+
+describe('deletion machine: which read confirmed it, reloads, stops', () => {
+  it('records the read that confirmed the deletion', () => {
+    let d = reduce(start(), { type: 'accepted', at: 0 });
+    expect(reduce(d, { type: 'checked', at: 3_000, result: 'gone' }).confirmedBy).toBe('base_info');
+    d = reduce(d, { type: 'checked', at: 3_000, result: 'gone', via: 'total_files', detail: 'total_files:4' });
+    expect(d).toMatchObject({ state: 'deleted', confirmedBy: 'total_files' });
+  });
+
+  it('total_files confirms only a drop that accounts for every awaiting deletion', () => {
+    // One deletion: the count fell below the baseline.
+    expect(totalFilesConfirms(6, 5, 0, 1)).toBe(true);
+    expect(totalFilesConfirms(6, 6, 0, 1)).toBe(false);
+    // A batch: 2 already seen gone, 3 awaiting; a drop of 4 cannot say which 2 of the 3 went.
+    expect(totalFilesConfirms(40, 36, 2, 3)).toBe(false);
+    expect(totalFilesConfirms(40, 35, 2, 3)).toBe(true);
+    expect(totalFilesConfirms(40, 30, 0, 0)).toBe(false);
+  });
+
+  it('after a reload a DELETE that was in flight is checked at once, not sent again', () => {
+    const d = resumeLoaded(start(), 10_000);
+    expect(d.state).toBe('pending');
+    expect(d.attempts[0]!.outcome).toBe('interrupted');
+    expect(nextAction(d)).toEqual({ type: 'check', at: 10_000 });
+    expect(reduce(d, { type: 'checked', at: 10_100, result: 'gone' }).state).toBe('deleted');
+    // An accepted or pending one is left as it was.
+    const pending = reduce(start(), { type: 'accepted', at: 5 });
+    expect(resumeLoaded(pending, 10_000)).toBe(pending);
+  });
+
+  it('an interrupted DELETE is re-issued only once the service is done with it (its lock window from sending)', () => {
+    let d = resumeLoaded(start(), 1_000);
+    d = reduce(d, { type: 'checked', at: 1_100, result: 'present' });
+    // The schedule runs from the sending (at 0), as for an answered DELETE.
+    expect(nextAction(d)).toEqual({ type: 'check', at: 6_000 });
+    d = checkUntilDecided(d);
+    expect(nextAction(d)).toEqual({ type: 'reissue' });
+    const lastCheck = d.attempts[0]!.checks.at(-1)!.at;
+    expect(lastCheck).toBeGreaterThanOrEqual(T.lockWindowMs + T.graceMs);
+    // Reloaded long after the window: one read, then straight to the re-issue.
+    let late = resumeLoaded(start(), 100_000);
+    late = reduce(late, { type: 'checked', at: 100_050, result: 'present' });
+    expect(nextAction(late)).toEqual({ type: 'reissue' });
+  });
+
+  it('a stopped batch gives up a deletion that would be re-issued, and nothing else', () => {
+    let d = checkUntilDecided(reduce(start(), { type: 'accepted', at: 0 }));
+    expect(nextAction(d)).toEqual({ type: 'reissue' });
+    d = reduce(d, { type: 'give_up', at: 50_000 });
+    expect(d.state).toBe('not_deleted');
+    const checking = reduce(start(), { type: 'accepted', at: 0 });
+    expect(reduce(checking, { type: 'give_up', at: 1 })).toBe(checking);
   });
 });

@@ -9,17 +9,26 @@ import { LIMITS } from '../../../contract';
  *        │                 │  └─check: present, window not over──▶ pending (next check later)
  *        │                 └─check: present past the window──▶ requesting (re-issue, ≤ maxAttempts)
  *        │                                                   └─ attempts used up ──▶ not_deleted ──retry──▶ requesting
- *        └─error──▶ failed (the optimistic state is rolled back; the ErrorResponse is shown)
+ *        ├─error──▶ failed (the optimistic state is rolled back; the ErrorResponse is shown)
+ *        └─page closed before the answer (seen on reload)──▶ pending, checked at once: a read decides, never a
+ *          second DELETE straight away (the first may have deleted it, or may still wait for the lock)
+ *
+ * Single deletions (tracker.ts) and every row of a bulk removal (../bulk/scheduler.ts) run on this machine.
  */
 export type DeletionState = 'requesting' | 'pending' | 'deleted' | 'not_deleted' | 'failed';
 
+/** Which read confirmed a deletion: the document's base info answering 404, or the knowledge base's total_files. */
+export type ConfirmingRead = 'base_info' | 'total_files';
+
+export type CheckResult = 'gone' | 'present' | 'error';
+
 export interface DeletionAttempt {
   startedAt: number;
-  /** 'accepted' = 200; 'error' = non-2xx or no answer. */
-  outcome?: 'accepted' | 'error';
+  /** 'accepted' = 200; 'error' = non-2xx or no answer; 'interrupted' = the page went away before the answer. */
+  outcome?: 'accepted' | 'error' | 'interrupted';
   finishedAt?: number;
   error?: { status?: number; code?: number; message: string };
-  checks: { at: number; result: 'gone' | 'present' | 'error'; detail?: string }[];
+  checks: { at: number; result: CheckResult; detail?: string }[];
 }
 
 export interface TrackedDeletion {
@@ -35,6 +44,8 @@ export interface TrackedDeletion {
   roundStart: number;
   /** When the next confirmation read is due (pending only). */
   nextCheckAt?: number;
+  /** Set with state 'deleted'. */
+  confirmedBy?: ConfirmingRead;
   createdAt: number;
   updatedAt: number;
 }
@@ -60,9 +71,13 @@ export const DEFAULT_TIMING: DeletionTiming = {
 export type DeletionEvent =
   | { type: 'accepted'; at: number }
   | { type: 'request_failed'; at: number; error: { status?: number; code?: number; message: string } }
-  | { type: 'checked'; at: number; result: 'gone' | 'present' | 'error'; detail?: string }
+  | { type: 'checked'; at: number; result: CheckResult; detail?: string; via?: ConfirmingRead }
   | { type: 'reissue'; at: number }
-  | { type: 'retry'; at: number };
+  | { type: 'retry'; at: number }
+  /** Loaded after a reload or in another tab while 'requesting': whether that DELETE arrived is unknown. */
+  | { type: 'interrupted'; at: number }
+  /** A stopped batch sends nothing new: a deletion that would be re-issued ends as not deleted. */
+  | { type: 'give_up'; at: number };
 
 export function startDeletion(
   init: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId' | 'documentName' | 'baselineTotalFiles'>,
@@ -82,6 +97,23 @@ const current = (d: TrackedDeletion) => d.attempts[d.attempts.length - 1];
 
 function withCurrent(d: TrackedDeletion, patch: (a: DeletionAttempt) => DeletionAttempt): DeletionAttempt[] {
   return d.attempts.map((a, i) => (i === d.attempts.length - 1 ? patch(a) : a));
+}
+
+/**
+ * The lock window of an attempt starts at its 200; for an interrupted one, at its sending (the service may
+ * still be waiting for the lock): no re-issue before the service is done with the previous DELETE.
+ */
+const windowStart = (a: DeletionAttempt) => (a.outcome === 'interrupted' ? a.startedAt : (a.finishedAt ?? a.startedAt));
+
+/**
+ * The total_files fallback, for a service whose base info keeps answering for a soft-deleted document.
+ * total_files counts the documents not deleted, so its drop since `baseline` (read before the first DELETE)
+ * counts every deletion that happened. It confirms the `awaiting` accepted-but-unconfirmed deletions only
+ * when it accounts for all of them besides the `confirmed` ones already seen gone: with one deletion,
+ * "total_files fell"; in a batch, a drop of 3 never confirms 5 pending rows (which 3 is unknown).
+ */
+export function totalFilesConfirms(baseline: number, total: number, confirmed: number, awaiting: number): boolean {
+  return awaiting > 0 && baseline - total - confirmed >= awaiting;
 }
 
 /** When the next check after a 200 at `acceptedAt` is due, given the checks made so far. */
@@ -124,8 +156,16 @@ export function reduce(
         checks: [...a.checks, { at: event.at, result: event.result, detail: event.detail }],
       }));
       if (event.result === 'gone')
-        return { ...d, state: 'deleted', attempts, nextCheckAt: undefined, updatedAt: event.at };
-      const deadline = attempt.finishedAt + timing.lockWindowMs + timing.graceMs;
+        return {
+          ...d,
+          state: 'deleted',
+          attempts,
+          nextCheckAt: undefined,
+          confirmedBy: event.via ?? 'base_info',
+          updatedAt: event.at,
+        };
+      const start = windowStart(attempt);
+      const deadline = start + timing.lockWindowMs + timing.graceMs;
       if (event.result === 'present' && event.at >= deadline) {
         // Still there after the lock window: the lock was not obtained and nothing was deleted.
         if (attemptsInRound(d) >= timing.maxAttempts)
@@ -133,12 +173,23 @@ export function reduce(
         return { ...d, attempts, nextCheckAt: undefined, updatedAt: event.at };
       }
       const checksMade = attempts[attempts.length - 1]!.checks.length;
-      let nextCheckAt = nextCheckTime(attempt.finishedAt, checksMade, timing);
-      // A failed read past the window would otherwise be rescheduled at the (past) deadline, i.e. at once,
-      // hammering a service that is down: wait at least the first-check delay between failed reads.
-      if (event.result === 'error') nextCheckAt = Math.max(nextCheckAt, event.at + timing.firstCheckMs);
+      // At least the first-check delay between reads: a failed read past the window (or a read after a reload,
+      // when the schedule lies in the past) would otherwise be repeated at once, hammering the service.
+      const nextCheckAt = Math.max(nextCheckTime(start, checksMade, timing), event.at + timing.firstCheckMs);
       return { ...d, attempts, nextCheckAt, updatedAt: event.at };
     }
+    case 'interrupted':
+      if (d.state !== 'requesting' || !attempt) return d;
+      return {
+        ...d,
+        state: 'pending',
+        attempts: withCurrent(d, (a) => ({ ...a, outcome: 'interrupted', finishedAt: event.at })),
+        nextCheckAt: event.at,
+        updatedAt: event.at,
+      };
+    case 'give_up':
+      if (d.state !== 'pending' || d.nextCheckAt !== undefined) return d;
+      return { ...d, state: 'not_deleted', updatedAt: event.at };
     case 'reissue':
       if (d.state !== 'pending' || attemptsInRound(d) >= timing.maxAttempts) return d;
       return {
@@ -175,6 +226,11 @@ export function nextAction(d: TrackedDeletion, timing: DeletionTiming = DEFAULT_
   if (d.state !== 'pending') return { type: 'none' };
   if (d.nextCheckAt !== undefined) return { type: 'check', at: d.nextCheckAt };
   return attemptsInRound(d) < timing.maxAttempts ? { type: 'reissue' } : { type: 'none' };
+}
+
+/** A deletion read back from storage (a reload, or a tab taking over): a DELETE that was in flight is interrupted. */
+export function resumeLoaded(d: TrackedDeletion, at: number): TrackedDeletion {
+  return d.state === 'requesting' && current(d)?.outcome === undefined ? reduce(d, { type: 'interrupted', at }) : d;
 }
 
 export const isActive = (d: TrackedDeletion) => d.state === 'requesting' || d.state === 'pending';

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeletionTracker, deletionKey, type DeletionIo } from './tracker';
+import { createMemoryLocks } from '../test-support/memory-locks';
+import { createTabCoordinator } from './cross-tab';
 import type { DeletionTiming, TrackedDeletion } from './machine';
+import type { TabMessage } from './tab-messages';
 
 class MemoryStorage {
   map = new Map<string, string>();
@@ -129,5 +132,66 @@ describe('deletion tracker runner', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(svc.calls).toEqual([]);
     expect(tracker.getSnapshot()[0]?.state).toBe('requesting');
+  });
+});
+
+describe('deletion tracker in two tabs', () => {
+  function twoTabs(svc: ReturnType<typeof fakeService>) {
+    const storage = new MemoryStorage() as unknown as Storage;
+    const locks = createMemoryLocks();
+    const name = `tabs-${Math.random()}`;
+    const tab = (id: string) => {
+      const sent: string[] = [];
+      const io: DeletionIo = {
+        ...svc.io,
+        send: (d) => (sent.push(d.documentId), svc.io.send(d)),
+        check: (d) => (sent.push(`check ${d.documentId}`), svc.io.check(d)),
+      };
+      const coordinator = createTabCoordinator<TabMessage>({ locks, channel: new BroadcastChannel(name), tabId: id });
+      const tracker = createDeletionTracker(io, { timing: FAST, storage, coordinator });
+      trackers.push({ stop: () => (tracker.stop(), coordinator.close()) });
+      return { tracker, sent, coordinator };
+    };
+    return { a: tab('a'), b: tab('b') };
+  }
+
+  it('a deletion started in one tab shows its live state in the other, which sends nothing', async () => {
+    const svc = fakeService();
+    svc.locked.add('d2');
+    const { a, b } = twoTabs(svc);
+    a.tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd2' });
+    await until(() => b.tracker.getSnapshot()[0]?.state === 'pending');
+    svc.locked.delete('d2');
+    await until(() => b.tracker.getSnapshot()[0]?.state === 'deleted');
+    expect(a.tracker.getSnapshot()[0]?.state).toBe('deleted');
+    expect(b.sent).toEqual([]);
+    expect(svc.calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(2);
+  });
+
+  it('when the running tab closes, the other takes over without sending the DELETE again', async () => {
+    const svc = fakeService();
+    svc.locked.add('d2');
+    const { a, b } = twoTabs(svc);
+    a.tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd2' });
+    await until(() => b.tracker.getSnapshot()[0]?.state === 'pending');
+    a.tracker.stop();
+    a.coordinator.close();
+    svc.locked.delete('d2');
+    await until(() => b.tracker.getSnapshot()[0]?.state === 'deleted');
+    // The first DELETE, accepted while the lock was held, deleted nothing: b re-issued it once after the lock
+    // window, the one further DELETE a would have sent.
+    expect(b.sent.filter((c) => !c.startsWith('check'))).toEqual(['d2']);
+    expect(svc.calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(2);
+  });
+
+  it('a deletion runs in one tab however often both resume', async () => {
+    const svc = fakeService();
+    const { a, b } = twoTabs(svc);
+    a.tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd1' });
+    a.tracker.resume();
+    b.tracker.resume();
+    await until(() => a.tracker.getSnapshot()[0]?.state === 'deleted');
+    await until(() => b.tracker.getSnapshot()[0]?.state === 'deleted');
+    expect(svc.calls).toEqual(['DELETE d1', 'CHECK d1']);
   });
 });

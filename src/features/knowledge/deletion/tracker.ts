@@ -1,37 +1,56 @@
+import { safeStorage, type SafeStorage, type StorageLike } from '../../../api';
 import {
   DEFAULT_TIMING,
   isActive,
   nextAction,
   reduce,
+  resumeLoaded,
   startDeletion,
+  type CheckResult,
+  type ConfirmingRead,
   type DeletionEvent,
   type DeletionTiming,
   type TrackedDeletion,
 } from './machine';
+import type { LockClaim, TabCoordinator } from './cross-tab';
+import type { TabMessage } from './tab-messages';
 
 const STORAGE_KEY = 'kc.deletions.v1';
 /** Finished deletions kept for their history; active ones are always kept. */
 const FINISHED_KEPT = 100;
 
+export interface CheckOutcome {
+  result: CheckResult;
+  detail?: string;
+  /** With 'gone': which read said so. */
+  via?: ConfirmingRead;
+}
+
 export interface DeletionIo {
   /** Sends the DELETE; resolves on a 2xx, rejects with { status?, code?, message } otherwise. */
   send(d: TrackedDeletion): Promise<void>;
   /** Reads whether the document is still there (base info 404, or total_files below the baseline, means gone). */
-  check(d: TrackedDeletion): Promise<{ result: 'gone' | 'present' | 'error'; detail?: string }>;
+  check(d: TrackedDeletion): Promise<CheckOutcome>;
   /** Deletions run only for the active profile: the others wait for its token. */
   activeProfileId(): string | null;
 }
 
 export interface TrackerOptions {
-  storage?: Storage;
+  /** Where pending deletions are kept (ids only); read and written through the one safe-storage helper. */
+  storage?: StorageLike;
   now?: () => number;
   timing?: DeletionTiming;
+  /** Other tabs: one runs each deletion (a Web Lock per deletion), the others show its steps. */
+  coordinator?: TabCoordinator<TabMessage>;
 }
 
 export const deletionKey = (d: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId'>) =>
   `${d.profileId}\u0000${d.knowledgeId}\u0000${d.documentId}`;
 
-function errorInfo(err: unknown): { status?: number; code?: number; message: string } {
+/** The Web Lock held by the tab that runs a deletion. */
+const lockName = (key: string) => `kc.deletion:${encodeURIComponent(key)}`;
+
+export function errorInfo(err: unknown): { status?: number; code?: number; message: string } {
   if (err && typeof err === 'object') {
     const e = err as { status?: unknown; code?: unknown; serviceMessage?: unknown; message?: unknown };
     return {
@@ -43,44 +62,103 @@ function errorInfo(err: unknown): { status?: number; code?: number; message: str
   return { message: String(err) };
 }
 
+/** The kept list; a corrupt one reads as empty (deletions on the server are unaffected). */
+function readStored(storage: SafeStorage | undefined): TrackedDeletion[] {
+  const list = storage?.readJson(STORAGE_KEY, {
+    parse: (v) => (Array.isArray(v) ? (v as TrackedDeletion[]) : undefined),
+  });
+  return (list ?? [])
+    .filter((d) => d && typeof d.documentId === 'string' && Array.isArray(d.attempts))
+    .map((d) => ({ ...d, roundStart: typeof d.roundStart === 'number' ? d.roundStart : 0 }));
+}
+
+const newer = (a: TrackedDeletion | undefined, b: TrackedDeletion) => !a || b.updatedAt >= a.updatedAt;
+
 /**
  * Runs tracked deletions: sends, schedules confirmation reads, re-issues, and persists every step
- * (without secrets) so pending deletions survive a reload and resume where they were.
+ * (without secrets) so pending deletions survive a reload and resume where they were. With a coordinator,
+ * a deletion runs in the one tab holding its lock; the others mirror its steps and take over if it closes.
  */
 export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = {}) {
-  const storage = options.storage;
+  const { coordinator } = options;
+  const storage = options.storage ? safeStorage(options.storage) : undefined;
   const now = options.now ?? Date.now;
   const timing = options.timing ?? DEFAULT_TIMING;
   const items = new Map<string, TrackedDeletion>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const busy = new Set<string>();
   const listeners = new Set<() => void>();
+  /** Deletions this tab runs (holds the lock of), or is queued for. */
+  const claims = new Map<string, LockClaim>();
+  /** Dismissed here or in another tab: not brought back from another tab's stored list. */
+  const dismissed = new Set<string>();
+  /** Deletions whose current request was started in this tab and not sent yet (not interrupted: just queued). */
+  const fresh = new Set<string>();
   let snapshot: TrackedDeletion[] = [];
   let stopped = false;
 
-  try {
-    const raw = storage?.getItem(STORAGE_KEY);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(list)) {
-      for (const d of list as TrackedDeletion[]) {
-        if (d && typeof d.documentId === 'string' && Array.isArray(d.attempts))
-          items.set(deletionKey(d), { ...d, roundStart: typeof d.roundStart === 'number' ? d.roundStart : 0 });
-      }
-    }
-  } catch {
-    // A corrupt list is dropped; deletions on the server are unaffected.
+  // Without other tabs to ask, a DELETE in flight when the page went away is settled by a read now;
+  // with them, when this tab gets the deletion's lock (the runner may be another, still open tab).
+  for (const d of readStored(storage)) items.set(deletionKey(d), coordinator ? d : resumeLoaded(d, now()));
+
+  const runsHere = (key: string) => !coordinator || claims.get(key)?.held === true;
+
+  /** Queues for an active deletion's lock; once held, takes the freshest copy and runs it. */
+  function claim(key: string) {
+    if (!coordinator || claims.has(key) || stopped) return;
+    const d = items.get(key);
+    if (!d || !isActive(d)) return;
+    claims.set(
+      key,
+      coordinator.claim(lockName(key), () => {
+        // The previous runner (a closed tab) persisted every step: its copy may be newer than the last message.
+        const stored = readStored(storage).find((s) => deletionKey(s) === key);
+        const mine = items.get(key);
+        const latest = stored && newer(mine, stored) ? stored : mine;
+        if (!latest || !isActive(latest)) {
+          release(key);
+          return;
+        }
+        items.set(key, fresh.has(key) ? latest : resumeLoaded(latest, now()));
+        commit([key]);
+        pump(key);
+      }),
+    );
   }
 
-  function commit() {
-    const all = [...items.values()].sort((a, b) => b.createdAt - a.createdAt);
+  function release(key: string) {
+    claims.get(key)?.release();
+    claims.delete(key);
+  }
+
+  function persist() {
+    if (!storage) return;
+    // Other tabs write this list too: keep their records where they are newer, never resurrect a dismissed one.
+    const merged = new Map<string, TrackedDeletion>();
+    for (const d of readStored(storage)) if (!dismissed.has(deletionKey(d))) merged.set(deletionKey(d), d);
+    for (const [key, d] of items) if (newer(merged.get(key), d)) merged.set(key, d);
+    // When the browser refuses (quota), tracking still works for this page's life.
+    storage.writeJson(STORAGE_KEY, sortNewestFirst([...merged.values()]));
+  }
+
+  /** Publishes what changed here, persists, and tells the listeners. */
+  function commit(changed: string[]) {
+    const all = sortNewestFirst([...items.values()]);
     const finished = all.filter((d) => !isActive(d));
     for (const old of finished.slice(FINISHED_KEPT)) items.delete(deletionKey(old));
-    snapshot = [...items.values()].sort((a, b) => b.createdAt - a.createdAt);
-    try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(snapshot));
-    } catch {
-      // Quota: tracking still works for this page's life.
+    snapshot = sortNewestFirst([...items.values()]);
+    persist();
+    for (const key of changed) {
+      const d = items.get(key);
+      // Only the tab running a deletion tells the others. A new one is told once its lock is held here: had the
+      // others heard of it first, one of them could queue for the lock ahead of this tab and take it over.
+      if (d && runsHere(key)) coordinator?.publish({ kind: 'deletion', record: d });
+      if (!d || !isActive(d)) release(key);
     }
+    notify();
+  }
+
+  function notify() {
     for (const l of listeners) l();
   }
 
@@ -90,12 +168,12 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     const next = reduce(d, event, timing);
     if (next === d) return;
     items.set(key, next);
-    commit();
+    commit([key]);
     pump(key);
   }
 
   function pump(key: string) {
-    if (stopped || busy.has(key)) return;
+    if (stopped || busy.has(key) || !runsHere(key)) return;
     const d = items.get(key);
     if (!d || d.profileId !== io.activeProfileId()) return;
     const action = nextAction(d, timing);
@@ -103,6 +181,7 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     timers.delete(key);
     if (action.type === 'send') {
       busy.add(key);
+      fresh.delete(key);
       io.send(d).then(
         () => {
           busy.delete(key);
@@ -120,12 +199,12 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
           () => {
             timers.delete(key);
             const current = items.get(key);
-            if (!current || stopped) return;
+            if (!current || stopped || !runsHere(key)) return;
             busy.add(key);
             io.check(current).then(
               (r) => {
                 busy.delete(key);
-                dispatch(key, { type: 'checked', at: now(), result: r.result, detail: r.detail });
+                dispatch(key, { type: 'checked', at: now(), result: r.result, detail: r.detail, via: r.via });
               },
               (err: unknown) => {
                 busy.delete(key);
@@ -141,7 +220,28 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     }
   }
 
-  snapshot = [...items.values()].sort((a, b) => b.createdAt - a.createdAt);
+  // Another tab's steps: shown here as they happen; an active one is claimed, so this tab takes over if that one closes.
+  const unsubscribe = coordinator?.subscribe((message) => {
+    if (message.kind === 'deletion') {
+      const key = deletionKey(message.record);
+      if (runsHere(key) || !newer(items.get(key), message.record)) return;
+      dismissed.delete(key);
+      fresh.delete(key);
+      items.set(key, message.record);
+      snapshot = sortNewestFirst([...items.values()]);
+      notify();
+      if (isActive(message.record)) claim(key);
+      else release(key);
+    } else if (message.kind === 'deletion-dismissed') {
+      dismissed.add(message.key);
+      if (items.delete(message.key)) {
+        snapshot = sortNewestFirst([...items.values()]);
+        notify();
+      }
+    }
+  });
+
+  snapshot = sortNewestFirst([...items.values()]);
 
   return {
     subscribe(listener: () => void) {
@@ -157,33 +257,55 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
       const existing = items.get(key);
       if (existing && isActive(existing)) return existing;
       const d = startDeletion(init, now());
+      dismissed.delete(key);
+      fresh.add(key);
       items.set(
         key,
         existing ? { ...d, attempts: [...existing.attempts, ...d.attempts], roundStart: existing.attempts.length } : d,
       );
-      commit();
+      claim(key);
+      commit([key]);
       pump(key);
       return items.get(key)!;
     },
     retry(key: string) {
-      dispatch(key, { type: 'retry', at: now() });
+      const d = items.get(key);
+      if (!d || (d.state !== 'not_deleted' && d.state !== 'failed')) return;
+      // The retried deletion runs in this tab: it is finished, so no tab holds its lock.
+      items.set(key, reduce(d, { type: 'retry', at: now() }, timing));
+      fresh.add(key);
+      claim(key);
+      commit([key]);
+      pump(key);
     },
     dismiss(key: string) {
       const d = items.get(key);
       if (!d || isActive(d)) return;
       items.delete(key);
-      commit();
+      dismissed.add(key);
+      coordinator?.publish({ kind: 'deletion-dismissed', key });
+      commit([]);
     },
     /** (Re)starts the work of the active profile's deletions: at start-up and after a profile switch. */
     resume() {
-      for (const key of items.keys()) pump(key);
+      for (const key of items.keys()) {
+        claim(key);
+        pump(key);
+      }
     },
+    /** This tab stops working on deletions (closing, or a test ending): another tab takes over. */
     stop() {
       stopped = true;
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
+      unsubscribe?.();
+      for (const key of [...claims.keys()]) release(key);
     },
   };
+}
+
+function sortNewestFirst(list: TrackedDeletion[]): TrackedDeletion[] {
+  return list.sort((a, b) => b.createdAt - a.createdAt);
 }
 
 export type DeletionTracker = ReturnType<typeof createDeletionTracker>;

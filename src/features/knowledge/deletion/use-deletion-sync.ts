@@ -3,7 +3,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiKeys } from '../../../api';
 import { useT, type Translate } from '../../../i18n';
-import { onDeletionChange, type DeletionChange } from './instance';
+import { countPhases, type BulkBatch } from '../bulk/batch';
+import { useDeletionRuntime } from './hooks';
+import type { DeletionChange, DeletionRuntime } from './runtime';
 import { hasAccepted, lastError, progressOf } from './view';
 
 interface SyncContext {
@@ -11,12 +13,15 @@ interface SyncContext {
   t: Translate;
 }
 
-/** Mounted syncs, most recent last; only that one acts, so two mounted copies never notify twice. */
-const mounted: { current: SyncContext }[] = [];
-let unsubscribe: (() => void) | null = null;
+type Mounted = { current: SyncContext };
 
-function handle(changes: DeletionChange[]) {
-  const ctx = mounted[mounted.length - 1]?.current;
+/** The knowledge record is re-read at most this often while a batch deletes (its total_files drops). */
+const BATCH_REFRESH_MS = 2_000;
+
+const latest = (runtime: DeletionRuntime): SyncContext | undefined => runtime.latestSync<Mounted>()?.current;
+
+function handle(runtime: DeletionRuntime, changes: DeletionChange[]) {
+  const ctx = latest(runtime);
   if (!ctx) return;
   const { queryClient, t } = ctx;
   for (const { previous, current: d } of changes) {
@@ -50,28 +55,69 @@ function handle(changes: DeletionChange[]) {
   }
 }
 
+/** Batches notify once, when they end (in the tab that ran them), and refresh their knowledge base as they go. */
+function watchBatches(runtime: DeletionRuntime): () => void {
+  const deletedBefore = new Map<string, number>();
+  const refreshedAt = new Map<string, number>();
+  const refresh = (b: BulkBatch, force = false) => {
+    const ctx = latest(runtime);
+    const key = `${b.profileId}\u0000${b.knowledgeId}`;
+    const at = Date.now();
+    if (!ctx || (!force && at - (refreshedAt.get(key) ?? 0) < BATCH_REFRESH_MS)) return;
+    refreshedAt.set(key, at);
+    void ctx.queryClient.invalidateQueries({ queryKey: apiKeys.knowledge(b.profileId, b.knowledgeId) });
+  };
+  const offProgress = runtime.batches.subscribe(() => {
+    for (const b of runtime.batches.getSnapshot()) {
+      const deleted = countPhases(b.rows).deleted;
+      if (deleted !== (deletedBefore.get(b.id) ?? deleted)) refresh(b);
+      deletedBefore.set(b.id, deleted);
+    }
+  });
+  const offFinished = runtime.batches.onFinished((b) => {
+    const ctx = latest(runtime);
+    if (!ctx) return;
+    refresh(b, true);
+    const counts = countPhases(b.rows);
+    const clean = counts.not_deleted === 0 && counts.failed === 0;
+    notifications.show({
+      color: clean ? 'teal' : 'yellow',
+      title: ctx.t('knowledge.bulk.notify.finished', { name: b.knowledgeName ?? b.knowledgeId }),
+      message: ctx.t('knowledge.bulk.notify.finishedDetail', {
+        deleted: counts.deleted,
+        notDeleted: counts.not_deleted,
+        failed: counts.failed,
+      }),
+    });
+  });
+  return () => {
+    offProgress();
+    offFinished();
+  };
+}
+
 /**
  * Reacts to deletion steps where React lives: refreshes the knowledge record after each answer and
  * check, and notifies of failures and outcomes. Mount it wherever deletions are shown (page, header).
  */
 export function useDeletionSync(): void {
+  const runtime = useDeletionRuntime();
   const queryClient = useQueryClient();
   const t = useT();
   const ctx = useRef<SyncContext>({ queryClient, t });
   useEffect(() => {
     ctx.current = { queryClient, t };
   });
-  useEffect(() => {
-    const entry = ctx;
-    mounted.push(entry);
-    unsubscribe ??= onDeletionChange(handle);
-    return () => {
-      const i = mounted.indexOf(entry);
-      if (i >= 0) mounted.splice(i, 1);
-      if (mounted.length === 0) {
-        unsubscribe?.();
-        unsubscribe = null;
-      }
-    };
-  }, []);
+  useEffect(
+    () =>
+      runtime.mountSync<Mounted>(ctx, () => {
+        const offChanges = runtime.onChange((changes) => handle(runtime, changes));
+        const offBatches = watchBatches(runtime);
+        return () => {
+          offChanges();
+          offBatches();
+        };
+      }),
+    [runtime],
+  );
 }

@@ -208,7 +208,7 @@ function SourcesTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string
   const t = useT();
   const ids = (list: string[]) =>
     list.map((id) => (
-      <Anchor key={id} component={Link} to={`/documents/${encodeURIComponent(id)}`} ff="monospace" size="sm" mr="xs">
+      <Anchor key={id} component={Link} to={paths.document.href(id)} ff="monospace" size="sm" mr="xs">
         {id}
       </Anchor>
     ));

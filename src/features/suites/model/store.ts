@@ -1,4 +1,4 @@
-import type { KeptDb, SuiteRun } from '../../../api';
+import { newId, type KeptDb, type SuiteRun } from '../../../api';
 import { checkSuite, type SuiteFile } from '../../../contract';
 
 /** A suite kept in this browser, per connection profile. No token: a suite file has none. */
@@ -29,11 +29,7 @@ function parseRun(raw: unknown): SuiteRun | undefined {
 }
 
 export function newSuiteId(): string {
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
-      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `suite-${random}`;
+  return `suite-${newId()}`;
 }
 
 /** Suites and their runs in the console's IndexedDB (stores `suites` and `suiteRuns`). */

@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { configFor, expect, serveConfig, test as base } from './fixtures';
+import { RETIRED, retiredDocumentId, retiredDocumentName, writeBulkFixture } from './support/bulk-fixture';
+import { DOC, KB, deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
+import { startSandbox } from './support/sandbox';
+
+/** Past the 30 s lock window plus the 5 s grace, so a check concludes and a held document is re-sent. */
+const PAST_LOCK_WINDOW_MS = 36_000;
+/** Past the first check (about 3 s after the 200). */
+const PAST_FIRST_CHECK_MS = 4_000;
+
+// The demo data plus a knowledge base of 27 documents; short lock waits as in the rest of the suite.
+const test = base.extend<object, { sandbox: Awaited<ReturnType<typeof startSandbox>> }>({
+  sandbox: [
+    async ({}, use) => {
+      const sandbox = await startSandbox([
+        '--fixture',
+        writeBulkFixture(27),
+        '--lock-wait-ms',
+        '1500',
+        '--purge-delay-ms',
+        '1500',
+      ]);
+      await use(sandbox);
+      await sandbox.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const HELD = retiredDocumentId(5);
+const FOREIGN = DOC.installation.id; // in the handbook, not in RETIRED
+const UNKNOWN = ['841506279999998', '841506279999999'];
+const PLAIN = Array.from({ length: 27 }, (_, i) => retiredDocumentId(i)).filter((id) => id !== HELD);
+/** 30 ids: the 27 of the knowledge base (one of them held), one of another knowledge base, two unknown. */
+const IDS = [
+  ...PLAIN.slice(0, 10),
+  UNKNOWN[0]!,
+  HELD,
+  ...PLAIN.slice(10, 20),
+  FOREIGN,
+  ...PLAIN.slice(20),
+  UNKNOWN[1]!,
+];
+
+/** Every DELETE of a document the page sends, by document id. */
+function watchDeletes(page: Page) {
+  const sent = new Map<string, number>();
+  page.on('request', (req) => {
+    const m = /\/v1\/knowledge\/\d+\/document\/(\d+)$/.exec(req.url());
+    if (req.method() === 'DELETE' && m) sent.set(m[1]!, (sent.get(m[1]!) ?? 0) + 1);
+  });
+  return sent;
+}
+
+const count = (batch: Locator, phase: string) => batch.getByTestId(`bulk-count-${phase}`);
+
+test.describe('bulk removal', () => {
+  test('30 ids: 27 deleted (one after its lock is released), one refused, two left out; survives a reload; CSV; a second tab only watches', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.holdLock(HELD, 120_000);
+    const deletes = watchDeletes(page);
+    await page.clock.install();
+    await openKnowledge(page, RETIRED.knowledgeId);
+    await expect(page.getByTestId('total-files')).toHaveText('27');
+
+    await page.getByRole('button', { name: 'Remove many documents…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+    await dialog.getByLabel('Document ids').fill(IDS.join('\n'));
+    await expect(dialog.getByTestId('bulk-parse-summary')).toContainText('Ids to remove: 30');
+    await dialog.getByRole('button', { name: 'Check 30 ids' }).click();
+    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('28 found, 2 unknown');
+    await expect(dialog.locator('[data-testid="bulk-lookup"][data-status="unknown"]')).toHaveCount(2);
+    await expect(dialog.getByTestId('bulk-lookups')).toContainText(retiredDocumentName(0));
+    await dialog.getByLabel('Type 28 to confirm').fill('28');
+    await dialog.getByRole('button', { name: 'Remove 28 documents' }).click();
+    await expect(dialog).toBeHidden();
+
+    const batch = page.getByTestId('bulk-batch');
+    await expect(batch).toHaveAttribute('data-status', 'running');
+    await expect(count(batch, 'left_out')).toHaveAttribute('data-count', '2');
+    // Midway: everything has been sent and answered (the held one after the sandbox's 1.5 s lock wait), the
+    // held one is pending. Reload here. (28 requests, four at a time, on a shared machine: allow for it.)
+    await expect(count(batch, 'waiting')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+    await expect(count(batch, 'requesting')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+    await expect(count(batch, 'failed')).toHaveAttribute('data-count', '1');
+    expect(deletes.get(HELD)).toBe(1);
+    await page.reload();
+    const again = page.getByTestId('bulk-batch');
+    // A reload on a busy shared machine can take a while: the page, its chunk, the knowledge base, the batch.
+    await expect(again).toHaveAttribute('data-runs-here', 'true', { timeout: 30_000 });
+    await page.clock.fastForward(PAST_FIRST_CHECK_MS);
+    await expect(count(again, 'deleted')).toHaveAttribute('data-count', '26');
+    await expect(count(again, 'pending')).toHaveAttribute('data-count', '1');
+
+    // A second tab of the same browser shows the same batch, live, and runs nothing.
+    const second = await page.context().newPage();
+    await serveConfig(second, configFor(sandbox));
+    const secondDeletes = watchDeletes(second);
+    await openKnowledge(second, RETIRED.knowledgeId);
+    const mirrored = second.getByTestId('bulk-batch');
+    await expect(mirrored.getByTestId('bulk-elsewhere')).toHaveText('Running in another tab', { timeout: 30_000 });
+    await expect(mirrored).toHaveAttribute('data-runs-here', 'false');
+    await expect(count(mirrored, 'deleted')).toHaveAttribute('data-count', '26');
+
+    // Past the lock window the held document is still there: re-issued, then deleted once the lock is released.
+    await page.clock.fastForward(PAST_LOCK_WINDOW_MS);
+    await expect.poll(() => deletes.get(HELD)).toBe(2);
+    await sandbox.releaseLock(HELD);
+    await expect(count(again, 'requesting')).toHaveAttribute('data-count', '0');
+    await page.clock.fastForward(PAST_FIRST_CHECK_MS);
+    await expect(count(again, 'deleted')).toHaveAttribute('data-count', '27');
+    await expect(again).toHaveAttribute('data-status', 'done');
+    await expect(count(mirrored, 'deleted')).toHaveAttribute('data-count', '27');
+    await expect(mirrored).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('total-files')).toHaveText('0');
+
+    // One DELETE per document, two for the held one, none for the unknown ids, none from the second tab.
+    expect(PLAIN.filter((id) => deletes.get(id) !== 1)).toEqual([]);
+    expect(deletes.get(HELD)).toBe(2);
+    expect(deletes.get(FOREIGN)).toBe(1);
+    expect(UNKNOWN.map((id) => deletes.get(id) ?? 0)).toEqual([0, 0]);
+    expect(secondDeletes.size).toBe(0);
+
+    // The refused one, with the service's own words.
+    await again
+      .getByTestId('bulk-filters')
+      .getByRole('button', { name: /^Failed/ })
+      .click();
+    const failedRow = again.locator(`[data-testid="bulk-row"][data-document-id="${FOREIGN}"]`);
+    await expect(failedRow).toHaveAttribute('data-outcome', 'failed');
+    await expect(failedRow).toContainText(
+      `document ${FOREIGN} does not belong to knowledge base ${RETIRED.knowledgeId}`,
+    );
+
+    // The CSV: one line per id, each with the knowledge base, the profile name and the times; no token.
+    const download = page.waitForEvent('download');
+    await again.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv).not.toContain(sandbox.token);
+    const [header, ...lines] = csv.trimEnd().split('\r\n');
+    expect(header).toBe(
+      'knowledge_id,knowledge_name,profile,batch_started_at,batch_ended_at,document_id,name,outcome,attempts,confirmed_by,outcome_at,message',
+    );
+    const rows = lines.map((l) => l.split(','));
+    expect(rows.map((r) => r[5])).toEqual(IDS);
+    expect(rows.every((r) => r[0] === RETIRED.knowledgeId && r[1] === RETIRED.name && r[2] === 'Local sandbox')).toBe(
+      true,
+    );
+    expect(rows.every((r) => /^\d{4}-\d\d-\d\dT/.test(r[3]!) && /^\d{4}-\d\d-\d\dT/.test(r[4]!))).toBe(true);
+    const byId = new Map(rows.map((r) => [r[5], r]));
+    expect(PLAIN.every((id) => byId.get(id)![7] === 'deleted' && byId.get(id)![9] === 'base_info')).toBe(true);
+    expect(byId.get(HELD)!.slice(6, 10)).toEqual([retiredDocumentName(5), 'deleted', '2', 'base_info']);
+    expect(byId.get(FOREIGN)!.slice(7, 9)).toEqual(['failed', '1']);
+    expect(byId.get(FOREIGN)![11]).toContain('does not belong to knowledge base');
+    expect(UNKNOWN.map((id) => byId.get(id)!.slice(7, 9))).toEqual([
+      ['left_out', '0'],
+      ['left_out', '0'],
+    ]);
+    await second.close();
+  });
+
+  test('a CSV file: header skipped, duplicates merged, refusals listed with their reason', async ({ page }) => {
+    await openKnowledge(page, KB.handbook);
+    await page.getByRole('button', { name: 'Remove many documents…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'audit.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `document_id,name\n${DOC.wifi.id},wifi\n${DOC.battery.id},battery\n${DOC.wifi.id},again\nDOC-7,x\n`,
+      ),
+    });
+    await expect(dialog.getByTestId('bulk-file-name')).toHaveText('audit.csv: first column of each row');
+    const summary = dialog.getByTestId('bulk-parse-summary');
+    await expect(summary).toContainText('Ids to remove: 2');
+    await expect(summary).toContainText('duplicates merged: 1 · header row “document_id,name” skipped');
+    await expect(dialog.getByTestId('bulk-refused')).toContainText('DOC-7 — line 5: not an id (ids are digits only)');
+    await dialog.getByRole('button', { name: 'Check 2 ids' }).click();
+    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('2 found, 0 unknown');
+    // The confirmation must name the exact number.
+    const submit = dialog.getByRole('button', { name: 'Remove 2 documents' });
+    await dialog.getByLabel('Type 2 to confirm').fill('3');
+    await expect(submit).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('bulk-batch')).toHaveCount(0);
+  });
+});
+
+test.describe('deletions across tabs', () => {
+  test('a single deletion started in one tab shows its live state in another, which sends nothing', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.holdLock(DOC.wifi.id, 120_000);
+    await page.clock.install();
+    await openKnowledge(page, KB.handbook);
+    const second = await page.context().newPage();
+    await serveConfig(second, configFor(sandbox));
+    const secondDeletes = watchDeletes(second);
+    await openKnowledge(second, KB.handbook);
+
+    await deleteDocument(page, DOC.wifi.id, DOC.wifi.name);
+    const mirrored = deletionItem(second, DOC.wifi.id);
+    await expect(mirrored).toHaveAttribute('data-state', 'pending', { timeout: 30_000 });
+    await expect(second.getByTestId('pending-deletions-indicator')).toHaveText('1');
+
+    // Still there past the lock window: the first tab re-issues it; the lock is free by then.
+    await sandbox.releaseLock(DOC.wifi.id);
+    await page.clock.fastForward(PAST_LOCK_WINDOW_MS);
+    await page.clock.fastForward(PAST_FIRST_CHECK_MS);
+    await expect(deletionItem(page, DOC.wifi.id)).toHaveAttribute('data-state', 'deleted');
+    await expect(mirrored).toHaveAttribute('data-state', 'deleted');
+    expect(secondDeletes.size).toBe(0);
+    await second.close();
+  });
+});

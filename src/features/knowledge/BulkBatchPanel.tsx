@@ -1,0 +1,196 @@
+import { Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { StatusBadge } from '../../components';
+import { useFormat, useT } from '../../i18n';
+import { countPhases, isFinished, type BulkBatch } from './bulk/batch';
+import { timeLeftMs } from './bulk/scheduler';
+import { COUNTED_PHASES, PHASE_VIEW, PROGRESS_PHASES, STATUS_VIEW } from './bulk/view';
+import { BulkReport } from './BulkReport';
+import { useDeletionRuntime } from './deletion/hooks';
+
+/** "about 2 min", "about 40 s". */
+function useDuration() {
+  const t = useT();
+  return (ms: number) => {
+    const s = Math.max(1, Math.round(ms / 1000));
+    return s < 90
+      ? t('knowledge.bulk.duration.seconds', { count: s })
+      : t('knowledge.bulk.duration.minutes', { count: Math.round(s / 60) });
+  };
+}
+
+/** One bulk removal on the knowledge base page: progress per state, time left, Pause/Resume/Stop, and its report. */
+export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
+  const t = useT();
+  const { formatNumber, formatDateTime } = useFormat();
+  const duration = useDuration();
+  const { batches } = useDeletionRuntime();
+  const counts = countPhases(batch.rows);
+  const finished = isFinished(batch);
+  const here = batches.runsHere(batch.id);
+  const work = batch.rows.length - counts.left_out - counts.not_sent;
+  const settled = counts.deleted + counts.not_deleted + counts.failed;
+  const left = timeLeftMs(batch, counts);
+  const [askedStop, setConfirmStop] = useState(false);
+  const confirmStop = askedStop && !finished;
+  const status = STATUS_VIEW[batch.status];
+  const titleId = `bulk-batch-title-${batch.id}`;
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby={titleId}
+      data-testid="bulk-batch"
+      data-batch-id={batch.id}
+      data-status={batch.status}
+      data-runs-here={here ? 'true' : 'false'}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Title order={3} size="h5" id={titleId}>
+              {t('knowledge.bulk.batch.title', { count: formatNumber(batch.rows.length) })}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {t('knowledge.bulk.batch.meta', {
+                started: formatDateTime(batch.createdAt),
+                profile: batch.profileName,
+                concurrency: batch.concurrency,
+              })}
+              {batch.endedAt !== undefined
+                ? ` · ${t('knowledge.bulk.batch.ended', { when: formatDateTime(batch.endedAt) })}`
+                : ''}
+            </Text>
+          </div>
+          <Group gap="xs">
+            {!finished && !here ? (
+              <Badge variant="outline" color="gray" data-testid="bulk-elsewhere">
+                {t('knowledge.bulk.batch.elsewhere')}
+              </Badge>
+            ) : null}
+            <span data-testid="bulk-status">
+              <StatusBadge tone={status.tone}>{t(status.label)}</StatusBadge>
+            </span>
+          </Group>
+        </Group>
+
+        <Progress.Root size="lg" aria-label={t('knowledge.bulk.batch.progress')}>
+          {PROGRESS_PHASES.map((p) =>
+            counts[p] > 0 ? (
+              <Progress.Section
+                key={p}
+                value={(counts[p] / Math.max(1, work)) * 100}
+                color={PHASE_VIEW[p].color}
+                striped={p === 'pending'}
+                title={`${t(PHASE_VIEW[p].label)}: ${counts[p]}`}
+              />
+            ) : null,
+          )}
+        </Progress.Root>
+
+        <Group gap="md" wrap="wrap" data-testid="bulk-counts">
+          {COUNTED_PHASES.map((p) =>
+            p === 'not_sent' || p === 'left_out' ? (
+              counts[p] > 0 ? (
+                <Count key={p} phase={p} value={counts[p]} />
+              ) : null
+            ) : (
+              <Count key={p} phase={p} value={counts[p]} />
+            ),
+          )}
+        </Group>
+
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" data-testid="bulk-time-left">
+            {finished
+              ? t('knowledge.bulk.batch.settled', { settled: formatNumber(settled), total: formatNumber(work) })
+              : batch.status === 'paused'
+                ? t('knowledge.bulk.batch.pausedHint')
+                : left === undefined
+                  ? t('knowledge.bulk.batch.estimating')
+                  : t('knowledge.bulk.batch.timeLeft', { time: duration(left) })}
+          </Text>
+          {!finished ? (
+            <Group gap="xs">
+              {batch.status === 'paused' ? (
+                <Button size="xs" onClick={() => batches.command(batch.id, 'resume')}>
+                  {t('knowledge.bulk.batch.resume')}
+                </Button>
+              ) : batch.status === 'running' ? (
+                <Button size="xs" variant="default" onClick={() => batches.command(batch.id, 'pause')}>
+                  {t('knowledge.bulk.batch.pause')}
+                </Button>
+              ) : null}
+              {batch.status !== 'stopped' ? (
+                confirmStop ? (
+                  <Group gap={4}>
+                    <Text size="xs">{t('knowledge.bulk.batch.stopConfirm')}</Text>
+                    <Button
+                      size="xs"
+                      color="red"
+                      onClick={() => {
+                        batches.command(batch.id, 'stop');
+                        setConfirmStop(false);
+                      }}
+                    >
+                      {t('knowledge.bulk.batch.stop')}
+                    </Button>
+                    <Button size="xs" variant="subtle" onClick={() => setConfirmStop(false)}>
+                      {t('common.cancel')}
+                    </Button>
+                  </Group>
+                ) : (
+                  <Button size="xs" variant="light" color="red" onClick={() => setConfirmStop(true)}>
+                    {t('knowledge.bulk.batch.stop')}…
+                  </Button>
+                )
+              ) : null}
+            </Group>
+          ) : (
+            <Button size="xs" variant="subtle" color="gray" onClick={() => void batches.remove(batch.id)}>
+              {t('knowledge.deletion.dismiss')}
+            </Button>
+          )}
+        </Group>
+
+        <BulkReport
+          batch={batch}
+          counts={counts}
+          onRetry={finished ? () => batches.command(batch.id, 'retry_not_deleted') : undefined}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Mantine's colour as a CSS variable: "gray.4" is a shade, "teal" the filled colour. */
+const swatch = (color: string) =>
+  color.includes('.') ? `var(--mantine-color-${color.replace('.', '-')})` : `var(--mantine-color-${color}-filled)`;
+
+function Count({ phase, value }: { phase: keyof typeof PHASE_VIEW; value: number }) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  return (
+    <Group gap={6} data-testid={`bulk-count-${phase}`} data-count={value}>
+      <span
+        aria-hidden="true"
+        style={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          background: swatch(PHASE_VIEW[phase].color),
+          display: 'inline-block',
+        }}
+      />
+      <Text size="sm">
+        {t(PHASE_VIEW[phase].label)}{' '}
+        <Text span fw={700}>
+          {formatNumber(value)}
+        </Text>
+      </Text>
+    </Group>
+  );
+}

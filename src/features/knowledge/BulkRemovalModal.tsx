@@ -1,0 +1,401 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  List,
+  Modal,
+  NumberInput,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useFormat, useT } from '../../i18n';
+import { lookUpAll, summarise, type Lookup } from './bulk/check-first';
+import { BULK_REMOVAL_LIMITS } from './bulk/limits';
+import { parseIds, sourceOfFile, type IdSource } from './bulk/parse-ids';
+import { useDeletionRuntime } from './deletion/hooks';
+
+export interface BulkRemovalModalProps {
+  profileId: string;
+  profileName: string;
+  knowledgeId: string;
+  knowledgeName?: string;
+  onClose(): void;
+  /** The batch was saved and has started. */
+  onStarted(batchId: string): void;
+}
+
+type Step = 'input' | 'checking' | 'review';
+
+/** Refused ids listed at most (the count says how many more). */
+const REFUSED_SHOWN = 50;
+/** Names of found documents listed in the review at most. */
+const FOUND_SHOWN = 200;
+
+/**
+ * "Remove many documents": ids in (paste or a .txt/.csv file), an optional check of each id's base info
+ * ("38 found, 2 unknown"), then a confirmation by typing the number of documents. The batch itself runs
+ * on the page (BulkBatchPanel), so it survives closing this dialog, a reload and a closed tab.
+ */
+export function BulkRemovalModal({
+  profileId,
+  profileName,
+  knowledgeId,
+  knowledgeName,
+  onClose,
+  onStarted,
+}: BulkRemovalModalProps) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  const runtime = useDeletionRuntime();
+  const [text, setText] = useState('');
+  const [source, setSource] = useState<IdSource>('text');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [checkFirst, setCheckFirst] = useState(true);
+  const [step, setStep] = useState<Step>('input');
+  const [checked, setChecked] = useState(0);
+  const [lookups, setLookups] = useState<Lookup[] | null>(null);
+  const [includeUnknown, setIncludeUnknown] = useState(false);
+  const [concurrency, setConcurrency] = useState<number>(BULK_REMOVAL_LIMITS.concurrencyDefault);
+  const [typed, setTyped] = useState('');
+  const [starting, setStarting] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const parsed = useMemo(() => parseIds(text, source), [text, source]);
+  const summary = lookups ? summarise(lookups) : null;
+  const unknownIds = useMemo(() => new Set(lookups?.filter((l) => l.status === 'unknown').map((l) => l.id)), [lookups]);
+  const toRemove = parsed.ids.filter((id) => includeUnknown || !unknownIds.has(id));
+  const count = toRemove.length;
+  // "1,000" or "1 000" typed for 1000 confirms too: the admin typed the number, not its digits.
+  const confirmed = typed.replace(/[\s,.'_]/g, '') === String(count) && count > 0;
+
+  async function readFile(file: File | null) {
+    if (!file) return;
+    setFileError(null);
+    try {
+      const content = await file.text();
+      setSource(sourceOfFile(file.name));
+      setFileName(file.name);
+      setText(content);
+    } catch (error) {
+      setFileError(t('knowledge.bulk.input.fileFailed', { name: file.name, reason: String(error) }));
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    void readFile(event.dataTransfer.files[0] ?? null);
+  }
+
+  async function next() {
+    setLookups(null);
+    setIncludeUnknown(false);
+    setTyped('');
+    if (!checkFirst) {
+      setStep('review');
+      return;
+    }
+    setStep('checking');
+    setChecked(0);
+    const controller = new AbortController();
+    abort.current = controller;
+    const results = await lookUpAll(parsed.ids, (id) => runtime.batchIo.lookUp(profileId, id), {
+      concurrency: BULK_REMOVAL_LIMITS.checkConcurrency,
+      signal: controller.signal,
+      onProgress: (done) => setChecked(done),
+    });
+    if (controller.signal.aborted) return;
+    setLookups(results);
+    setStep('review');
+  }
+
+  async function start() {
+    if (!confirmed || starting) return;
+    setStarting(true);
+    const names = new Map(lookups?.flatMap((l) => (l.status === 'found' && l.name ? [[l.id, l.name]] : [])));
+    const batch = await runtime.batches.create({
+      profileId,
+      profileName,
+      knowledgeId,
+      knowledgeName,
+      concurrency,
+      rows: parsed.ids.map((documentId) => ({
+        documentId,
+        name: names.get(documentId),
+        leftOut: unknownIds.has(documentId) && !includeUnknown ? true : undefined,
+      })),
+    });
+    onStarted(batch.id);
+  }
+
+  const refusedReason = (reason: string) =>
+    t(
+      reason === 'too_long'
+        ? 'knowledge.bulk.refused.too_long'
+        : reason === 'over_limit'
+          ? 'knowledge.bulk.refused.over_limit'
+          : 'knowledge.bulk.refused.not_numeric',
+      { max: formatNumber(reason === 'too_long' ? BULK_REMOVAL_LIMITS.idMaxLength : BULK_REMOVAL_LIMITS.maxIds) },
+    );
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t('knowledge.bulk.title')}
+      closeOnClickOutside={step === 'input'}
+      data-testid="bulk-dialog"
+    >
+      {step === 'input' ? (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('knowledge.bulk.input.explain', { name: knowledgeName ?? knowledgeId })}
+          </Text>
+          <div onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+            <Textarea
+              label={t('knowledge.bulk.input.label')}
+              description={t('knowledge.bulk.input.hint', { max: formatNumber(BULK_REMOVAL_LIMITS.maxIds) })}
+              value={text}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (fileName) setFileName(null);
+                if (source === 'csv') setSource('text');
+              }}
+              autosize
+              minRows={6}
+              maxRows={12}
+              spellCheck={false}
+              autoComplete="off"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              data-autofocus
+            />
+          </div>
+          <Group gap="xs">
+            <FileButton onChange={(f) => void readFile(f)} accept=".txt,.csv,text/plain,text/csv">
+              {(props) => (
+                <Button variant="default" size="xs" {...props}>
+                  {t('knowledge.bulk.input.file')}
+                </Button>
+              )}
+            </FileButton>
+            {fileName ? (
+              <Text size="xs" c="dimmed" data-testid="bulk-file-name">
+                {t(source === 'csv' ? 'knowledge.bulk.input.fileCsv' : 'knowledge.bulk.input.fileText', {
+                  name: fileName,
+                })}
+              </Text>
+            ) : null}
+          </Group>
+          {fileError ? (
+            <Text size="sm" c="red" role="alert">
+              {fileError}
+            </Text>
+          ) : null}
+          <div aria-live="polite" data-testid="bulk-parse-summary">
+            <Text size="sm" fw={600}>
+              {t('knowledge.bulk.input.count', { count: formatNumber(parsed.ids.length) })}
+            </Text>
+            {parsed.duplicates > 0 || parsed.header ? (
+              <Text size="xs" c="dimmed">
+                {[
+                  parsed.duplicates > 0
+                    ? t('knowledge.bulk.input.duplicates', { count: formatNumber(parsed.duplicates) })
+                    : null,
+                  parsed.header ? t('knowledge.bulk.input.header', { header: parsed.header }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            ) : null}
+          </div>
+          {parsed.refused.length > 0 ? (
+            <Alert
+              color="yellow"
+              variant="light"
+              title={t('knowledge.bulk.refused.title', { count: formatNumber(parsed.refused.length) })}
+              data-testid="bulk-refused"
+            >
+              <ScrollArea.Autosize mah={140}>
+                <List size="xs" spacing={2}>
+                  {parsed.refused.slice(0, REFUSED_SHOWN).map((r, i) => (
+                    <List.Item key={i}>
+                      <Text span size="xs" ff="monospace">
+                        {r.value.length > 40 ? `${r.value.slice(0, 40)}…` : r.value}
+                      </Text>{' '}
+                      — {t('knowledge.bulk.refused.line', { line: r.line })}: {refusedReason(r.reason)}
+                    </List.Item>
+                  ))}
+                </List>
+                {parsed.refused.length > REFUSED_SHOWN ? (
+                  <Text size="xs" c="dimmed">
+                    {t('knowledge.bulk.more', { count: formatNumber(parsed.refused.length - REFUSED_SHOWN) })}
+                  </Text>
+                ) : null}
+              </ScrollArea.Autosize>
+            </Alert>
+          ) : null}
+          <Checkbox
+            checked={checkFirst}
+            onChange={(e) => setCheckFirst(e.currentTarget.checked)}
+            label={t('knowledge.bulk.input.checkFirst')}
+            description={t('knowledge.bulk.input.checkFirstHint')}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void next()} disabled={parsed.ids.length === 0}>
+              {checkFirst
+                ? t('knowledge.bulk.input.check', { count: formatNumber(parsed.ids.length) })
+                : t('knowledge.bulk.input.continue')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : step === 'checking' ? (
+        <Stack gap="sm" data-testid="bulk-checking">
+          <Text size="sm">
+            {t('knowledge.bulk.check.progress', {
+              done: formatNumber(checked),
+              total: formatNumber(parsed.ids.length),
+            })}
+          </Text>
+          <Progress
+            value={(checked / Math.max(1, parsed.ids.length)) * 100}
+            aria-label={t('knowledge.bulk.check.progressLabel')}
+          />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                abort.current?.abort();
+                setStep('input');
+              }}
+            >
+              {t('knowledge.bulk.check.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="sm" data-testid="bulk-review">
+          {summary && lookups ? (
+            <>
+              <Text fw={600} data-testid="bulk-check-summary">
+                {t('knowledge.bulk.check.summary', {
+                  found: formatNumber(summary.found),
+                  unknown: formatNumber(summary.unknown),
+                })}
+                {summary.unchecked > 0
+                  ? ` · ${t('knowledge.bulk.check.unchecked', { count: formatNumber(summary.unchecked) })}`
+                  : ''}
+              </Text>
+              <LookupList lookups={lookups} />
+              {summary.unknown > 0 ? (
+                <Checkbox
+                  checked={includeUnknown}
+                  onChange={(e) => {
+                    setIncludeUnknown(e.currentTarget.checked);
+                    setTyped('');
+                  }}
+                  label={t('knowledge.bulk.check.includeUnknown', { count: formatNumber(summary.unknown) })}
+                  description={t('knowledge.bulk.check.includeUnknownHint')}
+                />
+              ) : null}
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('knowledge.bulk.check.skipped')}
+            </Text>
+          )}
+          <NumberInput
+            label={t('knowledge.bulk.confirm.concurrency')}
+            description={t('knowledge.bulk.confirm.concurrencyHint', { max: BULK_REMOVAL_LIMITS.concurrencyMax })}
+            value={concurrency}
+            onChange={(v) => setConcurrency(Math.min(Math.max(Number(v) || 1, 1), BULK_REMOVAL_LIMITS.concurrencyMax))}
+            min={1}
+            max={BULK_REMOVAL_LIMITS.concurrencyMax}
+            clampBehavior="strict"
+            allowDecimal={false}
+            styles={{ wrapper: { width: '8rem' } }}
+          />
+          <Alert color="red" variant="light" title={t('knowledge.bulk.confirm.title', { count: formatNumber(count) })}>
+            <Text size="sm">{t('knowledge.bulk.confirm.explain', { name: knowledgeName ?? knowledgeId })}</Text>
+          </Alert>
+          <TextInput
+            label={t('knowledge.bulk.confirm.type', { count: String(count) })}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            w="16rem"
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') void start();
+            }}
+          />
+          <Group justify="space-between" gap="xs">
+            <Button variant="subtle" onClick={() => setStep('input')}>
+              {t('knowledge.bulk.confirm.back')}
+            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button color="red" disabled={!confirmed} loading={starting} onClick={() => void start()}>
+                {t('knowledge.bulk.confirm.submit', { count: formatNumber(count) })}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** What the check found: unknown and unchecked ids first (they need a decision), then the names found. */
+function LookupList({ lookups }: { lookups: readonly Lookup[] }) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  const notFound = lookups.filter((l) => l.status !== 'found');
+  const found = lookups.filter((l) => l.status === 'found');
+  return (
+    <ScrollArea.Autosize mah={220} type="auto" data-testid="bulk-lookups">
+      <List size="xs" spacing={2} listStyleType="none">
+        {notFound.map((l) => (
+          <List.Item key={l.id} data-testid="bulk-lookup" data-status={l.status}>
+            <Text span size="xs" ff="monospace">
+              {l.id}
+            </Text>{' '}
+            <Text span size="xs" c={l.status === 'unknown' ? 'red' : 'yellow.8'} fw={600}>
+              {l.status === 'unknown'
+                ? t('knowledge.bulk.check.unknown')
+                : t('knowledge.bulk.check.uncheckedOne', { reason: l.error })}
+            </Text>
+          </List.Item>
+        ))}
+        {found.slice(0, FOUND_SHOWN).map((l) => (
+          <List.Item key={l.id} data-testid="bulk-lookup" data-status="found">
+            <Text span size="xs" ff="monospace" c="dimmed">
+              {l.id}
+            </Text>{' '}
+            <Text span size="xs">
+              {l.name || t('knowledge.deletion.unnamedDocument')}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+      {found.length > FOUND_SHOWN ? (
+        <Text size="xs" c="dimmed">
+          {t('knowledge.bulk.more', { count: formatNumber(found.length - FOUND_SHOWN) })}
+        </Text>
+      ) : null}
+    </ScrollArea.Autosize>
+  );
+}

@@ -1,0 +1,258 @@
+import { Box, Button, Group, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { downloadText, StatusBadge } from '../../components';
+import { useFormat, useLocale, useT } from '../../i18n';
+import type { BulkBatch, PhaseCounts, RowPhase } from './bulk/batch';
+import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from './bulk/report';
+import { PHASE_VIEW } from './bulk/view';
+import { paths } from '../../config/paths';
+
+type Filter = 'all' | 'active' | RowPhase;
+
+const FILTERS: { value: Filter; phases?: RowPhase[] }[] = [
+  { value: 'all' },
+  { value: 'active', phases: ['waiting', 'requesting', 'pending'] },
+  { value: 'deleted', phases: ['deleted'] },
+  { value: 'not_deleted', phases: ['not_deleted'] },
+  { value: 'failed', phases: ['failed'] },
+  { value: 'not_sent', phases: ['not_sent'] },
+  { value: 'left_out', phases: ['left_out'] },
+];
+
+const ROW_PX = 34;
+const MESSAGE_ROW_PX = 56;
+const COLUMNS = 'minmax(9rem, 1.2fr) minmax(8rem, 2fr) minmax(8rem, 1.3fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
+
+/**
+ * The batch's report: one row per submitted id (virtualised: 5,000 rows cost what 20 do), filters by outcome,
+ * "Retry the not-deleted", and exports as CSV and JSON with the knowledge base, profile name and times.
+ */
+export function BulkReport({
+  batch,
+  counts,
+  onRetry,
+}: {
+  batch: BulkBatch;
+  counts: PhaseCounts;
+  /** Absent while the batch runs: a retry starts once it has ended. */
+  onRetry?: () => void;
+}) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  const [filter, setFilter] = useState<Filter>('all');
+  const rows = useMemo(() => reportRows(batch), [batch]);
+  const phases = FILTERS.find((f) => f.value === filter)?.phases;
+  const shown = useMemo(() => (phases ? rows.filter((r) => phases.includes(r.outcome)) : rows), [rows, phases]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Fresh functions each render are what this component wants; the React Compiler lint cannot know that.
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    // A refused row carries the service's message on a second line.
+    estimateSize: (i) => (shown[i]?.message ? MESSAGE_ROW_PX : ROW_PX),
+    overscan: 8,
+  });
+  const countOf = (f: (typeof FILTERS)[number]) =>
+    f.phases ? f.phases.reduce((n, p) => n + counts[p], 0) : batch.rows.length;
+
+  return (
+    <Box data-testid="bulk-report">
+      <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
+        {/* Plain toggle buttons: a segmented control measures its items on every render, and this one re-renders
+            several times a second while the batch runs. */}
+        <Group
+          component="fieldset"
+          gap={4}
+          aria-label={t('knowledge.bulk.report.filter')}
+          data-testid="bulk-filters"
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
+          {FILTERS.filter((f) => f.value === 'all' || countOf(f) > 0 || f.value === filter).map((f) => (
+            <Button
+              key={f.value}
+              size="compact-xs"
+              variant={filter === f.value ? 'filled' : 'default'}
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+            >
+              {t(
+                f.value === 'all'
+                  ? 'knowledge.bulk.report.all'
+                  : f.value === 'active'
+                    ? 'knowledge.bulk.report.active'
+                    : PHASE_VIEW[f.value].label,
+              )}{' '}
+              {formatNumber(countOf(f))}
+            </Button>
+          ))}
+        </Group>
+        <Group gap="xs">
+          {onRetry && counts.not_deleted > 0 ? (
+            <Button size="xs" variant="light" onClick={onRetry}>
+              {t('knowledge.bulk.report.retry', { count: formatNumber(counts.not_deleted) })}
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => downloadText(reportFileName(batch, 'csv'), reportCsv(batch, rows), 'text/csv')}
+          >
+            {t('knowledge.bulk.report.csv')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => downloadText(reportFileName(batch, 'json'), reportJson(batch, rows))}
+          >
+            {t('knowledge.bulk.report.json')}
+          </Button>
+        </Group>
+      </Group>
+      {/* A grid-laid table (TanStack Virtual's table pattern): rows are absolutely placed inside the scrolling body. */}
+      <Box
+        component="section"
+        ref={scrollRef}
+        data-testid="bulk-report-scroller"
+        tabIndex={0}
+        aria-label={t('knowledge.bulk.report.rows')}
+        style={{
+          // Up to 12 rows high, or the rows' own height when fewer (a message row is taller).
+          height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_PX), 12 * ROW_PX) + ROW_PX + 6,
+          overflow: 'auto',
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          fontSize: 'var(--mantine-font-size-xs)',
+        }}
+      >
+        <table
+          aria-label={t('knowledge.bulk.report.label', { count: formatNumber(shown.length) })}
+          aria-rowcount={shown.length + 1}
+          style={{ display: 'grid', minWidth: '44rem', borderCollapse: 'collapse' }}
+        >
+          <thead style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
+            <tr
+              aria-rowindex={1}
+              style={{
+                display: 'grid',
+                gridTemplateColumns: COLUMNS,
+                gap: 8,
+                padding: '0 10px',
+                height: ROW_PX,
+                alignItems: 'center',
+                textAlign: 'start',
+                borderBottom: '1px solid var(--mantine-color-default-border)',
+                background: 'var(--mantine-color-body)',
+              }}
+            >
+              {(['id', 'name', 'outcome', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
+                <th key={c} scope="col" style={{ textAlign: 'start', fontWeight: 600 }}>
+                  {t(`knowledge.bulk.report.col.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody
+            style={{ display: 'grid', height: Math.max(virtualizer.getTotalSize(), ROW_PX), position: 'relative' }}
+          >
+            {shown.length === 0 ? (
+              <tr style={{ display: 'grid', padding: '8px 10px' }}>
+                <td style={{ color: 'var(--mantine-color-dimmed)' }}>{t('knowledge.bulk.report.none')}</td>
+              </tr>
+            ) : (
+              virtualizer
+                .getVirtualItems()
+                .map((item) => (
+                  <ReportLine
+                    key={item.key}
+                    row={shown[item.index]!}
+                    rowIndex={item.index + 2}
+                    index={item.index}
+                    top={item.start}
+                    measure={virtualizer.measureElement}
+                  />
+                ))
+            )}
+          </tbody>
+        </table>
+      </Box>
+    </Box>
+  );
+}
+
+/** One formatter per locale: building an Intl.DateTimeFormat costs more than rendering a row. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockTime(locale: string, ms: number): string {
+  let format = clocks.get(locale);
+  if (!format) clocks.set(locale, (format = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })));
+  return format.format(ms);
+}
+
+const ReportLine = memo(function ReportLine({
+  row,
+  rowIndex,
+  index,
+  top,
+  measure,
+}: {
+  row: ReportRow;
+  rowIndex: number;
+  index: number;
+  top: number;
+  measure: (el: Element | null) => void;
+}) {
+  const t = useT();
+  const { locale } = useLocale();
+  const view = PHASE_VIEW[row.outcome];
+  const time = row.at === undefined ? '' : clockTime(locale, row.at);
+  const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={rowIndex}
+      data-testid="bulk-row"
+      data-document-id={row.documentId}
+      data-outcome={row.outcome}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        minHeight: ROW_PX,
+        transform: `translateY(${top}px)`,
+        display: 'grid',
+        gridTemplateColumns: COLUMNS,
+        columnGap: 8,
+        alignItems: 'center',
+        alignContent: 'center',
+        padding: row.message ? '6px 10px' : '0 10px',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <td style={{ ...clip, fontFamily: 'var(--mantine-font-family-monospace)' }}>
+        <Link to={paths.document.href(row.documentId)}>{row.documentId}</Link>
+      </td>
+      <td style={clip} title={row.name}>
+        {row.name ?? '—'}
+      </td>
+      <td style={clip}>
+        <StatusBadge tone={view.tone} size="sm">
+          {t(view.label)}
+        </StatusBadge>
+      </td>
+      <td>{row.attempts}</td>
+      <td>{row.confirmedBy ? t(`knowledge.bulk.confirmedBy.${row.confirmedBy}`) : ''}</td>
+      <td>{time}</td>
+      {row.message ? (
+        <td style={{ gridColumn: '2 / -1', ...clip }} title={row.message}>
+          <Text span size="xs" c="red" data-testid="bulk-row-message">
+            {row.message}
+          </Text>
+        </td>
+      ) : null}
+    </tr>
+  );
+});

@@ -1,0 +1,13 @@
+import type { BulkBatch, BulkRow } from './batch';
+
+export type BatchCommand = 'pause' | 'resume' | 'stop' | 'retry_not_deleted';
+
+/** A batch without its rows. */
+export type BatchHeader = Omit<BulkBatch, 'rows'>;
+
+/** What the tab running a batch tells the others, and what they ask of it. */
+export type BatchMessage =
+  /** The rows that changed since the last message (all of them for a new batch), by index. */
+  | { kind: 'batch'; header: BatchHeader; rowCount: number; rows: [number, BulkRow][] }
+  | { kind: 'batch-command'; batchId: string; command: BatchCommand }
+  | { kind: 'batch-removed'; batchId: string };

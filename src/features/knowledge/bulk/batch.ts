@@ -1,0 +1,144 @@
+import { z } from '../../../contract';
+import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
+
+/**
+ * A bulk removal: every id the admin submitted, each row driven by the tracked-deletion machine, kept in
+ * IndexedDB (store `bulkBatches`) so it survives a reload or a closed tab. No token is kept: the batch
+ * names its connection profile, whose token is held in memory.
+ */
+export type BatchStatus = 'running' | 'paused' | 'stopped' | 'done';
+
+export interface BulkRow {
+  documentId: string;
+  /** From the check before confirming (base info), when it answered. */
+  name?: string;
+  /** Unknown at the check and not included by the admin: never sent. */
+  leftOut?: boolean;
+  /** The batch was stopped before this row's DELETE. */
+  notSent?: boolean;
+  /** "Retry the not-deleted": waits for a free slot to start its new round. */
+  retryQueued?: boolean;
+  /** Absent while the row waits for its first DELETE. */
+  deletion?: TrackedDeletion;
+  updatedAt: number;
+}
+
+export interface BulkBatch {
+  id: string;
+  profileId: string;
+  /** For the report (the profile may be renamed or removed later); never its token. */
+  profileName: string;
+  knowledgeId: string;
+  knowledgeName?: string;
+  concurrency: number;
+  status: BatchStatus;
+  createdAt: number;
+  /** Set when no row is active any more (done, or stopped and settled). */
+  endedAt?: number;
+  /** Time spent running (not paused, not waiting for the page), for the time-left estimate. */
+  activeMs: number;
+  /** total_files before the first DELETE: the fallback confirmation (see totalFilesConfirms). */
+  baselineTotalFiles?: number;
+  /**
+   * Rows before this index may have been sent: it is saved before their DELETEs leave (write-ahead, a block
+   * at a time rather than a save per DELETE). After a reload such a row still waiting is read, not re-sent.
+   */
+  reservedUntil?: number;
+  /** When the current block was reserved (its lock window runs from then). */
+  reservedAt?: number;
+  rows: BulkRow[];
+  updatedAt: number;
+}
+
+/** Where a row stands: the machine's state, or one of the batch's own. */
+export type RowPhase = 'waiting' | 'not_sent' | 'left_out' | DeletionState;
+
+export const ROW_PHASES: readonly RowPhase[] = [
+  'waiting',
+  'requesting',
+  'pending',
+  'deleted',
+  'not_deleted',
+  'failed',
+  'not_sent',
+  'left_out',
+];
+
+export function phaseOf(row: BulkRow): RowPhase {
+  if (row.leftOut) return 'left_out';
+  if (row.deletion) return row.deletion.state;
+  return row.notSent ? 'not_sent' : 'waiting';
+}
+
+export type PhaseCounts = Record<RowPhase, number>;
+
+export function countPhases(rows: readonly BulkRow[]): PhaseCounts {
+  const counts = Object.fromEntries(ROW_PHASES.map((p) => [p, 0])) as PhaseCounts;
+  for (const row of rows) counts[phaseOf(row)]++;
+  return counts;
+}
+
+/** Rows still needing work: waiting, queued for a retry, or active in the machine. */
+export const isOpen = (row: BulkRow) =>
+  !row.leftOut && (row.retryQueued === true || (row.deletion ? isActive(row.deletion) : !row.notSent));
+
+export const isFinished = (batch: BulkBatch) => batch.endedAt !== undefined;
+
+// Persisted records are parsed on read: one written by another build that does not fit is left out.
+const attemptSchema = z.object({
+  startedAt: z.number(),
+  outcome: z.optional(z.enum(['accepted', 'error', 'interrupted'])),
+  finishedAt: z.optional(z.number()),
+  error: z.optional(z.object({ status: z.optional(z.number()), code: z.optional(z.number()), message: z.string() })),
+  checks: z.array(
+    z.object({ at: z.number(), result: z.enum(['gone', 'present', 'error']), detail: z.optional(z.string()) }),
+  ),
+});
+
+const deletionSchema = z.object({
+  profileId: z.string(),
+  knowledgeId: z.string(),
+  documentId: z.string(),
+  documentName: z.optional(z.string()),
+  baselineTotalFiles: z.optional(z.number()),
+  state: z.enum(['requesting', 'pending', 'deleted', 'not_deleted', 'failed']),
+  attempts: z.array(attemptSchema),
+  roundStart: z.number(),
+  nextCheckAt: z.optional(z.number()),
+  confirmedBy: z.optional(z.enum(['base_info', 'total_files'])),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+
+const rowSchema = z.object({
+  documentId: z.string(),
+  name: z.optional(z.string()),
+  leftOut: z.optional(z.boolean()),
+  notSent: z.optional(z.boolean()),
+  retryQueued: z.optional(z.boolean()),
+  deletion: z.optional(deletionSchema),
+  updatedAt: z.number(),
+});
+
+const batchSchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  profileName: z.string(),
+  knowledgeId: z.string(),
+  knowledgeName: z.optional(z.string()),
+  concurrency: z.number(),
+  status: z.enum(['running', 'paused', 'stopped', 'done']),
+  createdAt: z.number(),
+  endedAt: z.optional(z.number()),
+  activeMs: z.number(),
+  baselineTotalFiles: z.optional(z.number()),
+  reservedUntil: z.optional(z.number()),
+  reservedAt: z.optional(z.number()),
+  rows: z.array(rowSchema),
+  updatedAt: z.number(),
+});
+
+export function parseBatch(raw: unknown): BulkBatch | undefined {
+  const parsed = batchSchema.safeParse(raw);
+  return parsed.success ? (parsed.data as BulkBatch) : undefined;
+}

@@ -1,0 +1,125 @@
+// The browser's IndexedDB, in memory: the kept database is shared by the "tabs" below as by a browser's tabs.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKeptDb, type KeptDb } from '../../../api';
+import { createTabCoordinator } from '../deletion/cross-tab';
+import type { DeletionTiming } from '../deletion/machine';
+import type { TabMessage } from '../deletion/tab-messages';
+import { createTestService } from '../test-support/bulk-service';
+import { createMemoryLocks } from '../test-support/memory-locks';
+import { countPhases, parseBatch } from './batch';
+import { createBatchManager, type BatchManager, type NewBatch } from './manager';
+
+const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
+const ids = (n: number) => Array.from({ length: n }, (_, i) => String(500 + i));
+
+const until = async (fn: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+/** Tabs of one browser: one kept database, one lock manager, one channel name; each with its own service calls. */
+function browser(svc: ReturnType<typeof createTestService>) {
+  const name = `kept-${Math.random()}`;
+  const locks = createMemoryLocks();
+  const channel = `bulk-${Math.random()}`;
+  const tab = (id: string) => {
+    const db: KeptDb = createKeptDb({ name });
+    const coordinator = createTabCoordinator<TabMessage>({ locks, channel: new BroadcastChannel(channel), tabId: id });
+    const sent: string[] = [];
+    const manager = createBatchManager({
+      store: db.store('bulkBatches', parseBatch),
+      io: { ...svc.io, send: (d) => (sent.push(d.documentId), svc.io.send(d)) },
+      coordinator,
+      activeProfileId: () => 'p',
+      timing: FAST,
+    });
+    const close = () => {
+      manager.dispose();
+      coordinator.close();
+      return db.close();
+    };
+    cleanup.push(close);
+    return { manager, sent, close };
+  };
+  return { tab };
+}
+
+const init = (docs: string[], concurrency = 4): NewBatch => ({
+  profileId: 'p',
+  profileName: 'P',
+  knowledgeId: 'k',
+  concurrency,
+  rows: docs.map((documentId) => ({ documentId })),
+});
+
+const only = (m: BatchManager) => m.getSnapshot()[0]!;
+
+describe('batch manager across tabs', () => {
+  it('a batch started in one tab shows live in another, which sends nothing and forwards Pause', async () => {
+    const docs = ids(40);
+    const svc = createTestService(docs);
+    // The last DELETE is held until the end, so the batch cannot finish before it is paused.
+    const openLast = svc.gate(docs[39]!);
+    const b = browser(svc);
+    const one = b.tab('one');
+    const two = b.tab('two');
+    const batch = await one.manager.create(init(docs, 2));
+    await two.manager.load('p');
+    await until(() => two.manager.getSnapshot().length === 1 && countPhases(only(two.manager).rows).deleted >= 4);
+    expect(two.manager.runsHere(batch.id)).toBe(false);
+    two.manager.command(batch.id, 'pause');
+    await until(() => only(one.manager).status === 'paused');
+    await until(() => only(two.manager).status === 'paused');
+    two.manager.command(batch.id, 'resume');
+    await until(() => countPhases(only(two.manager).rows).deleted === 39);
+    openLast();
+    await until(() => countPhases(only(two.manager).rows).deleted === 40);
+    expect(two.sent).toEqual([]);
+    expect(svc.deletes.size).toBe(40);
+  });
+
+  it('when the running tab closes, the other takes over from the saved batch and sends no DELETE twice', async () => {
+    const docs = ids(60);
+    const svc = createTestService(docs);
+    const b = browser(svc);
+    const one = b.tab('one');
+    const two = b.tab('two');
+    const batch = await one.manager.create(init(docs, 8));
+    await two.manager.load('p');
+    await until(() => svc.deletes.size >= 20);
+    await one.close();
+    await until(() => two.manager.runsHere(batch.id) || countPhases(only(two.manager).rows).deleted === 60);
+    await until(() => only(two.manager).endedAt !== undefined);
+    expect(countPhases(only(two.manager).rows).deleted).toBe(60);
+    expect(two.sent.length).toBeGreaterThan(0);
+    expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a reload (a new tab on the same database) resumes the saved batch; a finished one can be retried', async () => {
+    const docs = ids(8);
+    const svc = createTestService(docs);
+    svc.locked.add(docs[0]!);
+    const b = browser(svc);
+    const one = b.tab('one');
+    await one.manager.create(init(docs));
+    await until(() => svc.deletes.size >= 4);
+    await one.close();
+    const again = b.tab('again');
+    await again.manager.load('p');
+    await until(() => only(again.manager).endedAt !== undefined);
+    expect(countPhases(only(again.manager).rows)).toMatchObject({ deleted: 7, not_deleted: 1 });
+    svc.locked.delete(docs[0]!);
+    again.manager.command(only(again.manager).id, 'retry_not_deleted');
+    await until(() => countPhases(only(again.manager).rows).deleted === 8);
+    expect(svc.deletes.get(docs[0]!)).toBe(4);
+  });
+});

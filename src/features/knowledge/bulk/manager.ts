@@ -1,0 +1,298 @@
+import { newId, type KeptStore } from '../../../api';
+import type { LockClaim, TabCoordinator } from '../deletion/cross-tab';
+import type { DeletionTiming } from '../deletion/machine';
+import type { TabMessage } from '../deletion/tab-messages';
+import { isFinished, type BulkBatch, type BulkRow } from './batch';
+import type { BatchCommand, BatchHeader, BatchMessage } from './batch-messages';
+import { BULK_REMOVAL_LIMITS } from './limits';
+import { createBatchScheduler, type BatchIo, type BatchScheduler } from './scheduler';
+
+export interface BatchManagerDeps {
+  /** The kept database's `bulkBatches` store; null where the browser keeps no IndexedDB (batches then last a page). */
+  store: KeptStore<BulkBatch> | null;
+  io: BatchIo;
+  coordinator?: TabCoordinator<TabMessage>;
+  activeProfileId(): string | null;
+  now?: () => number;
+  timing?: DeletionTiming;
+}
+
+export interface NewBatch {
+  profileId: string;
+  profileName: string;
+  knowledgeId: string;
+  knowledgeName?: string;
+  concurrency: number;
+  baselineTotalFiles?: number;
+  rows: Pick<BulkRow, 'documentId' | 'name' | 'leftOut'>[];
+}
+
+function headerOf(batch: BulkBatch): BatchHeader {
+  const { rows: _rows, ...header } = batch;
+  return header;
+}
+
+/** The Web Lock held by the tab that runs a batch. */
+const lockName = (id: string) => `kc.bulk:${id}`;
+
+/**
+ * Every bulk removal this tab knows of. A batch runs in the one tab holding its Web Lock (a scheduler there);
+ * the other tabs queue for the lock, mirror its rows from the running tab's messages, forward Pause/Resume/
+ * Stop/Retry to it, and take over from the saved state if it closes.
+ */
+export function createBatchManager(deps: BatchManagerDeps) {
+  const now = deps.now ?? Date.now;
+  const { store, coordinator } = deps;
+  const batches = new Map<string, BulkBatch>();
+  const schedulers = new Map<string, BatchScheduler>();
+  const claims = new Map<string, LockClaim>();
+  /** Commands waiting for this tab to get a batch's lock (a retry of a finished batch). */
+  const waitingCommands = new Map<string, BatchCommand[]>();
+  /** Batches this tab is starting (reading the saved copy). */
+  const starting = new Set<string>();
+  /** Created here and not run anywhere yet: the copy in memory is the latest (no need to read and parse it). */
+  const createdHere = new Set<string>();
+  const listeners = new Set<() => void>();
+  const finishListeners = new Set<(batch: BulkBatch) => void>();
+  let snapshot: readonly BulkBatch[] = [];
+  let publishTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+
+  function notify() {
+    snapshot = [...batches.values()].sort((a, b) => b.createdAt - a.createdAt);
+    for (const l of listeners) l();
+  }
+
+  /** Changes are shown, and told to the other tabs, at most every publishIntervalMs (a batch changes a lot). */
+  function publishSoon() {
+    publishTimer ??= setTimeout(publish, BULK_REMOVAL_LIMITS.publishIntervalMs);
+  }
+
+  function publish() {
+    publishTimer = undefined;
+    for (const [id, scheduler] of schedulers) {
+      const batch = scheduler.snapshot();
+      const before = batches.get(id);
+      const changed = scheduler.takeChanges();
+      batches.set(id, batch);
+      if (changed.length > 0 || before?.updatedAt !== batch.updatedAt) {
+        coordinator?.publish({
+          kind: 'batch',
+          header: headerOf(batch),
+          rowCount: batch.rows.length,
+          rows: changed.map((i) => [i, batch.rows[i]!]),
+        });
+      }
+      if (isFinished(batch)) {
+        schedulers.delete(id);
+        scheduler.dispose();
+        // The lock goes once the final state is saved, so a tab queued for it finds the batch finished.
+        void scheduler.flush().then(() => {
+          if (!schedulers.has(id) && !starting.has(id)) release(id);
+        });
+        if (!before || !isFinished(before)) for (const l of finishListeners) l(batch);
+      }
+    }
+    notify();
+  }
+
+  function release(id: string) {
+    claims.get(id)?.release();
+    claims.delete(id);
+  }
+
+  function claim(id: string) {
+    if (claims.has(id) || schedulers.has(id) || disposed) return;
+    if (!coordinator) {
+      void takeOver(id);
+      return;
+    }
+    claims.set(
+      id,
+      coordinator.claim(lockName(id), () => void takeOver(id)),
+    );
+  }
+
+  /** This tab holds the batch's lock: run it from the freshest copy (the saved one, if another tab ran it). */
+  async function takeOver(id: string) {
+    starting.add(id);
+    try {
+      await startHere(id);
+    } finally {
+      starting.delete(id);
+    }
+  }
+
+  async function startHere(id: string) {
+    const saved = createdHere.delete(id) ? undefined : await store?.get(id).catch(() => undefined);
+    const mine = batches.get(id);
+    const latest = saved && (!mine || saved.updatedAt >= mine.updatedAt) ? saved : mine;
+    const commands = waitingCommands.get(id) ?? [];
+    waitingCommands.delete(id);
+    if (disposed || !latest || (isFinished(latest) && !commands.includes('retry_not_deleted'))) {
+      if (latest) batches.set(id, latest);
+      release(id);
+      notify();
+      return;
+    }
+    const scheduler = createBatchScheduler(latest, {
+      io: deps.io,
+      now,
+      timing: deps.timing,
+      canRun: () => deps.activeProfileId() === latest.profileId,
+      save: async (b) => {
+        await store?.put(b);
+      },
+      onChange: publishSoon,
+    });
+    schedulers.set(id, scheduler);
+    batches.set(id, latest);
+    scheduler.start();
+    for (const command of commands) apply(scheduler, command);
+    publishSoon();
+  }
+
+  function apply(scheduler: BatchScheduler, command: BatchCommand) {
+    if (command === 'pause') scheduler.pause();
+    else if (command === 'resume') scheduler.resume();
+    else if (command === 'stop') scheduler.stop();
+    else scheduler.retryNotDeleted();
+  }
+
+  /** Another tab's batch: merge its rows (each newer row wins), and queue to take over while it is unfinished. */
+  function mirror(message: Extract<BatchMessage, { kind: 'batch' }>) {
+    const id = message.header.id;
+    if (schedulers.has(id)) return;
+    const known = batches.get(id);
+    if (!known && message.rows.length < message.rowCount) {
+      // Joined mid-batch: read it whole from the kept database; later messages fill in from there.
+      void store
+        ?.get(id)
+        .then((saved) => {
+          if (saved && !batches.has(id)) {
+            batches.set(id, saved);
+            mirror(message);
+          }
+        })
+        .catch(() => undefined);
+      return;
+    }
+    const rows = known ? known.rows.slice() : new Array<BulkRow>(message.rowCount);
+    for (const [i, row] of message.rows) {
+      const old = rows[i];
+      if (!old || row.updatedAt >= old.updatedAt) rows[i] = row;
+    }
+    const header = known && known.updatedAt > message.header.updatedAt ? headerOf(known) : message.header;
+    const batch: BulkBatch = { ...header, rows };
+    batches.set(id, batch);
+    if (isFinished(batch)) release(id);
+    else claim(id);
+    notify();
+  }
+
+  const unsubscribe = coordinator?.subscribe((message) => {
+    if (message.kind === 'batch') mirror(message);
+    else if (message.kind === 'batch-command') {
+      const scheduler = schedulers.get(message.batchId);
+      if (scheduler) apply(scheduler, message.command);
+    } else if (message.kind === 'batch-removed') {
+      if (batches.delete(message.batchId)) notify();
+      release(message.batchId);
+    }
+  });
+
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Every batch this tab knows of, newest first. */
+    getSnapshot: () => snapshot,
+    /** Told in the tab that ran it, once, when a batch ends. */
+    onFinished(listener: (batch: BulkBatch) => void) {
+      finishListeners.add(listener);
+      return () => finishListeners.delete(listener);
+    },
+    runsHere: (id: string) => schedulers.has(id),
+    /** Reads a profile's batches from the kept database and resumes the unfinished ones (here or in another tab). */
+    async load(profileId: string) {
+      const saved = (await store?.where('byProfile', profileId).catch(() => [])) ?? [];
+      for (const batch of saved) {
+        const known = batches.get(batch.id);
+        if (!schedulers.has(batch.id) && (!known || batch.updatedAt > known.updatedAt)) batches.set(batch.id, batch);
+        if (!isFinished(batch)) claim(batch.id);
+      }
+      notify();
+    },
+    /** Saves a new batch, then runs it in this tab. */
+    async create(init: NewBatch): Promise<BulkBatch> {
+      const at = now();
+      const batch: BulkBatch = {
+        id: newId(),
+        profileId: init.profileId,
+        profileName: init.profileName,
+        knowledgeId: init.knowledgeId,
+        knowledgeName: init.knowledgeName,
+        concurrency: Math.min(Math.max(1, Math.round(init.concurrency)), BULK_REMOVAL_LIMITS.concurrencyMax),
+        status: 'running',
+        createdAt: at,
+        activeMs: 0,
+        baselineTotalFiles: init.baselineTotalFiles,
+        rows: init.rows.map((r) => ({ ...r, updatedAt: at })),
+        updatedAt: at,
+      };
+      await store?.put(batch).catch(() => undefined);
+      batches.set(batch.id, batch);
+      createdHere.add(batch.id);
+      // The other tabs hear of it from the scheduler, once this tab holds its lock (had they heard first, one of
+      // them could queue for the lock ahead of this tab); they read it from the kept database.
+      claim(batch.id);
+      notify();
+      return batch;
+    },
+    command(id: string, command: BatchCommand) {
+      const scheduler = schedulers.get(id);
+      if (scheduler) {
+        apply(scheduler, command);
+        return;
+      }
+      const batch = batches.get(id);
+      if (batch && isFinished(batch) && command === 'retry_not_deleted') {
+        // A finished batch runs nowhere: this tab takes it (and its lock) to retry.
+        waitingCommands.set(id, [...(waitingCommands.get(id) ?? []), command]);
+        // Still holding its lock (the final save is under way): start at once; else queue for it.
+        if (claims.get(id)?.held) void takeOver(id);
+        else claim(id);
+      } else coordinator?.publish({ kind: 'batch-command', batchId: id, command });
+    },
+    /** Forgets a finished batch, here and in the kept database. */
+    async remove(id: string) {
+      const batch = batches.get(id);
+      if (!batch || !isFinished(batch)) return;
+      batches.delete(id);
+      release(id);
+      await store?.delete(id).catch(() => undefined);
+      coordinator?.publish({ kind: 'batch-removed', batchId: id });
+      notify();
+    },
+    /** Writes every running batch now (the page is being hidden or closed). */
+    flush() {
+      for (const scheduler of schedulers.values()) void scheduler.flush();
+    },
+    /** After a profile switch: the batches of the now active profile may run. */
+    kick() {
+      for (const scheduler of schedulers.values()) scheduler.kick();
+    },
+    /** The tab is going away: stop here; another tab (or the next visit) takes over from the saved state. */
+    dispose() {
+      disposed = true;
+      clearTimeout(publishTimer);
+      unsubscribe?.();
+      for (const scheduler of schedulers.values()) scheduler.dispose();
+      schedulers.clear();
+      for (const id of [...claims.keys()]) release(id);
+    },
+  };
+}
+
+export type BatchManager = ReturnType<typeof createBatchManager>;

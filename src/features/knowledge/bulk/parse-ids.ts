@@ -1,0 +1,99 @@
+import { BULK_REMOVAL_LIMITS } from './limits';
+
+/**
+ * The ids of a bulk removal, from pasted text or a dropped file. Pasted text and .txt files: ids separated by
+ * newlines, commas, semicolons, spaces or tabs. CSV files: the first column of each line (quotes allowed).
+ * A first line with no digit that names an id column ("document_id", "ID", …; in a CSV any first cell
+ * without a digit) is a header and skipped. Blanks are ignored, duplicates merged, and anything that is not a
+ * plausible id is refused with its reason, as are ids beyond the limit.
+ */
+export type RefusalReason = 'not_numeric' | 'too_long' | 'over_limit';
+
+export interface RefusedId {
+  value: string;
+  /** 1-based line of the input. */
+  line: number;
+  reason: RefusalReason;
+}
+
+export interface ParsedIds {
+  /** Distinct plausible ids, in the order first seen. */
+  ids: string[];
+  refused: RefusedId[];
+  /** Repeats of an id already taken. */
+  duplicates: number;
+  /** The header line, when one was recognised and skipped. */
+  header?: string;
+}
+
+export type IdSource = 'text' | 'csv';
+
+/** How a dropped file is read: .csv by its first column, anything else as text. */
+export const sourceOfFile = (fileName: string): IdSource => (/\.csv$/i.test(fileName) ? 'csv' : 'text');
+
+const SEPARATORS = /[\s,;]+/;
+
+function unquote(cell: string): string {
+  const t = cell.trim();
+  return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).replace(/""/g, '"').trim() : t;
+}
+
+/** The first column of a CSV line: up to the first comma outside quotes. */
+function firstCsvCell(line: string): string {
+  const t = line.trimStart();
+  if (t.startsWith('"')) {
+    let i = 1;
+    for (; i < t.length; i++) {
+      if (t[i] === '"') {
+        if (t[i + 1] === '"') i++;
+        else break;
+      }
+    }
+    return unquote(t.slice(0, i + 1));
+  }
+  const comma = t.indexOf(',');
+  return (comma < 0 ? t : t.slice(0, comma)).trim();
+}
+
+function isHeader(line: string, source: IdSource): boolean {
+  if (/\d/.test(line)) return false;
+  if (source === 'csv') return firstCsvCell(line) !== '';
+  return /id\b|id$|^\s*"?ids?"?\s*$/i.test(line.trim());
+}
+
+export function parseIds(input: string, source: IdSource = 'text'): ParsedIds {
+  const { maxIds, idMaxLength } = BULK_REMOVAL_LIMITS;
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  const refused: RefusedId[] = [];
+  let duplicates = 0;
+  let header: string | undefined;
+  let sawContent = false;
+  const lines = input.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  lines.forEach((rawLine, index) => {
+    const line = index + 1;
+    if (rawLine.trim() === '') return;
+    if (!sawContent) {
+      sawContent = true;
+      if (isHeader(rawLine, source)) {
+        header = rawLine.trim();
+        return;
+      }
+    }
+    const cells = source === 'csv' ? [firstCsvCell(rawLine)] : rawLine.split(SEPARATORS).map(unquote);
+    for (const value of cells) {
+      if (value === '') continue;
+      if (!/^\d+$/.test(value)) refused.push({ value, line, reason: 'not_numeric' });
+      else if (value.length > idMaxLength) refused.push({ value, line, reason: 'too_long' });
+      else if (seen.has(value)) duplicates++;
+      else if (ids.length >= maxIds) {
+        seen.add(value);
+        refused.push({ value, line, reason: 'over_limit' });
+      } else {
+        seen.add(value);
+        ids.push(value);
+      }
+    }
+  });
+  return { ids, refused, duplicates, header };
+}

@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeletionTiming } from '../deletion/machine';
+import { createTestService, newBatch } from '../test-support/bulk-service';
+import { countPhases, phaseOf, type BulkBatch } from './batch';
+import { createBatchScheduler, timeLeftMs, type BatchScheduler, type SchedulerDeps } from './scheduler';
+
+/** The single deletion's schedule (3 s first read, 30 s lock window), scaled down. */
+const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
+const ids = (n: number, from = 100) => Array.from({ length: n }, (_, i) => String(from + i));
+
+const until = async (fn: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+};
+
+const running: BatchScheduler[] = [];
+afterEach(() => running.splice(0).forEach((s) => s.dispose()));
+
+/** A scheduler whose saves go to `saved` (a copy, as IndexedDB's structured clone makes). */
+function run(batch: BulkBatch, svc: ReturnType<typeof createTestService>, extra: Partial<SchedulerDeps> = {}) {
+  const saved: { batch?: BulkBatch; writes: number } = { writes: 0 };
+  const scheduler = createBatchScheduler(batch, {
+    io: svc.io,
+    timing: FAST,
+    save: async (b) => {
+      saved.batch = structuredClone(b);
+      saved.writes++;
+    },
+    ...extra,
+  });
+  running.push(scheduler);
+  scheduler.start();
+  return { scheduler, saved };
+}
+
+const phases = (s: BatchScheduler) => s.snapshot().rows.map(phaseOf);
+
+describe('batch scheduler', () => {
+  it('never has more requests in flight than the concurrency, and deletes each document with one DELETE', async () => {
+    const docs = ids(40);
+    const svc = createTestService(docs);
+    const { scheduler, saved } = run(newBatch(docs, { concurrency: 4 }), svc);
+    await until(() => scheduler.ended);
+    expect(scheduler.counts()).toMatchObject({ deleted: 40, waiting: 0, pending: 0, failed: 0 });
+    expect(scheduler.maxInFlight).toBe(4);
+    expect(svc.maxInFlight).toBeLessThanOrEqual(4);
+    expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+    expect(svc.deletes.size).toBe(40);
+    expect(scheduler.snapshot().rows.every((r) => r.deletion?.confirmedBy === 'base_info')).toBe(true);
+    expect(saved.batch).toMatchObject({ status: 'done', baselineTotalFiles: 40 });
+    expect(saved.batch!.endedAt).toBeDefined();
+  });
+
+  it('re-issues a held document, ends it as not deleted after 3 attempts, and "retry" then deletes it', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    svc.locked.add('102');
+    svc.foreign.add('104');
+    const { scheduler } = run(newBatch(docs), svc);
+    await until(() => scheduler.ended);
+    const rows = scheduler.snapshot().rows;
+    expect(rows.map(phaseOf)).toEqual(['deleted', 'deleted', 'not_deleted', 'deleted', 'failed', 'deleted']);
+    expect(svc.deletes.get('102')).toBe(3);
+    expect(rows[4]!.deletion!.attempts[0]!.error).toMatchObject({
+      status: 404,
+      message: 'document 104 does not belong to knowledge base k',
+    });
+    svc.locked.delete('102');
+    scheduler.retryNotDeleted();
+    expect(scheduler.ended).toBe(false);
+    await until(() => scheduler.ended);
+    expect(scheduler.snapshot().rows[2]!.deletion).toMatchObject({ state: 'deleted', roundStart: 3 });
+    expect(svc.deletes.get('102')).toBe(4);
+    // The foreign one is not retried: it was refused, not left standing.
+    expect(svc.deletes.get('104')).toBe(1);
+  });
+
+  it('pause sends nothing new while the reads of what was sent go on; resume finishes the batch', async () => {
+    const docs = ids(30);
+    const svc = createTestService(docs);
+    const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc);
+    await until(() => svc.deletes.size >= 4);
+    scheduler.pause();
+    // Sent or in flight when paused (the DELETEs already on their way finish).
+    const sentAtPause = scheduler.snapshot().rows.filter((r) => r.deletion).length;
+    expect(scheduler.snapshot().status).toBe('paused');
+    // What was in flight is confirmed while paused…
+    await until(() => scheduler.counts().requesting === 0 && scheduler.counts().pending === 0);
+    await new Promise((r) => setTimeout(r, 60));
+    // …and nothing else was sent.
+    expect(svc.deletes.size).toBe(sentAtPause);
+    expect(scheduler.counts().waiting).toBe(30 - sentAtPause);
+    expect(scheduler.ended).toBe(false);
+    scheduler.resume();
+    await until(() => scheduler.ended);
+    expect(scheduler.counts().deleted).toBe(30);
+  });
+
+  it('stop: rows not sent yet are marked so, the ones sent are tracked to their outcome', async () => {
+    const docs = ids(30);
+    const svc = createTestService(docs);
+    const { scheduler, saved } = run(newBatch(docs, { concurrency: 3 }), svc);
+    await until(() => svc.deletes.size >= 3);
+    scheduler.stop();
+    const sent = scheduler.snapshot().rows.filter((r) => r.deletion).length;
+    await until(() => scheduler.ended);
+    const counts = scheduler.counts();
+    expect(counts.deleted).toBe(sent);
+    expect(counts.not_sent).toBe(30 - sent);
+    expect(svc.deletes.size).toBe(sent);
+    expect(saved.batch).toMatchObject({ status: 'stopped' });
+  });
+
+  it('a stopped batch does not re-issue: a held document ends as not deleted', async () => {
+    const docs = ids(2);
+    const svc = createTestService(docs);
+    svc.locked.add('100');
+    const { scheduler } = run(newBatch(docs), svc);
+    await until(() => scheduler.counts().pending === 1 && scheduler.counts().deleted === 1);
+    scheduler.stop();
+    await until(() => scheduler.ended);
+    expect(phases(scheduler)).toEqual(['not_deleted', 'deleted']);
+    expect(svc.deletes.get('100')).toBe(1);
+  });
+
+  it('resumes after a reload from what was saved, without a second DELETE for any row already sent', async () => {
+    const docs = ids(60);
+    const svc = createTestService(docs);
+    const first = run(newBatch(docs, { concurrency: 8 }), svc);
+    await until(() => first.scheduler.counts().deleted >= 10);
+    // A periodic save, then more DELETEs (saved ahead of sending), then the tab closes: whatever is in flight
+    // may or may not have reached the service, and the confirmations since the save were not written.
+    await first.scheduler.flush();
+    await until(() => svc.deletes.size >= 30);
+    first.scheduler.dispose();
+    const reloaded = structuredClone(first.saved.batch!);
+    const confirmedBefore = reloaded.rows.filter((r) => r.deletion?.state === 'deleted').length;
+    expect(confirmedBefore).toBeGreaterThan(0);
+    // Some rows were saved mid-flight (requesting or pending): those are read, not sent again.
+    expect(reloaded.rows.some((r) => r.deletion && r.deletion.state !== 'deleted')).toBe(true);
+    const second = run(reloaded, svc);
+    await until(() => second.scheduler.ended);
+    expect(second.scheduler.counts().deleted).toBe(60);
+    // Every document got exactly one DELETE, across both "tabs".
+    expect(svc.deletes.size).toBe(60);
+    expect([...svc.deletes.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+  });
+
+  it('a refusal is saved at once: after a reload the refused row is not sent again', async () => {
+    const docs = ids(3);
+    const svc = createTestService(docs);
+    svc.foreign.add('101');
+    const first = run(newBatch(docs), svc);
+    await until(() => first.saved.batch?.rows[1]?.deletion?.state === 'failed');
+    first.scheduler.dispose();
+    const second = run(structuredClone(first.saved.batch!), svc);
+    await until(() => second.scheduler.ended);
+    expect(phases(second.scheduler)).toEqual(['deleted', 'failed', 'deleted']);
+    expect(svc.deletes.get('101')).toBe(1);
+  });
+
+  it('where base info keeps answering, total_files confirms once its drop accounts for every row', async () => {
+    const docs = ids(12);
+    const svc = createTestService([...docs, '900', '901'], { softBaseInfo: true });
+    const { scheduler } = run(newBatch(docs, { concurrency: 4 }), svc);
+    await until(() => scheduler.ended);
+    const rows = scheduler.snapshot().rows;
+    expect(rows.every((r) => r.deletion?.state === 'deleted' && r.deletion.confirmedBy === 'total_files')).toBe(true);
+    expect(scheduler.snapshot().baselineTotalFiles).toBe(14);
+  });
+
+  it('with a held document and base info that keeps answering, total_files never confirms the wrong rows', async () => {
+    const docs = ids(4);
+    const svc = createTestService(docs, { softBaseInfo: true });
+    svc.locked.add('101');
+    const { scheduler } = run(newBatch(docs), svc);
+    await until(() => scheduler.ended);
+    // 3 went, 4 were awaited: the count cannot say which, so none is confirmed by it; all end not deleted.
+    expect(scheduler.counts()).toMatchObject({ deleted: 0, not_deleted: 4 });
+  });
+
+  it('leaves out unknown ids, and waits while its profile is not the active one', async () => {
+    const docs = ids(3);
+    const svc = createTestService(docs);
+    const batch = newBatch(docs);
+    batch.rows[1] = { ...batch.rows[1]!, leftOut: true };
+    let active = false;
+    const { scheduler } = run(batch, svc, { canRun: () => active });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(svc.deletes.size).toBe(0);
+    active = true;
+    scheduler.kick();
+    await until(() => scheduler.ended);
+    expect(phases(scheduler)).toEqual(['deleted', 'left_out', 'deleted']);
+    expect(svc.deletes.has('101')).toBe(false);
+  });
+});
+
+describe('time left', () => {
+  it('is the open rows at the pace so far, unknown before a row settles', () => {
+    const counts = countPhases(newBatch(ids(10)).rows);
+    expect(timeLeftMs({ activeMs: 0 }, counts)).toBeUndefined();
+    expect(timeLeftMs({ activeMs: 4_000 }, { ...counts, waiting: 6, deleted: 4 })).toBe(6_000);
+    expect(timeLeftMs({ activeMs: 4_000, endedAt: 1 }, counts)).toBe(0);
+  });
+});

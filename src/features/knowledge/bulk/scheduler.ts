@@ -1,0 +1,393 @@
+import type { TotalFilesContext } from '../deletion/confirm';
+import {
+  DEFAULT_TIMING,
+  isActive,
+  nextAction,
+  reduce,
+  resumeLoaded,
+  startDeletion,
+  type DeletionEvent,
+  type DeletionTiming,
+  type TrackedDeletion,
+} from '../deletion/machine';
+import { errorInfo, type CheckOutcome } from '../deletion/tracker';
+import { countPhases, isOpen, type BulkBatch, type BulkRow, type PhaseCounts } from './batch';
+import { BULK_REMOVAL_LIMITS } from './limits';
+
+/** How a batch talks to the service. */
+export interface BatchIo {
+  /** Sends one DELETE; rejects with { status?, code?, message } on a refusal. */
+  send(d: TrackedDeletion): Promise<void>;
+  /** One confirmation read (confirmByReads) with the batch's total_files context. */
+  check(d: TrackedDeletion, context: () => TotalFilesContext): Promise<CheckOutcome>;
+  /** total_files before the first DELETE; undefined when it cannot be read (the fallback is then off). */
+  baselineTotalFiles(batch: { profileId: string; knowledgeId: string }): Promise<number | undefined>;
+}
+
+export interface SchedulerDeps {
+  io: BatchIo;
+  now?: () => number;
+  timing?: DeletionTiming;
+  /** Only the active profile's batches run (the token is in memory for that one). */
+  canRun?: () => boolean;
+  /** Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen. */
+  save(batch: BulkBatch): Promise<void>;
+  /** After each change; the caller throttles what it shows. */
+  onChange?(): void;
+}
+
+/**
+ * Runs one batch: every row through the tracked-deletion machine (the same rules as a single deletion), at
+ * most `concurrency` requests in flight (DELETEs and confirmation reads together; a DELETE may wait ~30 s for
+ * its lock). Due reads go first, then re-issues, then new rows in order. Pause: nothing new is sent, reads go
+ * on. Stop: rows not sent yet are marked so, what is in flight finishes and is tracked to its outcome, and a
+ * row that would need a re-issue ends as not deleted.
+ */
+export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
+  const now = deps.now ?? Date.now;
+  const timing = deps.timing ?? DEFAULT_TIMING;
+  const canRun = deps.canRun ?? (() => true);
+  const { rows: initialRows, ...initialHeader } = initial;
+  let header = initialHeader;
+  const rows: BulkRow[] = [...initialRows];
+  const busy = new Set<number>();
+  const changed = new Set<number>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let cursor = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+  let started = false;
+  let lastTouch = now();
+  let saving: Promise<void> | null = null;
+  let queuedSave: Promise<void> | null = null;
+  let baselineAsked = false;
+  let baselineUnreadable = false;
+
+  const snapshot = (): BulkBatch => ({ ...header, rows: rows.slice() });
+
+  /** One write at a time; callers during a write share the next one, which includes their changes. */
+  function persist(): Promise<void> {
+    if (queuedSave) return queuedSave;
+    if (saving) {
+      queuedSave = saving.then(() => {
+        queuedSave = null;
+        return persist();
+      });
+      return queuedSave;
+    }
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    const write = deps
+      .save(snapshot())
+      // Storage refused (private mode, quota): the batch still runs for this page's life.
+      .catch(() => undefined)
+      .finally(() => {
+        if (saving === write) saving = null;
+      });
+    saving = write;
+    return write;
+  }
+
+  function saveSoon() {
+    saveTimer ??= setTimeout(() => {
+      saveTimer = undefined;
+      if (!disposed) void persist();
+    }, BULK_REMOVAL_LIMITS.saveIntervalMs);
+  }
+
+  /** Time runs for the estimate only while the batch is running. */
+  function touch() {
+    const t = now();
+    if (header.status === 'running' && header.endedAt === undefined) header.activeMs += t - lastTouch;
+    lastTouch = t;
+    header = { ...header, updatedAt: t };
+  }
+
+  function update(i: number, row: BulkRow) {
+    touch();
+    rows[i] = { ...row, updatedAt: header.updatedAt };
+    changed.add(i);
+    deps.onChange?.();
+    saveSoon();
+  }
+
+  function dispatch(i: number, event: DeletionEvent) {
+    const row = rows[i]!;
+    if (!row.deletion) return;
+    const next = reduce(row.deletion, event, timing);
+    if (next !== row.deletion) update(i, { ...row, deletion: next });
+  }
+
+  function totalFilesContext(): TotalFilesContext {
+    let confirmed = 0;
+    let awaiting = 0;
+    for (const row of rows) {
+      const d = row.deletion;
+      if (!d) continue;
+      if (d.state === 'deleted') confirmed++;
+      // A row ended "not deleted" is unconfirmed, not proven present: it still counts, or the drop would be
+      // credited to the others by whichever row happened to give up first.
+      else if (d.state !== 'failed' && d.attempts.some((a) => a.outcome === 'accepted' || a.outcome === 'interrupted'))
+        awaiting++;
+    }
+    return { baseline: header.baselineTotalFiles, confirmed, awaiting };
+  }
+
+  function begin(i: number) {
+    busy.add(i);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+  }
+
+  function end(i: number) {
+    busy.delete(i);
+    inFlight--;
+  }
+
+  /** Sends the DELETEs; with `saveFirst`, only once the batch is saved (write-ahead). */
+  function sendAll(indices: number[], saveFirst: boolean) {
+    for (const i of indices) begin(i);
+    const go = () => {
+      for (const i of indices) {
+        if (disposed) return;
+        const d = rows[i]!.deletion!;
+        deps.io.send(d).then(
+          () => settle(i, { type: 'accepted', at: now() }),
+          (err: unknown) => settle(i, { type: 'request_failed', at: now(), error: errorInfo(err) }),
+        );
+      }
+    };
+    if (saveFirst) void persist().then(go);
+    else go();
+  }
+
+  function check(i: number) {
+    begin(i);
+    const d = rows[i]!.deletion!;
+    deps.io.check(d, totalFilesContext).then(
+      (r) => settle(i, { type: 'checked', at: now(), result: r.result, detail: r.detail, via: r.via }),
+      (err: unknown) => settle(i, { type: 'checked', at: now(), result: 'error', detail: errorInfo(err).message }),
+    );
+  }
+
+  /** A request came back. After dispose (the tab is closing) nothing is recorded: the next runner reads again. */
+  function settle(i: number, event: DeletionEvent) {
+    if (disposed) return;
+    end(i);
+    dispatch(i, event);
+    // A refusal is saved at once: read back as "in flight" after a reload, a refused row would be re-sent once the
+    // lock window passed (the document is still there) and refused again. Accepted rows need no such haste: a read
+    // settles them. Refusals are few, so this costs little.
+    if (event.type === 'request_failed') void persist();
+    pump();
+  }
+
+  function pump() {
+    if (disposed || !started || !canRun()) return;
+    if (header.baselineTotalFiles === undefined && !baselineUnreadable && !rows.some((r) => r.deletion)) {
+      // The fallback's baseline is read once, before the first DELETE (unreadable: the fallback stays off).
+      if (baselineAsked) return;
+      baselineAsked = true;
+      deps.io
+        .baselineTotalFiles(header)
+        .catch(() => undefined)
+        .then((total) => {
+          if (total !== undefined) header = { ...header, baselineTotalFiles: total };
+          else baselineUnreadable = true;
+          pump();
+        });
+      return;
+    }
+    const t = now();
+    const paused = header.status === 'paused';
+    const stopped = header.status === 'stopped';
+    let free = header.concurrency - inFlight;
+    let earliest = Number.POSITIVE_INFINITY;
+    const sends: number[] = [];
+    // Re-issues, retries and rows beyond the reserved block are saved before their DELETEs leave.
+    let saveFirst = false;
+    for (let i = 0; i < rows.length; i++) {
+      if (busy.has(i)) continue;
+      const row = rows[i]!;
+      const d = row.deletion;
+      if (row.retryQueued && d) {
+        const retried = reduce(d, { type: 'retry', at: t }, timing);
+        if (stopped || retried === d) update(i, { ...row, retryQueued: false });
+        else if (!paused && free > 0) {
+          update(i, { ...row, retryQueued: false, deletion: retried });
+          sends.push(i);
+          saveFirst = true;
+          free--;
+        }
+        continue;
+      }
+      if (!d || !isActive(d)) continue;
+      const action = nextAction(d, timing);
+      if (action.type === 'check') {
+        if (action.at > t) earliest = Math.min(earliest, action.at);
+        else if (free > 0) {
+          check(i);
+          free--;
+        }
+      } else if (action.type === 'reissue') {
+        if (stopped) dispatch(i, { type: 'give_up', at: t });
+        else if (!paused && free > 0) {
+          dispatch(i, { type: 'reissue', at: t });
+          sends.push(i);
+          saveFirst = true;
+          free--;
+        }
+      } else if (action.type === 'send' && !paused && !stopped && free > 0) {
+        sends.push(i);
+        free--;
+      }
+    }
+    // New rows, in order, only while running.
+    if (paused || stopped) free = 0;
+    for (; free > 0 && cursor < rows.length; cursor++) {
+      const row = rows[cursor]!;
+      if (!row.deletion && !row.leftOut && !row.notSent) {
+        if (cursor >= (header.reservedUntil ?? 0)) {
+          const block = header.concurrency * BULK_REMOVAL_LIMITS.reserveBlockFactor;
+          header = { ...header, reservedUntil: Math.min(rows.length, cursor + block), reservedAt: t };
+          saveFirst = true;
+        }
+        const deletion = startDeletion(
+          {
+            profileId: header.profileId,
+            knowledgeId: header.knowledgeId,
+            documentId: row.documentId,
+            documentName: row.name,
+          },
+          t,
+        );
+        update(cursor, { ...row, deletion });
+        sends.push(cursor);
+        free--;
+      }
+    }
+    if (sends.length > 0) sendAll(sends, saveFirst);
+    settleBatch();
+    clearTimeout(timer);
+    timer = undefined;
+    if (earliest < Number.POSITIVE_INFINITY) timer = setTimeout(pump, Math.max(0, earliest - now()));
+  }
+
+  /** No open row and nothing in flight: the batch has ended (done, or stopped and settled). */
+  function settleBatch() {
+    if (inFlight > 0 || rows.some(isOpen)) return;
+    if (header.endedAt !== undefined) return;
+    touch();
+    header = { ...header, status: header.status === 'stopped' ? 'stopped' : 'done', endedAt: header.updatedAt };
+    deps.onChange?.();
+    void persist();
+  }
+
+  function setStatus(status: BulkBatch['status']) {
+    touch();
+    header = { ...header, status };
+    deps.onChange?.();
+    void persist();
+  }
+
+  return {
+    /** Starts (or, after a reload or in the tab taking over, resumes) the batch. */
+    start() {
+      if (started) return;
+      started = true;
+      const t = now();
+      lastTouch = t;
+      rows.forEach((row, i) => {
+        if (row.deletion) {
+          const loaded = resumeLoaded(row.deletion, t);
+          if (loaded !== row.deletion) update(i, { ...row, deletion: loaded });
+        } else if (i < (header.reservedUntil ?? 0) && !row.leftOut && !row.notSent) {
+          // Reserved, so perhaps sent before the page went away: read first, as for a DELETE in flight.
+          const sent = startDeletion(
+            {
+              profileId: header.profileId,
+              knowledgeId: header.knowledgeId,
+              documentId: row.documentId,
+              documentName: row.name,
+            },
+            header.reservedAt ?? t,
+          );
+          update(i, { ...row, deletion: resumeLoaded(sent, t) });
+        }
+      });
+      pump();
+    },
+    /** Nothing new is sent; reads of what was sent go on. */
+    pause() {
+      if (header.status === 'running') setStatus('paused');
+    },
+    resume() {
+      if (header.status !== 'paused') return;
+      setStatus('running');
+      pump();
+    },
+    stop() {
+      if (header.status === 'stopped' || header.status === 'done') return;
+      rows.forEach((row, i) => {
+        if (!row.deletion && !row.leftOut && !row.notSent) update(i, { ...row, notSent: true });
+      });
+      setStatus('stopped');
+      pump();
+    },
+    /** "Retry the not-deleted": each starts a new round of attempts as slots free up. */
+    retryNotDeleted() {
+      let any = false;
+      rows.forEach((row, i) => {
+        if (row.deletion?.state === 'not_deleted') {
+          update(i, { ...row, retryQueued: true });
+          any = true;
+        }
+      });
+      if (!any) return;
+      touch();
+      header = { ...header, status: 'running', endedAt: undefined };
+      lastTouch = now();
+      void persist();
+      pump();
+    },
+    /** Re-checks whether it may run (after a profile switch). */
+    kick: pump,
+    snapshot,
+    /** Indices of the rows changed since the last call. */
+    takeChanges(): number[] {
+      const list = [...changed];
+      changed.clear();
+      return list;
+    },
+    counts: (): PhaseCounts => countPhases(rows),
+    get ended() {
+      return header.endedAt !== undefined;
+    },
+    /** The most requests that were in flight at once (tests hold it to the concurrency). */
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    /** Writes the current state now (and waits for it). */
+    flush: persist,
+    /** This tab lets go (closing, or handing over): timers stop and late answers are ignored. */
+    dispose() {
+      disposed = true;
+      clearTimeout(timer);
+      clearTimeout(saveTimer);
+    },
+  };
+}
+
+export type BatchScheduler = ReturnType<typeof createBatchScheduler>;
+
+/** An estimate from the pace so far (time running per settled row); undefined until a row has settled. */
+export function timeLeftMs(batch: Pick<BulkBatch, 'activeMs' | 'endedAt'>, counts: PhaseCounts): number | undefined {
+  if (batch.endedAt !== undefined) return 0;
+  const settled = counts.deleted + counts.not_deleted + counts.failed;
+  const open = counts.waiting + counts.requesting + counts.pending;
+  if (open === 0) return 0;
+  if (settled === 0 || batch.activeMs <= 0) return undefined;
+  return Math.round((open * batch.activeMs) / settled);
+}

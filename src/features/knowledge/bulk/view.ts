@@ -1,0 +1,37 @@
+import type { StatusTone } from '../../../components';
+import type { MessageKey } from '../../../i18n';
+import type { BatchStatus, RowPhase } from './batch';
+
+/** How each row phase reads in the batch's counts, progress bar and report. */
+export const PHASE_VIEW: Record<RowPhase, { tone: StatusTone; label: MessageKey; color: string }> = {
+  waiting: { tone: 'unknown', label: 'knowledge.bulk.phase.waiting', color: 'gray.4' },
+  requesting: { tone: 'info', label: 'knowledge.bulk.phase.requesting', color: 'blue' },
+  pending: { tone: 'warning', label: 'knowledge.bulk.phase.pending', color: 'yellow' },
+  deleted: { tone: 'ok', label: 'knowledge.bulk.phase.deleted', color: 'teal' },
+  not_deleted: { tone: 'error', label: 'knowledge.bulk.phase.not_deleted', color: 'orange' },
+  failed: { tone: 'error', label: 'knowledge.bulk.phase.failed', color: 'red' },
+  not_sent: { tone: 'unknown', label: 'knowledge.bulk.phase.not_sent', color: 'gray.6' },
+  left_out: { tone: 'unknown', label: 'knowledge.bulk.phase.left_out', color: 'gray.6' },
+};
+
+export const STATUS_VIEW: Record<BatchStatus, { tone: StatusTone; label: MessageKey }> = {
+  running: { tone: 'info', label: 'knowledge.bulk.status.running' },
+  paused: { tone: 'warning', label: 'knowledge.bulk.status.paused' },
+  stopped: { tone: 'unknown', label: 'knowledge.bulk.status.stopped' },
+  done: { tone: 'ok', label: 'knowledge.bulk.status.done' },
+};
+
+/** The phases shown as progress, in the order of the bar; not-sent and left-out rows are outside the work. */
+export const PROGRESS_PHASES: readonly RowPhase[] = ['deleted', 'not_deleted', 'failed', 'pending', 'requesting'];
+
+/** The counts listed under the bar (the six states, then the rows outside the work when there are any). */
+export const COUNTED_PHASES: readonly RowPhase[] = [
+  'waiting',
+  'requesting',
+  'pending',
+  'deleted',
+  'not_deleted',
+  'failed',
+  'not_sent',
+  'left_out',
+];

@@ -1,0 +1,138 @@
+import { browserStorage, connectionStore, type KeptDb, type StorageLike } from '../../../api';
+import { parseBatch } from '../bulk/batch';
+import { createBatchIo } from '../bulk/batch-io';
+import { createBatchManager, type BatchManager } from '../bulk/manager';
+import { createTabCoordinator, type TabCoordinator } from './cross-tab';
+import { createDeletionIo } from './io';
+import type { DeletionTiming, TrackedDeletion } from './machine';
+import type { TabMessage } from './tab-messages';
+import { createDeletionTracker, deletionKey, type DeletionIo, type DeletionTracker } from './tracker';
+
+/** One deletion that changed between two snapshots; `previous` is missing for a new one. */
+export interface DeletionChange {
+  key: string;
+  previous?: TrackedDeletion;
+  current: TrackedDeletion;
+}
+
+export type DeletionChangeListener = (changes: DeletionChange[]) => void;
+
+export interface DeletionRuntimeOptions {
+  /** Where single deletions are kept (ids only); default localStorage, null for none. */
+  storage?: StorageLike | null;
+  /** Where bulk batches are kept; null for none (they then last the page). */
+  keptDb?: KeptDb | null;
+  /** Other tabs; default the browser's Web Locks and BroadcastChannel, null for none. */
+  coordinator?: TabCoordinator<TabMessage> | null;
+  io?: DeletionIo;
+  batchIo?: ReturnType<typeof createBatchIo>;
+  timing?: DeletionTiming;
+}
+
+export interface DeletionRuntime {
+  tracker: DeletionTracker;
+  batches: BatchManager;
+  /** The check before confirming a batch (base info of each id). */
+  batchIo: ReturnType<typeof createBatchIo>;
+  /** Called with what changed after every step of any single deletion (cache invalidation, notifications). */
+  onChange(listener: DeletionChangeListener): () => void;
+  /**
+   * Mounts a React sync (see use-deletion-sync); the first one mounted sets up the subscriptions, the last
+   * one unmounted ends them. Returns the unmount.
+   */
+  mountSync<T>(entry: T, setUp: () => () => void): () => void;
+  /** The most recently mounted sync: only that one acts, so two mounted copies never notify twice. */
+  latestSync<T>(): T | undefined;
+  /** Resumes the active profile's deletions and batches now and after every connection change. Idempotent. */
+  start(): void;
+  /** This tab stops working (another tab, or the next visit, takes over from what was kept). */
+  dispose(): void;
+}
+
+/** An app's deletions: created once per app by useDeletionRuntime (AppProviders holds the slot). */
+export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): DeletionRuntime {
+  const storage = options.storage === undefined ? browserStorage('local') : options.storage;
+  const coordinator = options.coordinator === undefined ? createTabCoordinator<TabMessage>() : options.coordinator;
+  const tracker = createDeletionTracker(options.io ?? createDeletionIo(), {
+    storage: storage ?? undefined,
+    timing: options.timing,
+    coordinator: coordinator ?? undefined,
+  });
+  const batchIo = options.batchIo ?? createBatchIo();
+  const activeProfileId = () => connectionStore.getState().activeId;
+  const batches = createBatchManager({
+    store: options.keptDb ? options.keptDb.store('bulkBatches', parseBatch) : null,
+    io: batchIo,
+    coordinator: coordinator ?? undefined,
+    activeProfileId,
+    timing: options.timing,
+  });
+
+  const changeListeners = new Set<DeletionChangeListener>();
+  let last = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
+  const unsubscribeTracker = tracker.subscribe(() => {
+    const next = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
+    const changes: DeletionChange[] = [];
+    for (const [key, current] of next) {
+      const previous = last.get(key);
+      if (previous !== current) changes.push({ key, previous, current });
+    }
+    last = next;
+    if (changes.length > 0) for (const l of changeListeners) l(changes);
+  });
+
+  let stopWatching: (() => void) | undefined;
+  const syncs: unknown[] = [];
+  let detachSyncs: (() => void) | undefined;
+  const loadActive = () => {
+    const id = activeProfileId();
+    if (id) void batches.load(id);
+  };
+
+  return {
+    tracker,
+    batches,
+    batchIo,
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    mountSync(entry, setUp) {
+      syncs.push(entry);
+      detachSyncs ??= setUp();
+      return () => {
+        const i = syncs.indexOf(entry);
+        if (i >= 0) syncs.splice(i, 1);
+        if (syncs.length === 0) {
+          detachSyncs?.();
+          detachSyncs = undefined;
+        }
+      };
+    },
+    latestSync: <T>() => syncs[syncs.length - 1] as T | undefined,
+    start() {
+      if (stopWatching) return;
+      tracker.resume();
+      loadActive();
+      const offActive = connectionStore.onActiveChange(() => {
+        tracker.resume();
+        batches.kick();
+        loadActive();
+      });
+      // A reload or a closed tab: write what the batches have done since their last save (often in time).
+      const flush = () => batches.flush();
+      if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+      stopWatching = () => {
+        offActive();
+        if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush);
+      };
+    },
+    dispose() {
+      stopWatching?.();
+      unsubscribeTracker();
+      tracker.stop();
+      batches.dispose();
+      coordinator?.close();
+    },
+  };
+}
