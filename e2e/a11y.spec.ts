@@ -122,9 +122,6 @@ async function expectNoViolations(page: Page, label: string, include?: string) {
 
 for (const scheme of SCHEMES) {
   test.describe(`axe, ${scheme} scheme`, () => {
-    // The sub-path run repeats the suite for its URLs; colours don't depend on them, so it checks light only.
-    test.skip(!!process.env.BASE_PATH && scheme === 'dark', 'colour checks do not depend on the base path');
-
     for (const c of PAGES) {
       test(`${c.name} has no WCAG 2.1 A/AA violation`, async ({ page }) => {
         await useScheme(page, scheme);

@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { BASE_PATH_TAG } from './support/target';
 import { ask, streamOn } from './support/playground';
 
 /** Demo ids (src/server/fixtures/DEMO.md). */
@@ -188,18 +189,20 @@ test.describe('drifted answers', () => {
     await expect(page.getByTestId('route-error')).toHaveCount(0);
   });
 
-  test('a page whose code fails to load shows the route error, and the rest of the console still works', async ({
-    page,
-  }) => {
-    // A deploy replaced the chunk under an open tab: the page cannot load, the shell can.
-    await page.route('**/assets/datasets-*.js', (route) => route.abort('failed'));
-    await page.goto(`./datasets/${DATASET}`);
-    const routeError = page.getByTestId('route-error');
-    await expect(routeError).toContainText('This page could not be shown');
-    await expect(routeError.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
-  });
+  test(
+    'a page whose code fails to load shows the route error, and the rest of the console still works',
+    { tag: BASE_PATH_TAG },
+    async ({ page }) => {
+      // A deploy replaced the chunk under an open tab: the page cannot load, the shell can.
+      await page.route('**/assets/datasets-*.js', (route) => route.abort('failed'));
+      await page.goto(`./datasets/${DATASET}`);
+      const routeError = page.getByTestId('route-error');
+      await expect(routeError).toContainText('This page could not be shown');
+      await expect(routeError.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    },
+  );
 });
 
 test.describe('offline', () => {
