@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 
-/** Where notifications render; its own chunk (see DeferredNotifications in providers.tsx). */
+/** Where notifications render; its own chunk, loaded with the first notification (DeferredNotifications). */
 export default function NotificationsHost() {
   return <Notifications position="top-right" />;
 }

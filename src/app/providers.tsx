@@ -2,17 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { authRefusals, connectionStore, createKeptDb, createQueryClient, KeptDbContext, type KeptDb } from '../api';
 import { I18nProvider, type Locale } from '../i18n';
+import { DeferredNotifications } from './DeferredNotifications';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
-
-/**
- * The notifications' container (with its transitions) is not needed to draw the first page: it loads
- * right after. `notifications.show()` before then is kept in the store and appears once it mounts.
- */
-const NotificationsHost = lazy(() => import('./NotificationsHost'));
 
 /** The colour scheme is a preference (light, dark or auto), kept by Mantine under this key. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-scheme' });
@@ -48,9 +43,7 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
         <KeptDbContext.Provider value={keptDb}>
           <I18nProvider locale={locale}>
             <LocalizedDefaults>
-              <Suspense fallback={null}>
-                <NotificationsHost />
-              </Suspense>
+              <DeferredNotifications />
               {children}
             </LocalizedDefaults>
           </I18nProvider>

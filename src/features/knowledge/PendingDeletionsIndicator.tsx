@@ -1,7 +1,8 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useConnection } from '../../api';
+import { HeaderHint } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletions } from './deletion/hooks';
 import { startDeletionTracking } from './deletion/instance';
@@ -25,7 +26,8 @@ export function PendingDeletionsIndicator() {
     count: pending.length,
   });
   return (
-    <Tooltip label={label} withArrow>
+    // A header hint, not Mantine's Tooltip: no floating-ui for a first page where nothing is pending.
+    <HeaderHint label={label}>
       <Badge
         component={Link}
         to={indicatorTarget(pending)}
@@ -39,7 +41,7 @@ export function PendingDeletionsIndicator() {
       >
         {pending.length}
       </Badge>
-    </Tooltip>
+    </HeaderHint>
   );
 }
 
