@@ -3,6 +3,7 @@ import { parseMessageChunk, readManifest } from '../scripts/budget.mjs';
 import { FEATURE_AREAS, START_AREAS } from '../src/i18n/areas';
 import { en } from '../src/i18n/catalog';
 import { expect, test } from './fixtures';
+import { settle } from './support/settle';
 import { BASE_PATH_TAG, distDir as dist } from './support/target';
 
 /**
@@ -107,11 +108,12 @@ test('a switch shows the new language only once every area on screen has arrived
     await held;
     await route.continue();
   });
+  const shellArrived = page.waitForResponse((r) => r.url().endsWith(`/${fileOf('zhCN/shell')}`));
   await page.getByLabel('Language').selectOption('zh-CN');
-  await expect.poll(() => seen).toContain('zhCN/shell');
+  await shellArrived;
   await expect.poll(() => seen).toContain('zhCN/datasets');
   // The shell's Chinese words are here, the page's are not: the console stays English, whole.
-  await page.waitForTimeout(500);
+  await settle(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datasets');
   await expect(page.getByRole('link', { name: 'Knowledge bases' }).first()).toBeVisible();
@@ -136,7 +138,7 @@ test('a message chunk that fails to load leaves the language on screen, and choo
   );
   await page.getByLabel('Language').selectOption('zh-CN');
   await expect.poll(() => failures).toBe(1);
-  await page.waitForTimeout(300);
+  await settle(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
 

@@ -1,5 +1,6 @@
 import type { Request } from '@playwright/test';
 import { configFor, serveConfig, test, expect } from './fixtures';
+import { settle } from './support/settle';
 import { BASE_PATH_TAG } from './support/target';
 import { ask, streamOn } from './support/playground';
 import { startSandbox } from './support/sandbox';
@@ -160,7 +161,7 @@ test('a hostile answer runs nothing, keeps no handler attribute and loads nothin
   expect(handlerAttributes).toEqual([]);
   expect(await text.locator('script, svg, img, iframe').count()).toBe(0);
   expect(await text.locator('a[href^="javascript" i]').count()).toBe(0);
-  await page.waitForTimeout(300);
+  await settle(page);
   expect(dialogs).toEqual([]);
   expect(evil).toEqual([]);
 });
@@ -178,7 +179,7 @@ test('a failed completion is sent exactly once and offers Retry', async ({ page 
   await ask(page, BATTERY_Q);
   const error = page.getByTestId('error-state');
   await expect(error).toContainText('model backend down');
-  await page.waitForTimeout(1500);
+  await settle(page);
   expect(posts).toBe(1);
   await page.unroute(COMPLETIONS);
   await error.getByRole('button', { name: 'Retry' }).click();
