@@ -5,13 +5,14 @@
 // folder), serves the console with the production headers beside a sandbox with the demo data, and weighs / and a
 // knowledge base on a cold load in headless Chromium (scripts/perf/weigh.mjs). --files lists every file fetched.
 // Exits 1 when a page is over its ceiling (CONSOLE_PAGES in weigh.mjs).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.mjs';
+import { sandboxConfig, serveConsole } from './servers.mjs';
 import { buildBaseline, kb, ratioTable, serveDir, weighAll } from './weigh.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -21,32 +22,6 @@ const opt = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 const DIST = resolve(ROOT, opt('dist', 'dist-perf'));
-
-/** Starts `node --import exit-with-parent <argv>` and resolves with the first match of `ready` in its output. */
-export function startServer(argv, ready, label) {
-  const child = spawn(process.execPath, ['--import', './scripts/exit-with-parent.mjs', ...argv], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`${label} did not start in 60 s\n${out}`)), 60_000);
-    const onData = (d) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok({ child, match: m });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (out += d.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`${label} exited with ${code}\n${out}`));
-    });
-  });
-}
 
 async function main() {
   if (!args.includes('--no-build')) {
@@ -67,13 +42,9 @@ async function main() {
     const { startSandbox } = await tsImport('../../e2e/support/sandbox.ts', import.meta.url);
     const sandbox = await startSandbox();
     stops.push(() => sandbox.stop());
-    const { child, match } = await startServer(
-      ['scripts/serve-static.mjs', '--dir', DIST, '--port', '0', '--connect-src', "'self' http://127.0.0.1:*"],
-      /static ready url=(\S+)/,
-      'static server',
-    );
-    stops.push(() => child.kill('SIGTERM'));
-    const base = match[1];
+    const site = await serveConsole(DIST);
+    stops.push(site.stop);
+    const base = site.url;
     const bare = await serveDir(bareDist);
     stops.push(() => bare.close());
     const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -84,18 +55,7 @@ async function main() {
       consoleDist: DIST,
       bareUrl: bare.url,
       bareDist,
-      config: {
-        default_profile: 'sandbox',
-        profiles: [
-          {
-            id: 'sandbox',
-            name: 'Local sandbox',
-            base_url: sandbox.baseUrl,
-            secondary_url: sandbox.secondaryUrl,
-            token: sandbox.token,
-          },
-        ],
-      },
+      config: sandboxConfig(sandbox),
     });
     if (args.includes('--files')) {
       for (const [name, w] of rows) {

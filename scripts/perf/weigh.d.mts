@@ -21,6 +21,7 @@ export declare function weighAll(
   options: { consoleUrl: string; consoleDist: string; bareUrl: string; bareDist: string; config?: unknown },
 ): Promise<{ rows: [string, Weight, string?][]; verdicts: Verdict[] }>;
 export declare function buildBaseline(outDir: string): void;
+export declare function buildBaselineWithFetchingRoute(outDir: string): void;
 export declare function serveDir(dir: string): Promise<{ url: string; close(): Promise<void> }>;
 export interface Weighed {
   file: string;

@@ -4,7 +4,7 @@
 // app of the same stack (scripts/perf/baseline-app, built with the project's own node_modules in the same run).
 // Used by e2e/budget.spec.ts and scripts/perf/first-route.mjs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -168,4 +168,39 @@ export function ratioTable(rows) {
     return `${name.padEnd(34)} ${kb(w.js).padStart(9)} ${String(w.jsFiles.length).padStart(5)} ${kb(w.css).padStart(9)}  ${ratio}`;
   });
   return `${[head, ...lines].join('\n')}\n(KB = 1,024 bytes, as first-route-ratio.mjs counts)`;
+}
+
+/**
+ * Builds the bare app with the bench's fetching route added (scripts/perf/baseline-extra/KnowledgeItem.tsx at
+ * /knowledge/:id) into outDir: from a copy, so the vendored app stays as shared.
+ */
+export function buildBaselineWithFetchingRoute(outDir) {
+  // Inside the project, so the copy resolves the project's node_modules (.gitignore'd; removed after the build).
+  const copy = mkdtempSync(join(ROOT, '.kc-baseline-src-'));
+  try {
+    cpSync(BASELINE_APP, copy, { recursive: true });
+    cpSync(
+      join(ROOT, 'scripts', 'perf', 'baseline-extra', 'KnowledgeItem.tsx'),
+      join(copy, 'src', 'pages', 'KnowledgeItem.tsx'),
+    );
+    const router = join(copy, 'src', 'router.tsx');
+    const text = readFileSync(router, 'utf8');
+    const anchor = "      { path: 'settings',";
+    if (!text.includes(anchor)) throw new Error(`${router}: no settings route to add the fetching route after`);
+    writeFileSync(
+      router,
+      text.replace(
+        anchor,
+        "      { path: 'knowledge/:id', lazy: async () => ({ Component: (await import('./pages/KnowledgeItem')).default }) },\n" +
+          anchor,
+      ),
+    );
+    execFileSync(
+      join(ROOT, 'node_modules', '.bin', 'vite'),
+      ['build', copy, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      { cwd: ROOT, stdio: 'inherit', timeout: 300_000 },
+    );
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
