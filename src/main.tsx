@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { authRefusals, connectionStore, createQueryClient, loadConsoleConfig } from './api';
 import { App } from './app/App';
 import { prefetchPageData } from './app/prefetch';
-import { preloadPage } from './app/router';
+import { preloadPage } from './app/page-loaders';
 import { initialLocale, preloadLocale } from './i18n';
 
 /**
