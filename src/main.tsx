@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authRefusals, connectionStore, createQueryClient, loadConsoleConfig } from './api';
 import { App } from './app/App';
-import { prefetchPageData } from './app/prefetch';
+import { pathBelowBase, prefetchOnNavigation, prefetchPageData } from './app/prefetch';
 import { preloadPage } from './app/page-loaders';
 import { initialLocale, preloadLocale } from './i18n';
 
@@ -12,7 +12,7 @@ import { initialLocale, preloadLocale } from './i18n';
  */
 async function start(): Promise<void> {
   // Below the base path: /kc/knowledge/1 → /knowledge/1.
-  const path = window.location.pathname.slice(import.meta.env.BASE_URL.length - 1);
+  const path = pathBelowBase(window.location.href) ?? '/';
   // config.json first (index.html preloads it), then the language's messages and the page's chunk beside it.
   const config = loadConsoleConfig(`${import.meta.env.BASE_URL}config.json`);
   const messages = preloadLocale(initialLocale());
@@ -28,8 +28,9 @@ async function start(): Promise<void> {
   }
   // Refused tokens go to the layout, which tells the admin and may open Settings (see AuthErrorWatcher).
   const queryClient = createQueryClient({ onAuthError: authRefusals.report });
-  // The page's data is asked for now, not after its chunk has arrived and rendered.
+  // The page's data is asked for now, not after its chunk has arrived and rendered; so is each next page's.
   prefetchPageData(queryClient, path);
+  prefetchOnNavigation(queryClient);
   await messages;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
