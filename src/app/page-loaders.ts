@@ -1,29 +1,35 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { FEATURE_AREAS, withMessages } from '../i18n';
+import { FEATURE_AREAS, prefetchMessages, withMessages, type Area } from '../i18n';
 import { trackedLoad } from './page-loading';
 
-// Every page is its own chunk, loaded with its area's messages in the language on screen.
-const loaders = {
+// Every page is its own chunk, shown with its area's messages in the language on screen.
+const modules = {
   home: () => import('./pages/HomePage'),
-  knowledge: withMessages(FEATURE_AREAS.knowledge, () => import('../features/knowledge')),
-  datasets: withMessages(FEATURE_AREAS.datasets, () => import('../features/datasets')),
-  documents: withMessages(FEATURE_AREAS.documents, () => import('../features/documents')),
-  conversations: withMessages(FEATURE_AREAS.conversations, () => import('../features/conversations')),
-  playground: withMessages(FEATURE_AREAS.playground, () => import('../features/playground')),
-  activity: withMessages(FEATURE_AREAS.activity, () => import('../features/activity')),
-  catalog: withMessages(FEATURE_AREAS.catalog, () => import('../features/catalog')),
-  settings: withMessages(FEATURE_AREAS.settings, () => import('../features/settings')),
+  knowledge: () => import('../features/knowledge'),
+  datasets: () => import('../features/datasets'),
+  documents: () => import('../features/documents'),
+  conversations: () => import('../features/conversations'),
+  playground: () => import('../features/playground'),
+  activity: () => import('../features/activity'),
+  catalog: () => import('../features/catalog'),
+  settings: () => import('../features/settings'),
   notFound: () => import('./pages/NotFoundPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
-type PageName = keyof typeof loaders;
+type PageName = keyof typeof modules;
+
+const areasOf = (name: PageName): readonly Area[] =>
+  Object.hasOwn(FEATURE_AREAS, name) ? FEATURE_AREAS[name as keyof typeof FEATURE_AREAS] : [];
+
+/** The page's module, once it and its areas' messages have arrived (see withMessages). */
+const load = (name: PageName) => withMessages(areasOf(name), modules[name]);
 
 /**
  * The pages as React.lazy components. A page renders when first visited; the shell shows a loading bar while its
  * chunk loads (the previous page stays on screen: navigations are transitions).
  */
 export const pages = Object.fromEntries(
-  Object.entries(loaders).map(([name, load]) => [name, lazy<ComponentType>(trackedLoad(load))]),
+  (Object.keys(modules) as PageName[]).map((name) => [name, lazy<ComponentType>(trackedLoad(load(name)))]),
 ) as Record<PageName, LazyExoticComponent<ComponentType>>;
 
 /**
@@ -35,8 +41,9 @@ export const pages = Object.fromEntries(
 export function preloadPage(pathname: string): void {
   const first = pathname.split('/').find(Boolean) ?? '';
   const name: PageName =
-    first === '' ? 'home' : Object.hasOwn(loaders, first) && first !== 'home' ? (first as PageName) : 'notFound';
-  loaders[name]().catch(() => {
-    // The route's own load reports it (its error boundary offers a retry).
-  });
+    first === '' ? 'home' : Object.hasOwn(modules, first) && first !== 'home' ? (first as PageName) : 'notFound';
+  // Fetched, not asked for: a failure here is reported by the route's own load (its error boundary offers a retry),
+  // and the first render does not wait for these messages.
+  modules[name]().catch(() => undefined);
+  prefetchMessages(areasOf(name));
 }

@@ -1,13 +1,31 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { connectionStore, datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery } from '../api';
+
+/**
+ * Reads a query ahead of the page that will show it. Its answer, an error included, is the page's first answer: the
+ * page's first mount does not ask again because the prefetch failed (a 404 is one call, as when the page asks
+ * itself); later mounts behave as usual.
+ */
+function prefetchForPage(client: QueryClient, options: FetchQueryOptions<any, any, any, any>): Promise<void> {
+  const { queryKey } = options;
+  const hash = hashKey(queryKey);
+  client.setQueryDefaults(queryKey, { retryOnMount: false });
+  const cache = client.getQueryCache();
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type !== 'observerAdded' || event.query.queryHash !== hash) return;
+    client.setQueryDefaults(queryKey, {});
+    unsubscribe();
+  });
+  return client.prefetchQuery(options);
+}
 
 /** The reads each page opened by id starts with: the same query options as the page uses, so it finds them. */
 const READS: Record<string, ((client: QueryClient, id: string) => Promise<void>)[]> = {
-  knowledge: [(client, id) => client.prefetchQuery(knowledgeQuery(id))],
-  datasets: [(client, id) => client.prefetchQuery(datasetQuery(id))],
+  knowledge: [(client, id) => prefetchForPage(client, knowledgeQuery(id))],
+  datasets: [(client, id) => prefetchForPage(client, datasetQuery(id))],
   documents: [
-    (client, id) => client.prefetchQuery(documentBaseQuery(id)),
-    (client, id) => client.prefetchQuery(documentTextsQuery(id)),
+    (client, id) => prefetchForPage(client, documentBaseQuery(id)),
+    (client, id) => prefetchForPage(client, documentTextsQuery(id)),
   ],
 };
 
@@ -37,6 +55,8 @@ export function pathBelowBase(url: string, base: string = import.meta.env.BASE_U
 export function prefetchOnNavigation(client: QueryClient): void {
   if (typeof navigation === 'undefined') return;
   navigation.addEventListener('navigate', (event) => {
+    // The router's own replaceState of the URL on screen is not a new page.
+    if (event.destination.url === window.location.href) return;
     const path = pathBelowBase(event.destination.url);
     if (path !== null) prefetchPageData(client, path);
   });

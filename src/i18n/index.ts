@@ -1,7 +1,7 @@
 export { I18nProvider, useT, useLocale, useFormat, initialLocale, LOCALE_STORAGE_KEY } from './provider';
 export { LOCALES, LOCALE_NAMES, isLocale, type Locale } from './locales';
 export type { MessageKey } from './catalog';
-export { loadLocale, loadMessages, preloadLocale } from './load';
+export { loadLocale, loadMessages, prefetchMessages, preloadLocale } from './load';
 export { lazyWithMessages, withMessages } from './lazy';
 export { FEATURE_AREAS, START_AREAS, type Area } from './areas';
 export { formatDateTime, formatNumber } from './format';
