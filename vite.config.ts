@@ -19,6 +19,14 @@ export default defineConfig({
   build: {
     // The manifest lets the budget test follow the first route's imports exactly.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is one chunk (the entry itself), not a dozen small ones each
+          // costing a request in the first wave; lazily loaded pages stay their own chunks.
+          groups: [{ name: 'start', tags: ['$initial'] }],
+        },
+      },
+    },
   },
-  // Lazily loaded pages become their own chunks (Vite's default splitting on dynamic import).
 });

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { settle } from './support/settle';
 
 /** WCAG 2.1 A and AA: the bar the issue sets for every page, light and dark. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -100,8 +101,8 @@ async function useScheme(page: Page, scheme: Scheme) {
 
 /** Runs axe and fails with the rule, impact and elements of each violation, so the report is actionable. */
 async function expectNoViolations(page: Page, label: string, include?: string) {
-  // Animations (modal fade-in, loaders) would be measured mid-way; wait until they settle.
-  await page.waitForTimeout(300);
+  // Animations (a modal's fade-in) would be measured mid-way: run axe once they have settled.
+  await settle(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
@@ -122,9 +123,6 @@ async function expectNoViolations(page: Page, label: string, include?: string) {
 
 for (const scheme of SCHEMES) {
   test.describe(`axe, ${scheme} scheme`, () => {
-    // The sub-path run repeats the suite for its URLs; colours don't depend on them, so it checks light only.
-    test.skip(!!process.env.BASE_PATH && scheme === 'dark', 'colour checks do not depend on the base path');
-
     for (const c of PAGES) {
       test(`${c.name} has no WCAG 2.1 A/AA violation`, async ({ page }) => {
         await useScheme(page, scheme);

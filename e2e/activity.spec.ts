@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { settle } from './support/settle';
 
 const ID = '931506272047501';
 
@@ -116,8 +117,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.screenshot({ path: `test-results/screenshots/activity-${scheme}-${locale}.png` });
       await page.getByTestId('activity-row').first().click();
       await expect(page.getByTestId('curl-command')).toBeVisible();
-      // Let the drawer finish sliding in.
-      await page.waitForTimeout(500);
+      // Once the drawer has finished sliding in.
+      await settle(page);
       await page.screenshot({ path: `test-results/screenshots/activity-detail-${scheme}-${locale}.png` });
     });
   }

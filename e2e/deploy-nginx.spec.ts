@@ -1,17 +1,19 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect } from './fixtures';
+import { BASE_PATH_TAG, basePath, distDir } from './support/target';
 import { renderNginxConf } from '../scripts/render-nginx-conf.mjs';
 
 /**
- * README's nginx configuration, tested: the console built under a sub-path, served by nginx with the
- * production headers, deep links answered with index.html, and both API hosts reached through the proxy.
+ * README's nginx configuration, tested: the build this pass serves (at / and, in the sub-path pass, under /kc/),
+ * served by nginx with the production headers, deep links answered with index.html, and both API hosts reached
+ * through the proxy.
  */
 const NGINX = '/usr/sbin/nginx';
-const BASE = '/console/';
+const BASE = basePath;
 const root = resolve(import.meta.dirname, '..');
 
 async function freePort(): Promise<number> {
@@ -24,30 +26,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-test.describe('nginx deployment', () => {
-  // It builds and serves its own sub-path deployment, whatever BASE_PATH the suite runs under: once is enough.
-  test.skip(!!process.env.BASE_PATH, 'already a sub-path deployment; runs in the root pass only');
+test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
   let dir: string;
   let nginx: ChildProcess | undefined;
   let url: string;
 
   test.beforeAll(async ({ sandbox }) => {
-    test.setTimeout(120_000);
     expect(existsSync(NGINX), 'nginx is installed by scripts/ensure-system-deps.mjs').toBe(true);
     dir = mkdtempSync(join(tmpdir(), 'kc-nginx-'));
     // nginx's workers drop root's rights: the files must be readable by others, as on a real host.
     chmodSync(dir, 0o755);
     const webRoot = join(dir, 'www');
-    const out = join(webRoot, 'console');
-    execFileSync(
-      resolve(root, 'node_modules/.bin/vite'),
-      ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
-      {
-        cwd: root,
-        env: { ...process.env, BASE_PATH: BASE },
-        stdio: 'inherit',
-      },
-    );
+    const out = join(webRoot, BASE);
+    // A copy of this pass's build, so the config.json written below stays out of the shared build folder.
+    cpSync(distDir, out, { recursive: true });
     // The run-time configuration a team would deploy: one proxied profile, no token in the file.
     writeFileSync(
       join(out, 'config.json'),
@@ -74,9 +66,12 @@ test.describe('nginx deployment', () => {
     });
     mkdirSync(join(dir, 'logs'));
     writeFileSync(join(dir, 'nginx.conf'), conf);
+    // Through scripts/exit-with-parent.mjs: nginx stops with this worker even if the run is killed.
     nginx = spawn(
-      NGINX,
+      process.execPath,
       [
+        resolve(root, 'scripts/exit-with-parent.mjs'),
+        NGINX,
         '-p',
         dir,
         '-c',
@@ -89,20 +84,25 @@ test.describe('nginx deployment', () => {
       { stdio: 'inherit' },
     );
     url = `http://127.0.0.1:${port}${BASE}`;
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(url)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('nginx did not start');
+    // Polled, bounded: ready as soon as nginx answers.
+    await expect
+      .poll(
+        () =>
+          fetch(url).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 10_000, intervals: [50, 100, 200] },
+      )
+      .toBe(true);
   });
 
   test.afterAll(async () => {
-    nginx?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((ok) => nginx!.once('exit', ok));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { settle } from './support/settle';
+import { BASE_PATH_TAG } from './support/target';
 import { ask, streamOn } from './support/playground';
 
 /** Demo ids (src/server/fixtures/DEMO.md). */
@@ -52,8 +54,8 @@ test.describe('a failed read', () => {
     await expect(error).toContainText('index shard unavailable');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
     expect(calls.count).toBe(4);
-    // No fifth call comes later on its own.
-    await page.waitForTimeout(1_500);
+    // No fifth call follows on its own once the error shows.
+    await settle(page);
     expect(calls.count).toBe(4);
 
     await page.unroute(DATASET_URL);
@@ -85,7 +87,8 @@ test.describe('a failed read', () => {
     await expect(error).toContainText(`dataset ${DATASET} not found`);
     await expect(error).toContainText('404');
     await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await page.waitForTimeout(1_500);
+    // The error shows only once the query has given up: one call, none after.
+    await settle(page);
     expect(calls.count).toBe(1);
   });
 
@@ -188,18 +191,20 @@ test.describe('drifted answers', () => {
     await expect(page.getByTestId('route-error')).toHaveCount(0);
   });
 
-  test('a page whose code fails to load shows the route error, and the rest of the console still works', async ({
-    page,
-  }) => {
-    // A deploy replaced the chunk under an open tab: the page cannot load, the shell can.
-    await page.route('**/assets/datasets-*.js', (route) => route.abort('failed'));
-    await page.goto(`./datasets/${DATASET}`);
-    const routeError = page.getByTestId('route-error');
-    await expect(routeError).toContainText('This page could not be shown');
-    await expect(routeError.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
-  });
+  test(
+    'a page whose code fails to load shows the route error, and the rest of the console still works',
+    { tag: BASE_PATH_TAG },
+    async ({ page }) => {
+      // A deploy replaced the chunk under an open tab: the page cannot load, the shell can.
+      await page.route('**/assets/datasets-*.js', (route) => route.abort('failed'));
+      await page.goto(`./datasets/${DATASET}`);
+      const routeError = page.getByTestId('route-error');
+      await expect(routeError).toContainText('This page could not be shown');
+      await expect(routeError.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    },
+  );
 });
 
 test.describe('offline', () => {
@@ -234,11 +239,16 @@ test.describe('offline', () => {
     const idInput = page.getByRole('textbox', { name: 'Dataset id' });
     await expect(idInput).toBeVisible();
     await context.setOffline(true);
+    const tried: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/datasets/731506272047302')) tried.push(r.url());
+    });
     await idInput.fill('731506272047302');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
-    // Paused, not failed: long past when a failure would show, the page still says it is loading.
-    await page.waitForTimeout(2_000);
+    // Paused, not failed: the read was not even tried (a failed try would have shown as an error by now).
+    await settle(page);
+    expect(tried).toEqual([]);
     await expect(page.getByTestId('error-state')).toHaveCount(0);
     await expect(page.getByText('Loading dataset')).toBeVisible();
     await context.setOffline(false);
@@ -289,7 +299,7 @@ test.describe('a refused token', () => {
     await expect(page.getByText('The service rejected the token for profile Local sandbox')).toBeVisible();
     await expect(page.getByTestId('error-state')).toContainText('token lacks write scope');
     // No automatic navigation: the admin's text is still here.
-    await page.waitForTimeout(500);
+    await settle(page);
     await expect(page).toHaveURL(new RegExp(`/conversations/${CONVERSATION}$`));
     await expect(title).toHaveValue('Not lost');
 
@@ -348,7 +358,7 @@ test.describe('a refused token on a playground completion', () => {
       await expect(page.getByText('The service rejected the token for profile Local sandbox')).toBeVisible();
 
       // A write: no automatic navigation, so nothing typed or shown is lost.
-      await page.waitForTimeout(500);
+      await settle(page);
       await expect(page).toHaveURL(/\/playground\/101$/);
       await expect(box).toHaveValue('A draft I am still writing');
       await expect(page.getByTestId('exchange')).toHaveCount(2);
@@ -358,7 +368,7 @@ test.describe('a refused token on a playground completion', () => {
       await refused.getByTestId('error-state').getByRole('button', { name: 'Retry' }).click();
       await expect.poll(() => posts.count).toBe(2);
       await expect(refused).toHaveAttribute('data-status', 'error');
-      await page.waitForTimeout(300);
+      await settle(page);
       await expect(notification).toHaveCount(1);
       await expect(page).toHaveURL(/\/playground\/101$/);
       expect(posts.count).toBe(2);
@@ -384,7 +394,7 @@ test.describe('a refused token on a playground completion', () => {
     }
     expect(posts.count).toBe(2);
     await expect(page.getByTestId('auth-rejected-notification')).toContainText('HTTP 403');
-    await page.waitForTimeout(300);
+    await settle(page);
     await expect(page.getByTestId('auth-rejected-notification')).toHaveCount(1);
     await expect(page).toHaveURL(/\/playground\/101$/);
   });

@@ -11,6 +11,11 @@ export interface ConsoleFixtures {
 
 interface WorkerFixtures {
   sandbox: SandboxHandle;
+  /**
+   * Load the 50,000-piece document beside the demo data (`test.use({ largeDocument: true })`). Off by default:
+   * it makes the sandbox's start and every reset several times slower, and only the tests that open it need it.
+   */
+  largeDocument: boolean;
 }
 
 /** The console's config.json, pointed at this worker's sandbox. */
@@ -36,13 +41,12 @@ export async function serveConfig(page: Page, config: unknown) {
 }
 
 export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
+  largeDocument: [false, { scope: 'worker', option: true }],
   sandbox: [
-    async ({}, use) => {
-      // Demo data plus one 50,000-piece document; a short lock wait and purge delay keep deletion tests quick.
-      const fixture = writeE2eFixture();
+    async ({ largeDocument }, use) => {
+      // Demo data (plus the large document if asked); a short lock wait and purge delay keep deletion tests quick.
       const sandbox = await startSandbox([
-        '--fixture',
-        fixture,
+        ...(largeDocument ? ['--fixture', writeE2eFixture()] : []),
         '--lock-wait-ms',
         '1500',
         '--purge-delay-ms',

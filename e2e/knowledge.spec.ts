@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { BASE_PATH_TAG } from './support/target';
 import { DOC, KB, countDeletes, deleteDocument, deletionItem, openKnowledge, totalFiles } from './support/knowledge';
 
 /** Past the 30 s lock window plus the 5 s grace, so a check concludes. */
@@ -30,7 +31,7 @@ test.describe('knowledge base page', () => {
     await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 
-  test('links to its dataset', async ({ page }) => {
+  test('links to its dataset', { tag: BASE_PATH_TAG }, async ({ page }) => {
     await openKnowledge(page, KB.handbook);
     await page.getByTestId('dataset-link').click();
     await expect(page).toHaveURL(new RegExp(`/datasets/${KB.handbookDataset}$`));

@@ -1,18 +1,16 @@
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseMessageChunk, readManifest } from '../scripts/budget.mjs';
 import { FEATURE_AREAS, START_AREAS } from '../src/i18n/areas';
 import { en } from '../src/i18n/message-tables';
 import { expect, test } from './fixtures';
+import { settle } from './support/settle';
+import { BASE_PATH_TAG, distDir as dist } from './support/target';
 
 /**
  * The messages load per (language, area): the start-up areas before the first render, each page's areas
  * with the page, and a language switch only once every area on screen has arrived in the new language.
- * Checked on the built console (E2E_DIST) by watching which message chunks the browser fetches.
+ * Checked on the built console (e2e/support/target.ts) by watching which message chunks the browser fetches.
  */
-const root = resolve(import.meta.dirname, '..');
-const dist = resolve(root, process.env.E2E_DIST ?? 'dist');
-
 /** Built file name → "zhCN/knowledge", for every message chunk of the build. */
 let chunkOfFile: Map<string, string>;
 test.beforeAll(() => {
@@ -54,46 +52,48 @@ async function rawKeysOnScreen(page: Page): Promise<string[]> {
 const useLocale = (page: Page, locale: string) =>
   page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
 
-test('start-up fetches only the start-up areas of one language; each page brings its own, and no key shows raw', async ({
-  page,
-}) => {
-  await useLocale(page, 'zh-CN');
-  const seen = watchMessages(page);
-  await page.goto('./');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('概览');
-  for (const area of START_AREAS) expect(seen).toContain(`zhCN/${area}`);
-  expect(await rawKeysOnScreen(page)).toEqual([]);
+test(
+  'start-up fetches only the start-up areas of one language; each page brings its own, and no key shows raw',
+  { tag: BASE_PATH_TAG },
+  async ({ page }) => {
+    await useLocale(page, 'zh-CN');
+    const seen = watchMessages(page);
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('概览');
+    for (const area of START_AREAS) expect(seen).toContain(`zhCN/${area}`);
+    expect(await rawKeysOnScreen(page)).toEqual([]);
 
-  const heading = page.getByRole('heading', { level: 1 });
-  for (const feature of [
-    'knowledge',
-    'datasets',
-    'documents',
-    'conversations',
-    'playground',
-    'activity',
-    'catalog',
-    'settings',
-  ] as const) {
-    // The previous page stays on screen while the next one loads (navigations are transitions): wait for the new heading.
-    const before = (await heading.textContent()) ?? '';
-    await page.locator(`nav a[href$="/${feature}"]`).first().click();
-    await expect(page).toHaveURL(new RegExp(`/${feature}$`));
-    await expect(heading).not.toHaveText(before);
-    for (const area of FEATURE_AREAS[feature]) expect(seen, feature).toContain(`zhCN/${area}`);
-    expect(await rawKeysOnScreen(page), feature).toEqual([]);
-  }
-  expect(
-    seen.filter((c) => !c.startsWith('zhCN/')),
-    'nothing in the other language',
-  ).toEqual([]);
-  expect(new Set(seen).size, 'each chunk fetched once').toBe(seen.length);
+    const heading = page.getByRole('heading', { level: 1 });
+    for (const feature of [
+      'knowledge',
+      'datasets',
+      'documents',
+      'conversations',
+      'playground',
+      'activity',
+      'catalog',
+      'settings',
+    ] as const) {
+      // The previous page stays on screen while the next one loads (navigations are transitions): wait for the new heading.
+      const before = (await heading.textContent()) ?? '';
+      await page.locator(`nav a[href$="/${feature}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`/${feature}$`));
+      await expect(heading).not.toHaveText(before);
+      for (const area of FEATURE_AREAS[feature]) expect(seen, feature).toContain(`zhCN/${area}`);
+      expect(await rawKeysOnScreen(page), feature).toEqual([]);
+    }
+    expect(
+      seen.filter((c) => !c.startsWith('zhCN/')),
+      'nothing in the other language',
+    ).toEqual([]);
+    expect(new Set(seen).size, 'each chunk fetched once').toBe(seen.length);
 
-  // The header's search opens the catalog's spotlight, which loads with its words.
-  await page.getByTestId('spotlight-button').click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await rawKeysOnScreen(page)).toEqual([]);
-});
+    // The header's search opens the catalog's spotlight, which loads with its words.
+    await page.getByTestId('spotlight-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await rawKeysOnScreen(page)).toEqual([]);
+  },
+);
 
 test('a switch shows the new language only once every area on screen has arrived in it', async ({ page }) => {
   await useLocale(page, 'en');
@@ -108,11 +108,12 @@ test('a switch shows the new language only once every area on screen has arrived
     await held;
     await route.continue();
   });
+  const shellArrived = page.waitForResponse((r) => r.url().endsWith(`/${fileOf('zhCN/shell')}`));
   await page.getByLabel('Language').selectOption('zh-CN');
-  await expect.poll(() => seen).toContain('zhCN/shell');
+  await shellArrived;
   await expect.poll(() => seen).toContain('zhCN/datasets');
   // The shell's Chinese words are here, the page's are not: the console stays English, whole.
-  await page.waitForTimeout(500);
+  await settle(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datasets');
   await expect(page.getByRole('link', { name: 'Knowledge bases' }).first()).toBeVisible();
@@ -137,7 +138,7 @@ test('a message chunk that fails to load leaves the language on screen, and choo
   );
   await page.getByLabel('Language').selectOption('zh-CN');
   await expect.poll(() => failures).toBe(1);
-  await page.waitForTimeout(300);
+  await settle(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
 

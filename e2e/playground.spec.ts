@@ -1,5 +1,7 @@
 import type { Request } from '@playwright/test';
 import { configFor, serveConfig, test, expect } from './fixtures';
+import { settle } from './support/settle';
+import { BASE_PATH_TAG } from './support/target';
 import { ask, streamOn } from './support/playground';
 import { startSandbox } from './support/sandbox';
 
@@ -9,20 +11,22 @@ const COMPLETIONS = /\/v1\/spaces\/completions\//;
 
 const isCompletion = (r: Request) => r.method() === 'POST' && COMPLETIONS.test(r.url());
 
-test('an answer from a demo document shows the document among its sources, and the source opens the document page', async ({
-  page,
-}) => {
-  await page.goto('./playground/101');
-  await ask(page, BATTERY_Q);
-  const answer = page.getByTestId('answer').last();
-  await expect(answer.getByTestId('answer-text')).toContainText('about 14 days');
-  const source = answer.getByTestId('source').filter({ hasText: BATTERY_DOC }).first();
-  await expect(source).toContainText('beacon-battery-and-power.md');
-  await expect(answer.getByTestId('usage-total')).not.toHaveText('0');
-  await expect(answer.getByTestId('answer-meta')).toContainText('sandbox-extractive');
-  await source.getByRole('link', { name: 'beacon-battery-and-power.md' }).click();
-  await expect(page).toHaveURL(new RegExp(`/documents/${BATTERY_DOC}$`));
-});
+test(
+  'an answer from a demo document shows the document among its sources, and the source opens the document page',
+  { tag: BASE_PATH_TAG },
+  async ({ page }) => {
+    await page.goto('./playground/101');
+    await ask(page, BATTERY_Q);
+    const answer = page.getByTestId('answer').last();
+    await expect(answer.getByTestId('answer-text')).toContainText('about 14 days');
+    const source = answer.getByTestId('source').filter({ hasText: BATTERY_DOC }).first();
+    await expect(source).toContainText('beacon-battery-and-power.md');
+    await expect(answer.getByTestId('usage-total')).not.toHaveText('0');
+    await expect(answer.getByTestId('answer-meta')).toContainText('sandbox-extractive');
+    await source.getByRole('link', { name: 'beacon-battery-and-power.md' }).click();
+    await expect(page).toHaveURL(new RegExp(`/documents/${BATTERY_DOC}$`));
+  },
+);
 
 test('a streamed answer is visible before its final event', async ({ page }) => {
   await page.goto('./playground/101');
@@ -157,7 +161,7 @@ test('a hostile answer runs nothing, keeps no handler attribute and loads nothin
   expect(handlerAttributes).toEqual([]);
   expect(await text.locator('script, svg, img, iframe').count()).toBe(0);
   expect(await text.locator('a[href^="javascript" i]').count()).toBe(0);
-  await page.waitForTimeout(300);
+  await settle(page);
   expect(dialogs).toEqual([]);
   expect(evil).toEqual([]);
 });
@@ -175,7 +179,7 @@ test('a failed completion is sent exactly once and offers Retry', async ({ page 
   await ask(page, BATTERY_Q);
   const error = page.getByTestId('error-state');
   await expect(error).toContainText('model backend down');
-  await page.waitForTimeout(1500);
+  await settle(page);
   expect(posts).toBe(1);
   await page.unroute(COMPLETIONS);
   await error.getByRole('button', { name: 'Retry' }).click();

@@ -40,7 +40,7 @@ export interface BuildFigures {
   missingPages: string[];
   assets: (Size & { firstRoute: boolean })[];
 }
-export declare const BUDGET: { firstRouteJsGzip: number; firstRouteCssGzip: number };
+export declare const BUDGET: { firstRouteCssGzip: number };
 export declare const FIRST_ROUTE_PAGE: string;
 export interface ManifestEntry {
   file: string;

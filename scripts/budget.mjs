@@ -9,8 +9,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 6: JS for the first route ≤ 160 KB gzip, CSS ≤ 40 KB gzip. */
-export const BUDGET = { firstRouteJsGzip: 160_000, firstRouteCssGzip: 40_000 };
+/**
+ * CSS for the first visit ≤ 40 KB gzip. The JS is held as a ratio to a bare app of the same stack instead
+ * (scripts/perf/weigh.mjs, issue 14): an absolute figure drifts with the stack's versions.
+ */
+export const BUDGET = { firstRouteCssGzip: 40_000 };
 
 /** The page the root URL renders; it is part of the first route even though it is a lazy chunk. */
 export const FIRST_ROUTE_PAGE = 'src/app/pages/HomePage.tsx';
@@ -159,7 +162,7 @@ export function chunkTable(assets) {
 
 export function summary(m) {
   const lines = [
-    `first-route JS : ${kb(m.firstRoute.js.gzip)} gzip (${kb(m.firstRoute.js.raw)} raw, ${m.firstRoute.jsFiles.length} files; budget ${kb(BUDGET.firstRouteJsGzip)})`,
+    `first-route JS : ${kb(m.firstRoute.js.gzip)} gzip (${kb(m.firstRoute.js.raw)} raw, ${m.firstRoute.jsFiles.length} files, statically imported)`,
     `first-route CSS: ${kb(m.firstRoute.css.gzip)} gzip (${kb(m.firstRoute.css.raw)} raw; budget ${kb(BUDGET.firstRouteCssGzip)}); all CSS ${kb(m.allCss.gzip)} gzip`,
     `messages       : ${m.firstRoute.messages ? `${m.firstRoute.messages.locale} ${m.firstRoute.messages.areas.join(' + ')} (${kb(m.firstRoute.messages.gzip)} gzip); ${m.messageChunks.length} chunks in all` : '(no message chunks: messages in the entry?)'}`,
     `lazy pages     : ${m.pages.filter((p) => p.isDynamicEntry && !p.inEntry).length}/${m.pages.length}${m.pages

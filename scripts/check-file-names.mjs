@@ -6,7 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-const SKIP = new Set(['node_modules', 'fixtures']);
+// baseline-app: a vendored copy of the bare app the first-page weight is compared with, kept as it was shared.
+const SKIP = new Set(['node_modules', 'fixtures', 'baseline-app']);
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
 const DOCS = new Set(['README.md', 'DEMO.md']);
@@ -15,7 +16,8 @@ function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (SKIP.has(name)) continue;
+      // Dot folders hold generated files (e2e/.artifacts): not named by us.
+      if (SKIP.has(name) || name.startsWith('.')) continue;
       if (!KEBAB.test(name)) out.push({ problem: `${relative(root, p)}/: folder names are kebab-case` });
       walk(p, out);
     } else out.push({ path: p });

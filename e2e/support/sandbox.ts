@@ -14,19 +14,34 @@ export interface SandboxHandle {
   stop(): Promise<void>;
 }
 
-/** Starts the sandbox as its own process (as `npm run sandbox` would) on free ports, in memory. */
+/**
+ * Starts the sandbox as its own process (as `npm run sandbox` would) on free ports, in memory. One node process
+ * (tsx as a loader, not its wrapper CLI) that stops by itself if whoever started it dies (scripts/exit-with-parent.mjs).
+ */
 export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHandle> {
   const root = resolve(import.meta.dirname, '..', '..');
   const child: ChildProcess = spawn(
-    resolve(root, 'node_modules/.bin/tsx'),
-    ['src/server/main.ts', '--memory', '--base-port', '0', '--secondary-port', '0', ...extraArgs],
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './scripts/exit-with-parent.mjs',
+      'src/server/main.ts',
+      '--memory',
+      '--base-port',
+      '0',
+      '--secondary-port',
+      '0',
+      ...extraArgs,
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const { baseUrl, secondaryUrl } = await new Promise<{ baseUrl: string; secondaryUrl: string }>((ok, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`sandbox did not start in 30 s\n${stderr}`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`sandbox did not start in 60 s\n${stderr}`)), 60_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /sandbox ready base_url=(\S+) secondary_url=(\S+)/.exec(out);

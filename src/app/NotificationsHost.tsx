@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 
-/** Where notifications render: its own chunk, loaded by AppProviders right after the first page is drawn. */
+/** Where notifications render; its own chunk, loaded with the first notification (DeferredNotifications). */
 export default function NotificationsHost() {
   return <Notifications position="top-right" />;
 }

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   authRefusals,
   clearAnswers,
@@ -14,15 +14,10 @@ import {
 } from '../api';
 import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
+import { DeferredNotifications } from './DeferredNotifications';
 import { localePreference } from './locale-preference';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
-
-/**
- * The notifications' container (with its transitions) is not needed to draw the first page: it loads
- * right after. `notifications.show()` before then is kept in the store and appears once it mounts.
- */
-const NotificationsHost = lazy(() => import('./NotificationsHost'));
 
 /** The colour scheme is a preference (light, dark or auto), kept by Mantine under this key. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-scheme' });
@@ -60,9 +55,7 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
         <KeptDbContext.Provider value={keptDb}>
           <I18nProvider locale={locale} preference={localePreference}>
             <LocalizedDefaults>
-              <Suspense fallback={null}>
-                <NotificationsHost />
-              </Suspense>
+              <DeferredNotifications />
               <DeletionRuntimeContext.Provider value={deletions}>{children}</DeletionRuntimeContext.Provider>
             </LocalizedDefaults>
           </I18nProvider>

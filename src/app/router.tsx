@@ -1,28 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { FEATURE_AREAS, withMessages } from '../i18n';
-import { trackedLoad } from './page-loading';
 import { AppLayout } from './layout/AppLayout';
+import { pages } from './page-loaders';
 import { RouteBoundary } from './RouteBoundary';
-
-// Every page is its own chunk, loaded when first visited, with its area's messages in the language on screen;
-// the shell shows a loading bar meanwhile (the previous page stays on screen: navigations are transitions).
-const pages = {
-  home: lazy(trackedLoad(() => import('./pages/HomePage'))),
-  knowledge: lazy(trackedLoad(withMessages(FEATURE_AREAS.knowledge, () => import('../features/knowledge')))),
-  datasets: lazy(trackedLoad(withMessages(FEATURE_AREAS.datasets, () => import('../features/datasets')))),
-  documents: lazy(trackedLoad(withMessages(FEATURE_AREAS.documents, () => import('../features/documents')))),
-  conversations: lazy(
-    trackedLoad(withMessages(FEATURE_AREAS.conversations, () => import('../features/conversations'))),
-  ),
-  playground: lazy(trackedLoad(withMessages(FEATURE_AREAS.playground, () => import('../features/playground')))),
-  suites: lazy(trackedLoad(withMessages(FEATURE_AREAS.suites, () => import('../features/suites')))),
-  activity: lazy(trackedLoad(withMessages(FEATURE_AREAS.activity, () => import('../features/activity')))),
-  catalog: lazy(trackedLoad(withMessages(FEATURE_AREAS.catalog, () => import('../features/catalog')))),
-  settings: lazy(trackedLoad(withMessages(FEATURE_AREAS.settings, () => import('../features/settings')))),
-  notFound: lazy(trackedLoad(() => import('./pages/NotFoundPage'))),
-} satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
   <RouteBoundary>

@@ -9,7 +9,7 @@ export {
 } from './provider';
 export { LOCALES, LOCALE_NAMES, isLocale, type Locale } from './locales';
 export type { MessageKey } from './message-tables';
-export { loadLocale, loadMessages, preloadLocale } from './load';
+export { loadLocale, loadMessages, prefetchMessages, preloadLocale } from './load';
 export { lazyWithMessages, withMessages } from './lazy';
 export { FEATURE_AREAS, START_AREAS, type Area } from './areas';
 export { formatDateTime, formatNumber } from './format';

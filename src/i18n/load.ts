@@ -57,13 +57,27 @@ export const loadLocale = (locale: Locale): Promise<void> => store.loadLocale(lo
  */
 export const loadMessages = (areas: readonly Area[]): Promise<void> => store.loadAreas(areas);
 
+let localesInUse: readonly Locale[] = [];
+
 /** Called by I18nProvider: the language shown and, while a switch loads, the one it switches to. */
-export const setLocalesInUse = (locales: readonly Locale[]): void => store.setLocalesInUse(locales);
+export const setLocalesInUse = (locales: readonly Locale[]): void => {
+  localesInUse = locales;
+  store.setLocalesInUse(locales);
+};
 
 /** For start-up: fetch the language's start-up areas beside config.json so the first render has its words. Never rejects. */
 export function preloadLocale(locale: Locale): Promise<void> {
-  store.setLocalesInUse([locale]);
+  setLocalesInUse([locale]);
   return store.loadLocale(locale).catch((error: unknown) => console.error(error));
+}
+
+/**
+ * Fetches the chunks of `areas` in the languages in use without asking for the areas: a later loadMessages() finds
+ * them fetched, and nothing waits for them or fails with them meanwhile (asking at start-up would hold the first
+ * render until they arrive). For preloading a page. Never rejects.
+ */
+export function prefetchMessages(areas: readonly Area[]): void {
+  for (const locale of localesInUse) for (const area of areas) loaders[locale][area]().catch(() => undefined);
 }
 
 // Unit tests render synchronously, so there every area of both languages is loaded before any test runs.

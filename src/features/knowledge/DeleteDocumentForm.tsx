@@ -1,9 +1,13 @@
 import { Alert, Autocomplete, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '../../api';
 import { useT } from '../../i18n';
-import { ConfirmDeletionModal } from './ConfirmDeletionModal';
 import { useDeletionRuntime } from './deletion/hooks';
+
+// Loaded when first asked for: the modal's focus trap and scroll lock are not part of the page's first view.
+const ConfirmDeletionModal = lazy(() =>
+  import('./ConfirmDeletionModal').then((m) => ({ default: m.ConfirmDeletionModal })),
+);
 
 export interface DeleteDocumentFormProps {
   profileId: string;
@@ -114,13 +118,15 @@ export function DeleteDocumentForm({
         </form>
       </Stack>
       {confirming ? (
-        <ConfirmDeletionModal
-          documentId={confirming}
-          knowledgeId={knowledgeId}
-          knowledgeName={knowledgeName}
-          onCancel={() => setConfirming(null)}
-          onConfirm={confirm}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDeletionModal
+            documentId={confirming}
+            knowledgeId={knowledgeId}
+            knowledgeName={knowledgeName}
+            onCancel={() => setConfirming(null)}
+            onConfirm={confirm}
+          />
+        </Suspense>
       ) : null}
     </Paper>
   );

@@ -1,8 +1,8 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useConnection } from '../../api';
-import { TrashIcon } from '../../components';
+import { HeaderHint, TrashIcon } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletionRuntime, useDeletions } from './deletion/hooks';
 import { isActive } from './deletion/machine';
@@ -24,7 +24,8 @@ export function PendingDeletionsIndicator() {
   if (pending.length === 0) return null;
   const label = t('knowledge.indicator', { count: pending.length });
   return (
-    <Tooltip label={label} withArrow>
+    // A header hint, not Mantine's Tooltip: no floating-ui for a first page where nothing is pending.
+    <HeaderHint label={label}>
       <Badge
         component={Link}
         to={indicatorTarget(pending)}
@@ -38,6 +39,6 @@ export function PendingDeletionsIndicator() {
       >
         {pending.length}
       </Badge>
-    </Tooltip>
+    </HeaderHint>
   );
 }

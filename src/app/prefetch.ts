@@ -1,0 +1,63 @@
+import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { connectionStore, datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery } from '../api';
+
+/**
+ * Reads a query ahead of the page that will show it. Its answer, an error included, is the page's first answer: the
+ * page's first mount does not ask again because the prefetch failed (a 404 is one call, as when the page asks
+ * itself); later mounts behave as usual.
+ */
+function prefetchForPage(client: QueryClient, options: FetchQueryOptions<any, any, any, any>): Promise<void> {
+  const { queryKey } = options;
+  const hash = hashKey(queryKey);
+  client.setQueryDefaults(queryKey, { retryOnMount: false });
+  const cache = client.getQueryCache();
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type !== 'observerAdded' || event.query.queryHash !== hash) return;
+    client.setQueryDefaults(queryKey, {});
+    unsubscribe();
+  });
+  return client.prefetchQuery(options);
+}
+
+/** The reads each page opened by id starts with: the same query options as the page uses, so it finds them. */
+const READS: Record<string, ((client: QueryClient, id: string) => Promise<void>)[]> = {
+  knowledge: [(client, id) => prefetchForPage(client, knowledgeQuery(id))],
+  datasets: [(client, id) => prefetchForPage(client, datasetQuery(id))],
+  documents: [
+    (client, id) => prefetchForPage(client, documentBaseQuery(id)),
+    (client, id) => prefetchForPage(client, documentTextsQuery(id)),
+  ],
+};
+
+/**
+ * Asks for the data of the page at `pathname` (below the base path) as soon as config.json is in, before the page's
+ * chunk has arrived and rendered: on a cold load the request runs beside the chunks instead of after them. The page's
+ * own query then finds it in flight or answered (a failure shows there, as its own would).
+ */
+export function prefetchPageData(client: QueryClient, pathname: string): void {
+  const [area, id] = pathname.split('/').filter(Boolean);
+  if (!area || !id || !connectionStore.getActiveProfile()) return;
+  for (const read of READS[area] ?? []) void read(client, decodeURIComponent(id));
+}
+
+/** The path below the base path of a URL of this console, or null for another origin or outside the base. */
+export function pathBelowBase(url: string, base: string = import.meta.env.BASE_URL): string | null {
+  const u = new URL(url, window.location.href);
+  if (u.origin !== window.location.origin || !`${u.pathname}/`.startsWith(base)) return null;
+  return u.pathname.slice(base.length - 1);
+}
+
+/**
+ * On every in-app navigation (a link, navigate(), Back), asks for the next page's data at once, beside its chunk,
+ * instead of after the chunk has arrived and the page has rendered. Uses the Navigation API's navigate event where the
+ * browser has it (Chromium); elsewhere pages load their data as they render, as before.
+ */
+export function prefetchOnNavigation(client: QueryClient): void {
+  if (typeof navigation === 'undefined') return;
+  navigation.addEventListener('navigate', (event) => {
+    // The router's own replaceState of the URL on screen is not a new page.
+    if (event.destination.url === window.location.href) return;
+    const path = pathBelowBase(event.destination.url);
+    if (path !== null) prefetchPageData(client, path);
+  });
+}
