@@ -226,10 +226,27 @@ function unwiredFeatureImports(files: Iterable<string> = startupFiles()): string
           first.property?.name === feature
         );
       });
-      if (!wrapped) out.push(`${rel(file)}: import('${spec}') does not load FEATURE_AREAS.${feature} with it`);
+      // Or a row of a table of loaders keyed by feature name (app/page-loaders.ts), which loads every row through
+      // withMessages with the areas FEATURE_AREAS names for that key.
+      const keyedRow =
+        tableLoadsAreasByKey(file) &&
+        parents.some((p) => {
+          const key = (p as Node & { key?: { name?: string } }).key;
+          return p.type === 'Property' && key?.name === feature;
+        });
+      if (!wrapped && !keyedRow) out.push(`${rel(file)}: import('${spec}') does not load FEATURE_AREAS.${feature} with it`);
     });
   }
   return out;
+}
+
+/** The file loads each row of its loader table with its key's areas: withMessages(areasOf(name), modules[name]). */
+function tableLoadsAreasByKey(file: string): boolean {
+  const text = readFileSync(file, 'utf8');
+  return (
+    /withMessages\(areasOf\(name\), modules\[name\]\)/.test(text) &&
+    /FEATURE_AREAS\[name as keyof typeof FEATURE_AREAS\]/.test(text)
+  );
 }
 
 describe('message keys: every key is shown somewhere', () => {
