@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en, zhCN, type MessageKey } from './message-tables';
 import { interpolate, translator } from './translate';
@@ -136,5 +138,23 @@ describe('counted messages', () => {
     const bare = (Object.keys(en) as MessageKey[]).filter((key) => counting.test(en[key]) && !(key in COUNTED));
     expect(bare).toEqual([]);
     expect(Object.keys(zhCN).length).toBe(Object.keys(en).length);
+  });
+  it('are handed the raw number by every caller: a formatted string ("1,000") cannot choose a form', () => {
+    const counted = new Set((Object.keys(en) as MessageKey[]).filter((key) => en[key].includes(', plural,')));
+    const src = join(import.meta.dirname, '..');
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter(
+      (f) => /\.tsx?$/.test(f) && !f.startsWith('i18n'),
+    );
+    const formatted: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(join(src, file), 'utf8');
+      // t('key', { … }) up to the object's closing brace: any value in it that is formatted before t sees it.
+      for (const m of text.matchAll(/\bt\(\s*'([\w.]+)',\s*(\{[^}]*\})/g)) {
+        if (counted.has(m[1] as MessageKey) && /formatNumber\(|String\(|toLocaleString\(/.test(m[2]!))
+          formatted.push(`${file}: ${m[1]}`);
+      }
+    }
+    expect(counted.size).toBeGreaterThan(10);
+    expect(formatted).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ function useDuration() {
 /** One bulk removal on the knowledge base page: progress per state, time left, Pause/Resume/Stop, and its report. */
 export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
   const t = useT();
-  const { formatNumber, formatDateTime } = useFormat();
+  const { formatDateTime } = useFormat();
   const duration = useDuration();
   const { batches } = useDeletionRuntime();
   const counts = countPhases(batch.rows);
@@ -52,7 +52,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Title order={3} size="h5" id={titleId}>
-              {t('knowledge.bulk.batch.title', { count: formatNumber(batch.rows.length) })}
+              {t('knowledge.bulk.batch.title', { count: batch.rows.length })}
             </Title>
             <Text size="xs" c="dimmed">
               {t('knowledge.bulk.batch.meta', {
@@ -106,7 +106,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" data-testid="bulk-time-left">
             {finished
-              ? t('knowledge.bulk.batch.settled', { settled: formatNumber(settled), total: formatNumber(work) })
+              ? t('knowledge.bulk.batch.settled', { settled, total: work })
               : batch.status === 'paused'
                 ? t('knowledge.bulk.batch.pausedHint')
                 : left === undefined

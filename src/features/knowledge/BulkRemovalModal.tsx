@@ -15,7 +15,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { useFormat, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { lookUpAll, summarise, type Lookup } from './bulk/check-first';
 import { BULK_REMOVAL_LIMITS } from './bulk/limits';
 import { parseIds, sourceOfFile, type IdSource } from './bulk/parse-ids';
@@ -52,7 +52,6 @@ export function BulkRemovalModal({
   onStarted,
 }: BulkRemovalModalProps) {
   const t = useT();
-  const { formatNumber } = useFormat();
   const runtime = useDeletionRuntime();
   const [text, setText] = useState('');
   const [source, setSource] = useState<IdSource>('text');
@@ -143,7 +142,7 @@ export function BulkRemovalModal({
         : reason === 'over_limit'
           ? 'knowledge.bulk.refused.over_limit'
           : 'knowledge.bulk.refused.not_numeric',
-      { max: formatNumber(reason === 'too_long' ? BULK_REMOVAL_LIMITS.idMaxLength : BULK_REMOVAL_LIMITS.maxIds) },
+      { max: reason === 'too_long' ? BULK_REMOVAL_LIMITS.idMaxLength : BULK_REMOVAL_LIMITS.maxIds },
     );
 
   return (
@@ -163,7 +162,7 @@ export function BulkRemovalModal({
           <div onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
             <Textarea
               label={t('knowledge.bulk.input.label')}
-              description={t('knowledge.bulk.input.hint', { max: formatNumber(BULK_REMOVAL_LIMITS.maxIds) })}
+              description={t('knowledge.bulk.input.hint', { max: BULK_REMOVAL_LIMITS.maxIds })}
               value={text}
               onChange={(e) => {
                 setText(e.currentTarget.value);
@@ -202,13 +201,13 @@ export function BulkRemovalModal({
           ) : null}
           <div aria-live="polite" data-testid="bulk-parse-summary">
             <Text size="sm" fw={600}>
-              {t('knowledge.bulk.input.count', { count: formatNumber(parsed.ids.length) })}
+              {t('knowledge.bulk.input.count', { count: parsed.ids.length })}
             </Text>
             {parsed.duplicates > 0 || parsed.header ? (
               <Text size="xs" c="dimmed">
                 {[
                   parsed.duplicates > 0
-                    ? t('knowledge.bulk.input.duplicates', { count: formatNumber(parsed.duplicates) })
+                    ? t('knowledge.bulk.input.duplicates', { count: parsed.duplicates })
                     : null,
                   parsed.header ? t('knowledge.bulk.input.header', { header: parsed.header }) : null,
                 ]
@@ -221,7 +220,7 @@ export function BulkRemovalModal({
             <Alert
               color="yellow"
               variant="light"
-              title={t('knowledge.bulk.refused.title', { count: formatNumber(parsed.refused.length) })}
+              title={t('knowledge.bulk.refused.title', { count: parsed.refused.length })}
               data-testid="bulk-refused"
             >
               <ScrollArea.Autosize mah={140}>
@@ -237,7 +236,7 @@ export function BulkRemovalModal({
                 </List>
                 {parsed.refused.length > REFUSED_SHOWN ? (
                   <Text size="xs" c="dimmed">
-                    {t('knowledge.bulk.more', { count: formatNumber(parsed.refused.length - REFUSED_SHOWN) })}
+                    {t('knowledge.bulk.more', { count: parsed.refused.length - REFUSED_SHOWN })}
                   </Text>
                 ) : null}
               </ScrollArea.Autosize>
@@ -255,7 +254,7 @@ export function BulkRemovalModal({
             </Button>
             <Button onClick={() => void next()} disabled={parsed.ids.length === 0}>
               {checkFirst
-                ? t('knowledge.bulk.input.check', { count: formatNumber(parsed.ids.length) })
+                ? t('knowledge.bulk.input.check', { count: parsed.ids.length })
                 : t('knowledge.bulk.input.continue')}
             </Button>
           </Group>
@@ -264,8 +263,8 @@ export function BulkRemovalModal({
         <Stack gap="sm" data-testid="bulk-checking">
           <Text size="sm">
             {t('knowledge.bulk.check.progress', {
-              done: formatNumber(checked),
-              total: formatNumber(parsed.ids.length),
+              done: checked,
+              total: parsed.ids.length,
             })}
           </Text>
           <Progress
@@ -290,11 +289,11 @@ export function BulkRemovalModal({
             <>
               <Text fw={600} data-testid="bulk-check-summary">
                 {t('knowledge.bulk.check.summary', {
-                  found: formatNumber(summary.found),
-                  unknown: formatNumber(summary.unknown),
+                  found: summary.found,
+                  unknown: summary.unknown,
                 })}
                 {summary.unchecked > 0
-                  ? ` · ${t('knowledge.bulk.check.unchecked', { count: formatNumber(summary.unchecked) })}`
+                  ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}`
                   : ''}
               </Text>
               <LookupList lookups={lookups} />
@@ -305,7 +304,7 @@ export function BulkRemovalModal({
                     setIncludeUnknown(e.currentTarget.checked);
                     setTyped('');
                   }}
-                  label={t('knowledge.bulk.check.includeUnknown', { count: formatNumber(summary.unknown) })}
+                  label={t('knowledge.bulk.check.includeUnknown', { count: summary.unknown })}
                   description={t('knowledge.bulk.check.includeUnknownHint')}
                 />
               ) : null}
@@ -326,7 +325,7 @@ export function BulkRemovalModal({
             allowDecimal={false}
             styles={{ wrapper: { width: '8rem' } }}
           />
-          <Alert color="red" variant="light" title={t('knowledge.bulk.confirm.title', { count: formatNumber(count) })}>
+          <Alert color="red" variant="light" title={t('knowledge.bulk.confirm.title', { count })}>
             <Text size="sm">{t('knowledge.bulk.confirm.explain', { name: knowledgeName ?? knowledgeId })}</Text>
           </Alert>
           <TextInput
@@ -349,7 +348,7 @@ export function BulkRemovalModal({
                 {t('common.cancel')}
               </Button>
               <Button color="red" disabled={!confirmed} loading={starting} onClick={() => void start()}>
-                {t('knowledge.bulk.confirm.submit', { count: formatNumber(count) })}
+                {t('knowledge.bulk.confirm.submit', { count })}
               </Button>
             </Group>
           </Group>
@@ -362,7 +361,6 @@ export function BulkRemovalModal({
 /** What the check found: unknown and unchecked ids first (they need a decision), then the names found. */
 function LookupList({ lookups }: { lookups: readonly Lookup[] }) {
   const t = useT();
-  const { formatNumber } = useFormat();
   const notFound = lookups.filter((l) => l.status !== 'found');
   const found = lookups.filter((l) => l.status === 'found');
   return (
@@ -393,7 +391,7 @@ function LookupList({ lookups }: { lookups: readonly Lookup[] }) {
       </List>
       {found.length > FOUND_SHOWN ? (
         <Text size="xs" c="dimmed">
-          {t('knowledge.bulk.more', { count: formatNumber(found.length - FOUND_SHOWN) })}
+          {t('knowledge.bulk.more', { count: found.length - FOUND_SHOWN })}
         </Text>
       ) : null}
     </ScrollArea.Autosize>

@@ -92,7 +92,7 @@ export function BulkReport({
         <Group gap="xs">
           {onRetry && counts.not_deleted > 0 ? (
             <Button size="xs" variant="light" onClick={onRetry}>
-              {t('knowledge.bulk.report.retry', { count: formatNumber(counts.not_deleted) })}
+              {t('knowledge.bulk.report.retry', { count: counts.not_deleted })}
             </Button>
           ) : null}
           <Button
@@ -128,7 +128,7 @@ export function BulkReport({
         }}
       >
         <table
-          aria-label={t('knowledge.bulk.report.label', { count: formatNumber(shown.length) })}
+          aria-label={t('knowledge.bulk.report.label', { count: shown.length })}
           aria-rowcount={shown.length + 1}
           style={{ display: 'grid', minWidth: '44rem', borderCollapse: 'collapse' }}
         >

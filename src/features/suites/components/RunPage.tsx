@@ -210,7 +210,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             w={260}
           />
           <Text size="sm" c="dimmed">
-            {t('suites.filter.count', { shown: formatNumber(rows.length), total: formatNumber(suite.cases.length) })}
+            {t('suites.filter.count', { shown: rows.length, total: suite.cases.length })}
           </Text>
         </Group>
         <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={setOpenCase} />
