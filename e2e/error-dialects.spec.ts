@@ -135,9 +135,10 @@ const DIALECTS: { name: string; status: number; contentType: string; body: strin
   },
   {
     name: 'problem-details',
-    status: 403,
+    // RFC 9457's example says 403; a refused token on opening a page goes to Settings instead (faults.spec.ts).
+    status: 402,
     contentType: 'application/problem+json',
-    body: '{"type":"https://example.com/probs/out-of-credit","title":"You do not have enough credit.","detail":"Your current balance is 30, but that costs 50.","status":403}',
+    body: '{"type":"https://example.com/probs/out-of-credit","title":"You do not have enough credit.","detail":"Your current balance is 30, but that costs 50.","status":402}',
     headline: 'Your current balance is 30, but that costs 50.',
   },
   {

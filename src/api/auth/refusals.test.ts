@@ -138,4 +138,21 @@ describe('createAuthRefusals', () => {
     expect(a.map((e) => e.error.status)).toEqual([401, 403]);
     expect(b.map((e) => e.error.status)).toEqual([401]);
   });
+
+  it('holds what is told before anyone listens (a start-up prefetch) and tells the first listener only', () => {
+    const channel = createAuthRefusals();
+    const event: AuthErrorEvent = {
+      error: new ApiError({ kind: 'http', status: 401, message: 'refused' }),
+      profileId: 'p',
+      source: 'read',
+      firstLoad: true,
+    };
+    channel.report(event);
+    const first: AuthErrorEvent[] = [];
+    const second: AuthErrorEvent[] = [];
+    channel.subscribe((e) => first.push(e));
+    channel.subscribe((e) => second.push(e));
+    expect(first).toEqual([event]);
+    expect(second).toEqual([]);
+  });
 });

@@ -29,18 +29,28 @@ export interface AuthRefusals {
   subscribe(listener: AuthRefusalListener): () => void;
 }
 
+/** Refusals kept for the first listener at most (start-up reads of one page are a handful). */
+const HELD_MAX = 10;
+
 export function createAuthRefusals(): AuthRefusals {
   const listeners = new Set<AuthRefusalListener>();
   const seen = new WeakSet<ApiError>();
+  // Told before anyone listened: a page's data is prefetched at start-up, before the shell that listens has
+  // rendered, and its refusal must still take the admin to Settings.
+  let held: AuthErrorEvent[] = [];
   return {
     report(event) {
       if (seen.has(event.error)) return;
       seen.add(event.error);
+      if (listeners.size === 0) held = [...held, event].slice(-HELD_MAX);
       for (const listener of listeners) listener(event);
     },
     reported: (error) => seen.has(error),
     subscribe(listener) {
       listeners.add(listener);
+      const early = held;
+      held = [];
+      for (const event of early) listener(event);
       return () => void listeners.delete(listener);
     },
   };
@@ -49,7 +59,7 @@ export function createAuthRefusals(): AuthRefusals {
 /**
  * Every refused token, whichever way the call was made: React Query's reads and writes (through
  * createQueryClient's onAuthError) and the calls made outside it (completions, streamed or not).
- * The shell subscribes once. Events with no listener are dropped: the caller shows its own error anyway.
+ * The shell subscribes once; what was told before it did is told to it then (see createAuthRefusals).
  */
 export const authRefusals = createAuthRefusals();
 
