@@ -1,4 +1,5 @@
 import { START_AREAS, type Area } from './areas';
+import { importAgain } from './import-again';
 import { LOCALES, type Locale } from './locales';
 import { createMessageStore, type AreaLoaders, type AreaTable, type LoadedTable } from './message-store';
 
@@ -28,7 +29,11 @@ export const areaOfFile = (file: string): string => /\/([^/]+)\.ts$/.exec(file)?
 function loadersFor(side: Side): Record<Area, () => Promise<AreaTable>> {
   const byArea: Record<string, () => Promise<AreaTable>> = {};
   for (const [file, load] of Object.entries(modules[side]))
-    byArea[areaOfFile(file)] = () => load().then((mod) => pickSide(mod, side, file));
+    // importAgain: a language switch that failed on a chunk fetches it again when chosen again.
+    byArea[areaOfFile(file)] = (
+      (retry) => () =>
+        retry().then((mod) => pickSide(mod, side, file))
+    )(importAgain(load));
   // message-tables.test.ts checks that the files are exactly the areas of message-tables.ts.
   return byArea as Record<Area, () => Promise<AreaTable>>;
 }
