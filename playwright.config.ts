@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/chromium.mjs';
-import { BASE_PATH_TAG, basePath, distName, isSubPath } from './e2e/support/target';
+import { BASE_PATH_TAG, basePath, distName, isSubPath, SCREENSHOTS_TAG, screenshotsRun } from './e2e/support/target';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -26,7 +26,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   // Under a sub-path only what depends on the path runs again (deep links, assets, config.json, 404, router, nginx).
-  grep: isSubPath ? new RegExp(BASE_PATH_TAG) : undefined,
+  // The screenshot tests run on their own (`npm run screenshots`), not in `npm test`.
+  grep: screenshotsRun ? new RegExp(SCREENSHOTS_TAG) : isSubPath ? new RegExp(BASE_PATH_TAG) : undefined,
+  grepInvert: screenshotsRun ? undefined : new RegExp(SCREENSHOTS_TAG),
   reporter: [['list'], ['json', { outputFile: `test-results/${distName}.json` }]],
   reportSlowTests: { max: 10, threshold: 20_000 },
   use: {

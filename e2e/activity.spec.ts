@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { settle } from './support/settle';
+import { SCREENSHOTS_TAG } from './support/target';
 
 const ID = '931506272047501';
 
@@ -105,7 +106,7 @@ test('a failed call shows its status and error, and the log exports as JSON and 
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const locale of ['en', 'zh-CN'] as const) {
-    test(`screenshot: activity page, ${scheme}, ${locale}`, async ({ page }) => {
+    test(`screenshot: activity page, ${scheme}, ${locale}`, { tag: SCREENSHOTS_TAG }, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
       await page.goto(`./conversations/${ID}`);

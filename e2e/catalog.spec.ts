@@ -1,5 +1,6 @@
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { SCREENSHOTS_TAG } from './support/target';
 
 const CONVERSATION = '931506272047501';
 const DATASET = '731506272047301';
@@ -144,7 +145,7 @@ test('Ctrl+K opens the spotlight and jumps to a known dataset; an unknown id ope
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const locale of ['en', 'zh-CN'] as const) {
-    test(`screenshot: catalog page and spotlight, ${scheme}, ${locale}`, async ({ page }) => {
+    test(`screenshot: catalog page and spotlight, ${scheme}, ${locale}`, { tag: SCREENSHOTS_TAG }, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
       await page.goto(`./conversations/${CONVERSATION}`);

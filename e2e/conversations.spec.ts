@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { settle } from './support/settle';
+import { SCREENSHOTS_TAG } from './support/target';
 
 const ID = '931506272047501';
 const MISSING = `conversation ${ID} not found`;
@@ -150,7 +151,7 @@ test('a failed save keeps the input and shows the ErrorResponse', async ({ page 
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const locale of ['en', 'zh-CN'] as const) {
-    test(`screenshot: conversation page, ${scheme}, ${locale}`, async ({ page }) => {
+    test(`screenshot: conversation page, ${scheme}, ${locale}`, { tag: SCREENSHOTS_TAG }, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
       await page.goto(`./conversations/${ID}`);

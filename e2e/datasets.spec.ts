@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { DS, field, lookPreferences, shoot } from './support/datasets';
+import { SCREENSHOTS_TAG } from './support/target';
 
 test.describe('dataset page', () => {
   test('looks a dataset up by id and shows every field in words', async ({ page }) => {
@@ -198,7 +199,7 @@ test.describe('dataset page', () => {
     await expect(page.getByText('"refine_user_question_prompt"')).toBeVisible();
   });
 
-  test('screenshots: light, dark, zh-CN, narrow', async ({ page, sandbox }) => {
+  test('screenshots: light, dark, zh-CN, narrow', { tag: SCREENSHOTS_TAG }, async ({ page, sandbox }) => {
     // Many full-page captures: slow on a loaded machine, and nothing here is timed.
     test.setTimeout(180_000);
     await page.route(`${sandbox.baseUrl}/v1/datasets/${DS.faq}`, async (route) => {

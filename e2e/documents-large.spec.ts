@@ -2,6 +2,7 @@ import { test, expect } from './fixtures';
 import { lookPreferences, shoot } from './support/datasets';
 import { DOC, pieceRow, pieceRows, searchBox } from './support/documents';
 import { LARGE, largePiece } from './support/e2e-fixture';
+import { SCREENSHOTS_TAG } from './support/target';
 
 // Only this file's workers load the 50,000-piece document: it makes a sandbox's start and every reset several times
 // slower, and the other specs never open it.
@@ -73,7 +74,7 @@ test.describe('document page, 50,000 pieces', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(largePiece(2));
   });
 
-  test('screenshots: light, dark, zh-CN, narrow', async ({ page }) => {
+  test('screenshots: light, dark, zh-CN, narrow', { tag: SCREENSHOTS_TAG }, async ({ page }) => {
     // Many full-page captures: slow on a loaded machine, and nothing here is timed.
     test.setTimeout(180_000);
     await page.goto(`./documents/${DOC.installGuide}`);

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { LOOKS, lookPreferences, shoot } from './support/looks';
+import { SCREENSHOTS_TAG } from './support/target';
 
 /**
  * Every page in light and dark, English and Chinese, written to test-results/screenshots/ for a person
@@ -47,7 +48,7 @@ const PAGES: { name: string; path: string; ready: (page: import('@playwright/tes
 ];
 
 for (const look of LOOKS) {
-  test(`screenshots of every page: ${look.scheme}, ${look.locale}`, async ({ page }) => {
+  test(`screenshots of every page: ${look.scheme}, ${look.locale}`, { tag: SCREENSHOTS_TAG }, async ({ page }) => {
     test.setTimeout(120_000);
     await lookPreferences(page, look);
     for (const { name, path, ready } of PAGES) {

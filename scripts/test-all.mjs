@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check, one phase after another, then a table of each phase's result and wall time.
 //   node scripts/test-all.mjs [phase …] [--bail] [-- <arguments for Playwright>]
-// Phases: typecheck, lint, unit, deps (what the browser tests need from the system), e2e (every spec, console built
-// at /), subpath (only the @base-path specs, console built under /kc/). No phase named: all of them.
+// Phases: typecheck, lint, unit, deps (what the browser tests need from the system), e2e (every spec but the
+// screenshot writers, console built at /), subpath (only the @base-path specs, console built under /kc/); no phase
+// named: those. screenshots (only the @screenshots tests, which write test-results/screenshots/) runs when named.
 // It keeps going after a failed phase, so one run shows every failure (--bail stops at the first); it exits 1 if
 // any phase failed. Each phase runs in its own process group: Ctrl-C or a kill of this script stops all of it, and
 // the servers Playwright starts stop by themselves if it is killed outright (scripts/exit-with-parent.mjs).
@@ -30,7 +31,11 @@ const PHASES = {
   deps: { command: process.execPath, args: ['scripts/ensure-system-deps.mjs'] },
   e2e: { ...playwright({ BASE_PATH: '/' }), report: `test-results/${dist}.json` },
   subpath: { ...playwright({ BASE_PATH: '/kc/' }), report: `test-results/${dist}-subpath.json` },
+  // Not in `npm test`: only the tests that write screenshots for a person to look at (`npm run screenshots`).
+  screenshots: { ...playwright({ BASE_PATH: '/', E2E_SCREENSHOTS: '1' }), report: `test-results/${dist}.json` },
 };
+/** What `npm test` runs when no phase is named. */
+const DEFAULT_PHASES = ['typecheck', 'lint', 'unit', 'deps', 'e2e', 'subpath'];
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -44,7 +49,7 @@ for (const name of names) {
     process.exit(2);
   }
 }
-const selected = names.length ? names : Object.keys(PHASES);
+const selected = names.length ? names : DEFAULT_PHASES;
 
 let current;
 let stopping = false;

@@ -12,3 +12,10 @@ export const distDir = resolve(import.meta.dirname, '..', '..', distName);
 
 /** The tag of the tests that depend on the base path: the sub-path pass runs only these (playwright.config.ts). */
 export const BASE_PATH_TAG = '@base-path';
+
+/**
+ * The tag of the tests that exist to write screenshots for a person to look at (test-results/screenshots/). Their
+ * pages' behaviour is checked by the other tests; `npm test` leaves them out, `npm run screenshots` runs only them.
+ */
+export const SCREENSHOTS_TAG = '@screenshots';
+export const screenshotsRun = process.env.E2E_SCREENSHOTS === '1';
