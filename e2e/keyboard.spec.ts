@@ -82,7 +82,7 @@ test('the header is reachable by Tab, every stop shows its focus, and its action
   expect(path).toMatch(/answers: both hosts|not checked yet|checking/i);
 
   // Its hint shows on keyboard focus too, not only on hover, and Escape hides it (WCAG 1.4.13).
-  const hint = header.locator('[data-header-hint]', { hasText: 'Switch to dark theme' });
+  const hint = header.locator('[data-hint]', { hasText: 'Switch to dark theme' });
   await expect(hint).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(hint).toBeHidden();

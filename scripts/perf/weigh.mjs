@@ -41,7 +41,7 @@ export const CONSOLE_PAGES = [
     path: 'knowledge/631506272047205',
     ready: shows('Everything about the Beacon'),
     against: 'bare app /users',
-    max: 1.2,
+    max: 1.15,
   },
 ];
 

@@ -1,5 +1,6 @@
-import { ActionIcon, CopyButton as MantineCopyButton, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton as MantineCopyButton } from '@mantine/core';
 import { useT } from '../i18n';
+import { Hint } from './Hint';
 import { CheckIcon, CopyIcon } from './icons';
 
 export interface CopyButtonProps {
@@ -16,11 +17,11 @@ export function CopyButton({ value, label, size = 'sm' }: CopyButtonProps) {
   return (
     <MantineCopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? t('common.copied') : name} withArrow>
+        <Hint label={copied ? t('common.copied') : name} placement="above">
           <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size={size} onClick={copy} aria-label={name}>
             {copied ? <CheckIcon /> : <CopyIcon />}
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       )}
     </MantineCopyButton>
   );

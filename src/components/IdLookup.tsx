@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../api';
 import { useFormat, useT } from '../i18n';
 import { PinIcon } from './icons';
+import { Hint } from './Hint';
 
 export interface IdLookupProps {
   kind: CatalogKind;
@@ -114,7 +115,7 @@ function EntryList({ title, entries, onOpen }: { title: string; entries: Catalog
 
 function PinToggle({ entry, label }: { entry: CatalogEntry; label: string }) {
   return (
-    <Tooltip label={label} withArrow>
+    <Hint label={label} placement="above">
       <ActionIcon
         variant={entry.pinned ? 'light' : 'subtle'}
         color={entry.pinned ? 'yellow' : 'gray'}
@@ -124,6 +125,6 @@ function PinToggle({ entry, label }: { entry: CatalogEntry; label: string }) {
       >
         <PinIcon filled={entry.pinned} />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

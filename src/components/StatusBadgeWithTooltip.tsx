@@ -1,11 +1,8 @@
-import { Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Hint } from './Hint';
 import { StatusBadge, type StatusTone } from './StatusBadge';
 
-/**
- * A status badge with a longer explanation on hover and focus. Its own file, so pages that show a
- * plain badge (the overview, in the first route) do not pull in the Tooltip's floating-ui.
- */
+/** A status badge with a longer explanation on hover (see Hint). */
 export function StatusBadgeWithTooltip({
   tone,
   tooltip,
@@ -16,8 +13,8 @@ export function StatusBadgeWithTooltip({
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={tooltip} multiline maw={320} withArrow>
+    <Hint label={tooltip} placement="above">
       <StatusBadge tone={tone}>{children}</StatusBadge>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -14,7 +14,7 @@ export { useOnline } from './use-online';
 export { Loading } from './Loading';
 export { downloadText, fileStamp } from './download';
 export { catalogOptions } from './catalog-options';
-export { HeaderHint, type HeaderHintProps } from './HeaderHint';
+export { Hint, type HintProps } from './Hint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
 export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';
 export { SourcesList } from './SourcesList';

@@ -234,7 +234,8 @@ function unwiredFeatureImports(files: Iterable<string> = startupFiles()): string
           const key = (p as Node & { key?: { name?: string } }).key;
           return p.type === 'Property' && key?.name === feature;
         });
-      if (!wrapped && !keyedRow) out.push(`${rel(file)}: import('${spec}') does not load FEATURE_AREAS.${feature} with it`);
+      if (!wrapped && !keyedRow)
+        out.push(`${rel(file)}: import('${spec}') does not load FEATURE_AREAS.${feature} with it`);
     });
   }
   return out;

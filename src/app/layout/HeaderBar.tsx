@@ -1,6 +1,6 @@
 import { ActionIcon, Burger, Group, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { HeaderHint, LogoIcon, MoonIcon, SunIcon } from '../../components';
+import { Hint, LogoIcon, MoonIcon, SunIcon } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
 import { HeaderSelect } from './HeaderSelect';
@@ -34,7 +34,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         ))}
         <ProfileStatus />
         <ProfileSelect visibleFrom="sm" />
-        <HeaderHint label={themeLabel}>
+        <Hint label={themeLabel}>
           <ActionIcon
             variant="default"
             size="lg"
@@ -43,7 +43,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
           >
             {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
           </ActionIcon>
-        </HeaderHint>
+        </Hint>
         <HeaderSelect
           label={t('header.language')}
           width={104}

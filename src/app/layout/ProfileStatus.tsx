@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { connectionStore, useConnection } from '../../api';
-import { failedHost, HeaderHint, healthTone, StatusDot, useCheckLabel, useProfileHealth } from '../../components';
+import { failedHost, Hint, healthTone, StatusDot, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { HeaderSelect } from './HeaderSelect';
 import { paths } from '../../config/paths';
@@ -41,7 +41,7 @@ export function ProfileStatus() {
           ? `${active.name}: ${t('check.checking')}`
           : t('header.status.unknown', { name: active.name });
   return (
-    <HeaderHint label={description}>
+    <Hint label={description}>
       <Link to={paths.settings.href()} style={linkStyle}>
         <Group gap={6} wrap="nowrap" data-testid="profile-status" data-tone={tone}>
           <StatusDot tone={tone} label={description} />
@@ -51,7 +51,7 @@ export function ProfileStatus() {
           </Text>
         </Group>
       </Link>
-    </HeaderHint>
+    </Hint>
   );
 }
 

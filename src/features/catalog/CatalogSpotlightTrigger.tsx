@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import type { SpotlightPage } from './CatalogSpotlight';
-import { HeaderHint, SearchIcon } from '../../components';
+import { Hint, SearchIcon } from '../../components';
 import { FEATURE_AREAS, useT, withMessages } from '../../i18n';
 
 type SpotlightModule = typeof import('./CatalogSpotlight');
@@ -44,7 +44,7 @@ export function CatalogSpotlightTrigger({ pages }: { pages: readonly SpotlightPa
 
   return (
     <>
-      <HeaderHint label={label}>
+      <Hint label={label}>
         <ActionIcon
           variant="default"
           size="lg"
@@ -55,7 +55,7 @@ export function CatalogSpotlightTrigger({ pages }: { pages: readonly SpotlightPa
         >
           <SearchIcon />
         </ActionIcon>
-      </HeaderHint>
+      </Hint>
       {Spotlight ? <Spotlight pages={pages} /> : null}
     </>
   );

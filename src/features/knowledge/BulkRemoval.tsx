@@ -1,9 +1,13 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useT } from '../../i18n';
-import { BulkBatchPanel } from './BulkBatchPanel';
-import { BulkRemovalModal } from './BulkRemovalModal';
 import { useBatches } from './deletion/hooks';
+
+// Each loads when first needed: the dialog (its focus trap, scroll lock, file and number inputs) on opening,
+// the batch panel (its virtualised report) when this knowledge base has a batch. Most visits need neither.
+const loadModal = () => import('./BulkRemovalModal');
+const BulkRemovalModal = lazy(() => loadModal().then((m) => ({ default: m.BulkRemovalModal })));
+const BulkBatchPanel = lazy(() => import('./BulkBatchPanel').then((m) => ({ default: m.BulkBatchPanel })));
 
 export interface BulkRemovalProps {
   profileId: string;
@@ -38,32 +42,41 @@ export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName
             color="red"
             disabled={canDelete === false}
             onClick={() => setOpen(true)}
+            // Pointed at or focused: fetch the dialog's code now, so it opens at once.
+            onPointerEnter={() => void loadModal()}
+            onFocus={() => void loadModal()}
           >
             {t('knowledge.bulk.open')}
           </Button>
         </Stack>
       </Paper>
       <Stack gap="sm" ref={listRef}>
-        {batches.map((b) => (
-          <BulkBatchPanel key={b.id} batch={b} />
-        ))}
+        {batches.length > 0 ? (
+          <Suspense fallback={null}>
+            {batches.map((b) => (
+              <BulkBatchPanel key={b.id} batch={b} />
+            ))}
+          </Suspense>
+        ) : null}
       </Stack>
       {open ? (
-        <BulkRemovalModal
-          profileId={profileId}
-          profileName={profileName}
-          knowledgeId={knowledgeId}
-          knowledgeName={knowledgeName}
-          onClose={() => {
-            setOpen(false);
-            openerRef.current?.focus();
-          }}
-          onStarted={() => {
-            setOpen(false);
-            // The new batch is the first panel: bring it into view.
-            requestAnimationFrame(() => listRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
-          }}
-        />
+        <Suspense fallback={null}>
+          <BulkRemovalModal
+            profileId={profileId}
+            profileName={profileName}
+            knowledgeId={knowledgeId}
+            knowledgeName={knowledgeName}
+            onClose={() => {
+              setOpen(false);
+              openerRef.current?.focus();
+            }}
+            onStarted={() => {
+              setOpen(false);
+              // The new batch is the first panel: bring it into view.
+              requestAnimationFrame(() => listRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+            }}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

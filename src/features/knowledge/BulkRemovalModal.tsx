@@ -206,9 +206,7 @@ export function BulkRemovalModal({
             {parsed.duplicates > 0 || parsed.header ? (
               <Text size="xs" c="dimmed">
                 {[
-                  parsed.duplicates > 0
-                    ? t('knowledge.bulk.input.duplicates', { count: parsed.duplicates })
-                    : null,
+                  parsed.duplicates > 0 ? t('knowledge.bulk.input.duplicates', { count: parsed.duplicates }) : null,
                   parsed.header ? t('knowledge.bulk.input.header', { header: parsed.header }) : null,
                 ]
                   .filter(Boolean)
@@ -292,9 +290,7 @@ export function BulkRemovalModal({
                   found: summary.found,
                   unknown: summary.unknown,
                 })}
-                {summary.unchecked > 0
-                  ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}`
-                  : ''}
+                {summary.unchecked > 0 ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}` : ''}
               </Text>
               <LookupList lookups={lookups} />
               {summary.unknown > 0 ? (

@@ -1,5 +1,5 @@
-import { Alert, Autocomplete, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '../../api';
 import { useT } from '../../i18n';
 import { useDeletionRuntime } from './deletion/hooks';
@@ -35,6 +35,7 @@ export function DeleteDocumentForm({
   const disabled = canDelete === false;
   // The modal unmounts as it closes, so Mantine can't hand focus back: the button that opened it takes it.
   const submitRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
   const wasConfirming = useRef(false);
   useEffect(() => {
     if (confirming) wasConfirming.current = true;
@@ -90,15 +91,17 @@ export function DeleteDocumentForm({
         <form onSubmit={submit} noValidate>
           {/* The button sits beside the input (not under it, where the suggestions open); the error goes below both. */}
           <Group gap="xs" wrap="nowrap" align="flex-end" maw="44rem">
-            <Autocomplete
+            {/* The browser's own suggestions (a datalist), not Mantine's Autocomplete: its combobox and popover
+                positioning would be a tenth of this page's code for one list of ids. */}
+            <TextInput
               label={t('knowledge.delete.documentId')}
               description={documents.length > 0 ? t('knowledge.delete.pickHint') : t('knowledge.delete.typeHint')}
               value={value}
-              onChange={(v) => {
-                setValue(v);
+              onChange={(e) => {
+                setValue(e.currentTarget.value);
                 if (error) setError(null);
               }}
-              data={documents.map((d) => ({ value: d.id, label: d.label ? `${d.label} · ${d.id}` : d.id }))}
+              list={listId}
               error={Boolean(error)}
               aria-describedby={error ? 'delete-document-error' : undefined}
               disabled={disabled}
@@ -106,6 +109,14 @@ export function DeleteDocumentForm({
               spellCheck={false}
               style={{ flex: 1 }}
             />
+            {/* Always there, even empty, so the field is one kind of control (a combobox) whatever the catalog holds. */}
+            <datalist id={listId}>
+              {documents.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.label ? `${d.label} · ${d.id}` : d.id}
+                </option>
+              ))}
+            </datalist>
             <Button ref={submitRef} type="submit" color="red" variant="light" disabled={disabled}>
               {t('knowledge.delete.submit')}
             </Button>

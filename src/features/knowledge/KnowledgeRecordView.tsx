@@ -1,9 +1,9 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { KnowledgeRead } from '../../contract';
 import { timestampToMs } from '../../contract';
-import { CopyButton } from '../../components';
+import { CopyButton, Hint } from '../../components';
 import { useFormat, useT, type MessageKey } from '../../i18n';
 import { paths } from '../../config/paths';
 
@@ -40,11 +40,11 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
     value === undefined ? (
       missing
     ) : (
-      <Tooltip label={t('knowledge.value.rawTimestamp', { value })} withArrow>
+      <Hint label={t('knowledge.value.rawTimestamp', { value })} placement="above">
         <Text span size="sm" title={String(value)} tabIndex={0}>
           {formatDateTime(timestampToMs(value))}
         </Text>
-      </Tooltip>
+      </Hint>
     );
 
   const rows: [MessageKey, string, ReactNode][] = [

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useConnection } from '../../api';
-import { HeaderHint, TrashIcon } from '../../components';
+import { Hint, TrashIcon } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletionRuntime, useDeletions } from './deletion/hooks';
 import { isActive } from './deletion/machine';
@@ -25,7 +25,7 @@ export function PendingDeletionsIndicator() {
   const label = t('knowledge.indicator', { count: pending.length });
   return (
     // A header hint, not Mantine's Tooltip: no floating-ui for a first page where nothing is pending.
-    <HeaderHint label={label}>
+    <Hint label={label}>
       <Badge
         component={Link}
         to={indicatorTarget(pending)}
@@ -39,6 +39,6 @@ export function PendingDeletionsIndicator() {
       >
         {pending.length}
       </Badge>
-    </HeaderHint>
+    </Hint>
   );
 }

@@ -7,8 +7,15 @@ import { DeletionRuntimeContext, type DeletionRuntimeSlot } from './runtime-cont
 
 /** Fills the app's slot once (a lazy instance, like a ref's initial value). */
 function runtimeIn(slot: DeletionRuntimeSlot, keptDb: KeptDb | null): DeletionRuntime {
-  slot.runtime ??= createDeletionRuntime({ keptDb });
-  return slot.runtime;
+  if (slot.runtime) return slot.runtime;
+  const runtime = createDeletionRuntime({ keptDb });
+  slot.runtime = runtime;
+  // After this render: listeners set state in other components (the header's badge).
+  queueMicrotask(() => {
+    for (const listener of slot.filled) listener();
+    slot.filled.clear();
+  });
+  return runtime;
 }
 
 /** This app's deletion runtime, created on first use in the slot AppProviders holds. */

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../contract';
+import { ACTIVE_STATES } from './presence';
 
 /**
  * Tracked deletion of a knowledge document. A 200 from the service proves nothing (the deletion is
@@ -233,4 +234,4 @@ export function resumeLoaded(d: TrackedDeletion, at: number): TrackedDeletion {
   return d.state === 'requesting' && current(d)?.outcome === undefined ? reduce(d, { type: 'interrupted', at }) : d;
 }
 
-export const isActive = (d: TrackedDeletion) => d.state === 'requesting' || d.state === 'pending';
+export const isActive = (d: TrackedDeletion) => ACTIVE_STATES.has(d.state);

@@ -1,9 +1,10 @@
 import { browserStorage, connectionStore, type KeptDb, type StorageLike } from '../../../api';
-import { parseBatch } from '../bulk/batch';
+import { isFinished, parseBatch } from '../bulk/batch';
 import { createBatchIo } from '../bulk/batch-io';
 import { createBatchManager, type BatchManager } from '../bulk/manager';
 import { createTabCoordinator, type TabCoordinator } from './cross-tab';
 import { createDeletionIo } from './io';
+import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import type { DeletionTiming, TrackedDeletion } from './machine';
 import type { TabMessage } from './tab-messages';
 import { createDeletionTracker, deletionKey, type DeletionIo, type DeletionTracker } from './tracker';
@@ -68,6 +69,20 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     timing: options.timing,
   });
 
+  // Which batches are unfinished, kept where start-up can read it without opening IndexedDB (presence.ts).
+  // `loadedProfile`: that profile's saved batches are all known, so an entry of it not among them is stale.
+  const keepMarker = (loadedProfile?: string) => {
+    if (!storage) return;
+    const kept = unfinishedBatches(storage);
+    if (loadedProfile) for (const [id, profile] of kept) if (profile === loadedProfile) kept.delete(id);
+    for (const batch of batches.getSnapshot()) {
+      if (isFinished(batch)) kept.delete(batch.id);
+      else kept.set(batch.id, batch.profileId);
+    }
+    keepUnfinishedBatches(kept, storage);
+  };
+  const unsubscribeMarker = batches.subscribe(() => keepMarker());
+
   const changeListeners = new Set<DeletionChangeListener>();
   let last = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
   const unsubscribeTracker = tracker.subscribe(() => {
@@ -86,7 +101,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
   let detachSyncs: (() => void) | undefined;
   const loadActive = () => {
     const id = activeProfileId();
-    if (id) void batches.load(id);
+    if (id) void batches.load(id).then(() => keepMarker(id));
   };
 
   return {
@@ -130,6 +145,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     dispose() {
       stopWatching?.();
       unsubscribeTracker();
+      unsubscribeMarker();
       tracker.stop();
       batches.dispose();
       coordinator?.close();

@@ -14,8 +14,8 @@ import {
 } from './machine';
 import type { LockClaim, TabCoordinator } from './cross-tab';
 import type { TabMessage } from './tab-messages';
+import { DELETIONS_KEY } from './presence';
 
-const STORAGE_KEY = 'kc.deletions.v1';
 /** Finished deletions kept for their history; active ones are always kept. */
 const FINISHED_KEPT = 100;
 
@@ -64,7 +64,7 @@ export function errorInfo(err: unknown): { status?: number; code?: number; messa
 
 /** The kept list; a corrupt one reads as empty (deletions on the server are unaffected). */
 function readStored(storage: SafeStorage | undefined): TrackedDeletion[] {
-  const list = storage?.readJson(STORAGE_KEY, {
+  const list = storage?.readJson(DELETIONS_KEY, {
     parse: (v) => (Array.isArray(v) ? (v as TrackedDeletion[]) : undefined),
   });
   return (list ?? [])
@@ -138,7 +138,7 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     for (const d of readStored(storage)) if (!dismissed.has(deletionKey(d))) merged.set(deletionKey(d), d);
     for (const [key, d] of items) if (newer(merged.get(key), d)) merged.set(key, d);
     // When the browser refuses (quota), tracking still works for this page's life.
-    storage.writeJson(STORAGE_KEY, sortNewestFirst([...merged.values()]));
+    storage.writeJson(DELETIONS_KEY, sortNewestFirst([...merged.values()]));
   }
 
   /** Publishes what changed here, persists, and tells the listeners. */
