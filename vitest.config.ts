@@ -11,6 +11,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'vite/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // Worker threads, and one module graph per worker: these files share no module state (each builds its
+          // own servers, stores and runtimes), and loading the graph once per worker halves the phase.
+          pool: 'threads',
+          isolate: false,
         },
       },
       {
@@ -20,6 +24,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/setup-dom.ts'],
           testTimeout: 20_000,
+          // A fresh jsdom and module graph per file (rendered components share module-level state), in threads.
+          pool: 'threads',
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
 import { openCompletionStream } from '../http/stream';
 import { createQueryClient } from '../query/client';
@@ -15,11 +15,15 @@ const refuse = (status: 401 | 403) =>
 
 /** What reaches the shell's one subscription during a test. */
 let events: AuthErrorEvent[] = [];
-let unsubscribe = authRefusals.subscribe((e) => events.push(e));
+let unsubscribe = () => {};
+beforeEach(() => {
+  unsubscribe = authRefusals.subscribe((e) => events.push(e));
+  // What was held for a first listener came from before this test (another file in this worker).
+  events = [];
+});
 afterEach(() => {
   unsubscribe();
   events = [];
-  unsubscribe = authRefusals.subscribe((e) => events.push(e));
 });
 
 describe('a streamed completion refused for its token', () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../http/client';
 import { json, profileFor, startServer, type TestServer } from '../test-support/http-server';
 import { toCurl } from './curl';
@@ -11,6 +11,8 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
+// Cleared before too: another file in this worker may have logged calls (the log is per page, a module singleton).
+beforeEach(() => requestLog.clear());
 afterEach(() => requestLog.clear());
 
 describe('request log', () => {
