@@ -108,7 +108,13 @@ async function expectNoViolationsInEachScheme(page: Page, label: string) {
 async function expectNoViolations(page: Page, label: string, include?: string) {
   // Animations (a modal's fade-in) would be measured mid-way: run axe once they have settled.
   await settle(page);
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // resultTypes: only violations get their nodes' details collected (passes and the rest are counted, not
+  // described): every rule still runs, in about half the time.
+  // (options() replaces what withTags() set, so the tags go in here.)
+  let builder = new AxeBuilder({ page }).options({
+    runOnly: { type: 'tag', values: WCAG_TAGS },
+    resultTypes: ['violations'],
+  });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const summary = violations.map((v) => ({
