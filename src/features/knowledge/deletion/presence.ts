@@ -1,4 +1,5 @@
 import { browserStorage, safeStorage, type StorageLike } from '../../../api';
+import type { DeletionState } from './machine';
 
 /**
  * What start-up reads to decide whether this visit needs the deletion runtime at all (about 12 KB with its
@@ -11,7 +12,7 @@ export const DELETIONS_KEY = 'kc.deletions.v1';
 /** The bulk batches not finished yet (id → profile), beside the batches in IndexedDB, so start-up need not open it. */
 export const UNFINISHED_BATCHES_KEY = 'kc.bulk.unfinished.v1';
 /** The states of a single deletion that still has work to do. */
-export const ACTIVE_STATES: ReadonlySet<string> = new Set(['requesting', 'pending']);
+export const ACTIVE_STATES: ReadonlySet<DeletionState> = new Set<DeletionState>(['requesting', 'pending']);
 
 const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : undefined);
 const record = (value: unknown) =>
@@ -36,7 +37,7 @@ export function keepUnfinishedBatches(batches: ReadonlyMap<string, string>, sour
 export function keptDeletionWork(source: StorageLike | null = browserStorage('local')): boolean {
   const deletions = safeStorage(source).readJson(DELETIONS_KEY, { parse: list }) ?? [];
   const active = deletions.some(
-    (d) => typeof d === 'object' && d !== null && ACTIVE_STATES.has(String((d as { state?: unknown }).state)),
+    (d) => typeof d === 'object' && d !== null && ACTIVE_STATES.has((d as { state?: unknown }).state as DeletionState),
   );
   return active || unfinishedBatches(source).size > 0;
 }
