@@ -65,6 +65,8 @@ test.describe('the base path', { tag: BASE_PATH_TAG }, () => {
   test('links and navigations stay under the base path, and Back returns', async ({ page, baseURL }) => {
     await page.goto('./');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // evaluateAll does not wait: read the links once the shell has drawn them (after config.json).
+    await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
     const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(5);
     // The overview's link is the base itself, without its trailing slash (/kc); the others are under it.
