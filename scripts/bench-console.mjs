@@ -87,11 +87,10 @@ const BARE_PAGE = {
   target: { selector: '[data-testid="knowledge-description"]', text: 'Beacon' },
 };
 
-async function newContext(browser, config, target) {
+// config.json comes from the servers (serveConsole's configFile, serveDir's config): routing it here would make
+// Playwright intercept every request of the page, a round trip each that no user pays (≈100 ms per page load here).
+async function newContext(browser, target) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-  await context.route('**/config.json', (route) =>
-    route.fulfill({ json: config, headers: { 'cache-control': 'no-store' } }),
-  );
   await context.addInitScript(watchScript, target);
   return context;
 }
@@ -109,8 +108,8 @@ async function heapOf(context, page) {
 }
 
 /** A new tab opens url: ms from navigation start until the content shows. */
-async function cold(browser, config, url, { target, heap }) {
-  const context = await newContext(browser, config, target);
+async function cold(browser, url, { target, heap }) {
+  const context = await newContext(browser, target);
   try {
     const page = await context.newPage();
     const errors = [];
@@ -125,8 +124,8 @@ async function cold(browser, config, url, { target, heap }) {
 }
 
 /** The console open at / (settled), then a client-side navigation to path: ms until the content shows. */
-async function inApp(browser, config, base, path, { target }) {
-  const context = await newContext(browser, config, target);
+async function inApp(browser, base, path, { target }) {
+  const context = await newContext(browser, target);
   try {
     const page = await context.newPage();
     const errors = [];
@@ -192,15 +191,17 @@ async function main() {
     const { startSandbox } = await tsImport('../e2e/support/sandbox.ts', import.meta.url);
     const sandbox = await startSandbox(['--fixture', writeE2eFixture()]);
     stops.push(() => sandbox.stop());
-    const site = await serveConsole(DIST);
+    const config = sandboxConfig(sandbox);
+    const configFile = join(temp, 'config.json');
+    writeFileSync(configFile, JSON.stringify(config));
+    const site = await serveConsole(DIST, configFile);
     stops.push(site.stop);
     const bare = await serveDir(bareDist);
     stops.push(bare.close);
-    const bareFetching = await serveDir(bareFetchingDist);
+    const bareFetching = await serveDir(bareFetchingDist, config);
     stops.push(bareFetching.close);
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     stops.push(() => browser.close());
-    const config = sandboxConfig(sandbox);
     PAGES[2].path = `documents/${LARGE.documentId}`;
 
     console.log('\n== first visit: JS and CSS fetched until the network is idle (scripts/perf/weigh.mjs)');
@@ -209,18 +210,18 @@ async function main() {
       consoleDist: DIST,
       bareUrl: bare.url,
       bareDist,
-      config,
+      // config.json is served by the console's server above.
     });
     console.log(ratioTable(weight.rows));
 
     console.log(
       `\n== render times (headless Chromium ${browser.version()}, loopback; ${RUNS} runs after one warm-up, a fresh context each)`,
     );
-    const bareCold = await repeat('bare', () => cold(browser, config, bareFetching.url + BARE_PAGE.path, BARE_PAGE));
+    const bareCold = await repeat('bare', () => cold(browser, bareFetching.url + BARE_PAGE.path, BARE_PAGE));
     const results = [];
     for (const p of PAGES) {
-      const c = await repeat(`${p.name} (cold)`, () => cold(browser, config, site.url + p.path, p));
-      const w = await repeat(`${p.name} (in-app)`, () => inApp(browser, config, site.url, p.path, p));
+      const c = await repeat(`${p.name} (cold)`, () => cold(browser, site.url + p.path, p));
+      const w = await repeat(`${p.name} (in-app)`, () => inApp(browser, site.url, p.path, p));
       results.push({
         name: p.name,
         path: p.path,

@@ -2,6 +2,9 @@
 // A small static host for the built console, as a production host would serve it:
 // files from dist/, index.html for deep links under the base path, and the security headers of README's nginx config.
 //   node scripts/serve-static.mjs [--dir dist] [--port 4173] [--base /] [--connect-src "<origins>"] [--no-csp]
+//                                 [--config-file F]
+// --config-file: config.json is F's content instead of dist's (benchmarks and tests point the console at their own
+// sandbox this way, without intercepting the browser's requests, which slows every request of the page).
 // Prints `static ready url=http://127.0.0.1:N<base>` when listening.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,6 +21,7 @@ const port = Number(opt('port', '4173'));
 const base = `/${opt('base', '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
 const connectSrc = opt('connect-src', "'self'");
 const withCsp = !args.includes('--no-csp');
+const configFile = opt('config-file', undefined);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -56,6 +60,12 @@ const server = createServer((req, res) => {
   const file = normalize(join(dir, rel));
   if (file !== dir && !file.startsWith(dir + sep)) {
     res.writeHead(403, headers).end('forbidden');
+    return;
+  }
+  if (configFile && rel === 'config.json') {
+    res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-store' });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(configFile).pipe(res);
     return;
   }
   const isFile = existsSync(file) && statSync(file).isFile();

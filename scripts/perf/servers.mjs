@@ -34,10 +34,22 @@ export function startServer(argv, ready, label, timeoutMs = 60_000) {
   });
 }
 
-/** The built console in `dist`, served as production serves it (scripts/serve-static.mjs); resolves { url, stop }. */
-export async function serveConsole(dist) {
+/**
+ * The built console in `dist`, served as production serves it (scripts/serve-static.mjs); resolves { url, stop }.
+ * `configFile`: served as its config.json (no request interception in the browser, which would slow every request).
+ */
+export async function serveConsole(dist, configFile) {
   const { match, stop } = await startServer(
-    ['scripts/serve-static.mjs', '--dir', dist, '--port', '0', '--connect-src', "'self' http://127.0.0.1:*"],
+    [
+      'scripts/serve-static.mjs',
+      '--dir',
+      dist,
+      '--port',
+      '0',
+      '--connect-src',
+      "'self' http://127.0.0.1:*",
+      ...(configFile ? ['--config-file', configFile] : []),
+    ],
     /static ready url=(\S+)/,
     'static server',
   );

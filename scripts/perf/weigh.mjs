@@ -56,10 +56,19 @@ export function buildBaseline(outDir) {
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 
-/** Serves a built app from `dir` on a free loopback port, index.html for any path that is not a file. In-process. */
-export function serveDir(dir) {
+/**
+ * Serves a built app from `dir` on a free loopback port, index.html for any path that is not a file. In-process.
+ * `config`: served as /config.json (instead of intercepting the browser's requests, which slows each of them).
+ */
+export function serveDir(dir, config) {
   const server = createServer((req, res) => {
-    const path = normalize(join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (config && pathname === '/config.json') {
+      res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' });
+      res.end(JSON.stringify(config));
+      return;
+    }
+    const path = normalize(join(dir, pathname));
     const file =
       path.startsWith(dir + sep) && existsSync(path) && statSync(path).isFile() ? path : join(dir, 'index.html');
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { FEATURE_AREAS, prefetchMessages, withMessages, type Area } from '../i18n';
+import { createElement, lazy, useState, type ComponentType } from 'react';
+import { FEATURE_AREAS, withMessages, type Area } from '../i18n';
 import { trackedLoad } from './page-loading';
 
 // Every page is its own chunk, shown with its area's messages in the language on screen.
@@ -22,29 +22,53 @@ type PageName = keyof typeof modules;
 const areasOf = (name: PageName): readonly Area[] =>
   Object.hasOwn(FEATURE_AREAS, name) ? FEATURE_AREAS[name as keyof typeof FEATURE_AREAS] : [];
 
-/** The page's module, once it and its areas' messages have arrived (see withMessages). */
-const load = (name: PageName) => withMessages(areasOf(name), modules[name]);
+/** Each page's component once its module and its areas' messages are in (see withMessages). */
+const loaded = new Map<PageName, ComponentType>();
+
+/** The page's module, once it and its areas' messages have arrived; remembered for pageComponent. */
+const load = (name: PageName) => () =>
+  withMessages(areasOf(name), modules[name])().then((mod) => {
+    loaded.set(name, mod.default);
+    return mod;
+  });
 
 /**
- * The pages as React.lazy components. A page renders when first visited; the shell shows a loading bar while its
- * chunk loads (the previous page stays on screen: navigations are transitions).
+ * A page as a component: rendered at once when its module is already in (preloaded at start-up or on the way to it),
+ * else as React.lazy, and the shell shows a loading bar while its chunk loads (the previous page stays on screen:
+ * navigations are transitions). Which of the two is decided when the page mounts, so it never remounts midway.
+ * Rendering a loaded page directly matters on a cold load: a lazy page shows the Suspense fallback first, and React
+ * then holds the page back for at least 300 ms after that fallback appeared (its reveal throttle).
  */
+function pageComponent(name: PageName): ComponentType {
+  const Lazy = lazy<ComponentType>(trackedLoad(load(name)));
+  function Page() {
+    const [Loaded] = useState(() => loaded.get(name));
+    return createElement(Loaded ?? Lazy);
+  }
+  Page.displayName = `Page(${name})`;
+  return Page;
+}
+
 export const pages = Object.fromEntries(
-  (Object.keys(modules) as PageName[]).map((name) => [name, lazy<ComponentType>(trackedLoad(load(name)))]),
-) as Record<PageName, LazyExoticComponent<ComponentType>>;
+  (Object.keys(modules) as PageName[]).map((name) => [name, pageComponent(name)]),
+) as Record<PageName, ComponentType>;
+
+/** The page's name for a path below the base path. */
+function pageAt(pathname: string): PageName {
+  const first = pathname.split('/').find(Boolean) ?? '';
+  return first === '' ? 'home' : Object.hasOwn(modules, first) && first !== 'home' ? (first as PageName) : 'notFound';
+}
 
 /**
- * Starts loading the chunk (and messages) of the page at `pathname` (below the base path): at start-up, before React
- * renders, so on a cold load it downloads beside config.json instead of after the shell's first render; and when a
- * navigation link is pointed at or focused, so the page is often in before the click. React.lazy's own load then
- * finds the module already fetched. Loading twice costs nothing: the browser keeps each module once.
+ * Starts loading the chunk and messages of the page at `pathname` (below the base path): at start-up, beside
+ * config.json, so the first render can wait for it (main.tsx); on each in-app navigation as it starts (prefetch.ts);
+ * and when a navigation link is pointed at or focused, so the page is often in before the click. Loading twice costs
+ * nothing: the browser keeps each module once. Resolves when the page is in, or failed: a failure is reported by the
+ * route's own load (its error boundary offers a retry).
  */
-export function preloadPage(pathname: string): void {
-  const first = pathname.split('/').find(Boolean) ?? '';
-  const name: PageName =
-    first === '' ? 'home' : Object.hasOwn(modules, first) && first !== 'home' ? (first as PageName) : 'notFound';
-  // Fetched, not asked for: a failure here is reported by the route's own load (its error boundary offers a retry),
-  // and the first render does not wait for these messages.
-  modules[name]().catch(() => undefined);
-  prefetchMessages(areasOf(name));
+export function preloadPage(pathname: string): Promise<void> {
+  return load(pageAt(pathname))().then(
+    () => undefined,
+    () => undefined,
+  );
 }

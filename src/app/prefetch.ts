@@ -1,5 +1,6 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { connectionStore, datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery } from '../api';
+import { preloadPage } from './page-loaders';
 
 /**
  * Reads a query ahead of the page that will show it. Its answer, an error included, is the page's first answer: the
@@ -48,8 +49,8 @@ export function pathBelowBase(url: string, base: string = import.meta.env.BASE_U
 }
 
 /**
- * On every in-app navigation (a link, navigate(), Back), asks for the next page's data at once, beside its chunk,
- * instead of after the chunk has arrived and the page has rendered. Uses the Navigation API's navigate event where the
+ * On every in-app navigation (a link, navigate(), Back), asks for the next page's data and chunk at once, instead of
+ * after the router has rendered the route (the chunk) and the page has rendered (the data). Uses the Navigation API's navigate event where the
  * browser has it (Chromium); elsewhere pages load their data as they render, as before.
  */
 export function prefetchOnNavigation(client: QueryClient): void {
@@ -58,6 +59,8 @@ export function prefetchOnNavigation(client: QueryClient): void {
     // The router's own replaceState of the URL on screen is not a new page.
     if (event.destination.url === window.location.href) return;
     const path = pathBelowBase(event.destination.url);
-    if (path !== null) prefetchPageData(client, path);
+    if (path === null) return;
+    prefetchPageData(client, path);
+    void preloadPage(path);
   });
 }

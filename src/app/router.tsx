@@ -1,11 +1,11 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppLayout } from './layout/AppLayout';
 import { pages } from './page-loaders';
 import { RouteBoundary } from './RouteBoundary';
 
-const page = (Page: LazyExoticComponent<ComponentType>) => (
+const page = (Page: ComponentType) => (
   <RouteBoundary>
     <Page />
   </RouteBoundary>

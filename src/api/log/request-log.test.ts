@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { callEndpoint } from '../http/client';
 import { json, profileFor, startServer, type TestServer } from '../test-support/http-server';
 import { toCurl } from './curl';
-import { capBody, createRequestLog, exportLog, requestLog } from './request-log';
+import { byteLength, capBody, createRequestLog, exportLog, requestLog } from './request-log';
 
 const TOKEN = 'tok-SECRET-123';
 const ANSWER_DELAY_MS = 50;
@@ -91,5 +91,30 @@ describe('request log', () => {
     expect(capped.truncated).toBe(true);
     expect(capped.body).toContain('the log keeps the first 262144 of 400000 bytes');
     expect(capBody('short')).toEqual({ body: 'short', truncated: false });
+  });
+
+  it('counts UTF-8 bytes as TextEncoder makes them, without encoding', () => {
+    const encoded = (text: string) => new TextEncoder().encode(text).byteLength;
+    for (const text of [
+      '',
+      'plain ascii',
+      'é ü ß',
+      '日本語のテキスト',
+      '💡 emoji 🚀',
+      'lone \ud800 high',
+      'lone \udc00 low',
+      'end \ud83d',
+    ]) {
+      expect(byteLength(text), JSON.stringify(text)).toBe(encoded(text));
+    }
+  });
+
+  it('keeps a multi-byte head whole up to the cap, and the whole size in its note', () => {
+    const text = `${'a'.repeat(10)}${'💡'.repeat(10)}`; // 10 + 40 bytes
+    const capped = capBody(text, 20);
+    expect(capped.truncated).toBe(true);
+    expect(capped.body.startsWith(`${'a'.repeat(10)}💡💡`)).toBe(true);
+    expect(capped.body).toContain('the first 20 of 50 bytes');
+    expect(capBody(text, 50)).toEqual({ body: text, truncated: false });
   });
 });

@@ -1,4 +1,5 @@
 import { ActionIcon, Burger, Group, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Hint, LogoIcon, MoonIcon, SunIcon } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
@@ -7,7 +8,17 @@ import { HeaderSelect } from './HeaderSelect';
 import { ProfileSelect, ProfileStatus } from './ProfileStatus';
 import { paths } from '../../config/paths';
 
-export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+/**
+ * The header. Memoised: the layout re-renders on every navigation (the nav marks the current page), and the header,
+ * which does not depend on the page, would otherwise render again with it while the next page loads.
+ */
+export const HeaderBar = memo(function HeaderBar({
+  navOpened,
+  onToggleNav,
+}: {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}) {
   const t = useT();
   const { locale, setLocale } = useLocale();
   const { setColorScheme } = useMantineColorScheme();
@@ -56,4 +67,4 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
       </Group>
     </Group>
   );
-}
+});

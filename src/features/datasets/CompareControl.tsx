@@ -1,7 +1,6 @@
-import { Autocomplete, Button, Group } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { useId, useState, type FormEvent } from 'react';
 import { useCatalog, useConnection } from '../../api';
-import { catalogOptions } from '../../components';
 import { useT } from '../../i18n';
 
 export interface CompareControlProps {
@@ -17,6 +16,7 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
   const known = useCatalog(active?.id, 'dataset').filter((e) => e.id !== currentId);
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const listId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,20 +30,30 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
   return (
     <form onSubmit={submit} noValidate>
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <Autocomplete
+        {/* The browser's own suggestions (a datalist), not Mantine's Autocomplete: its combobox and popover
+            positioning (≈25 KB gzip) would be more than the rest of the dataset page's own code. */}
+        <TextInput
           label={t('datasets.compare.label')}
           placeholder={t('datasets.compare.placeholder')}
           value={value}
-          onChange={(v) => {
-            setValue(v);
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
             setError(null);
           }}
-          {...catalogOptions(known)}
+          list={listId}
           error={error}
           autoComplete="off"
           spellCheck={false}
           style={{ flex: '1 1 14rem', maxWidth: '22rem' }}
         />
+        {/* Always there, even empty, so the field is one kind of control (a combobox) whatever the catalog holds. */}
+        <datalist id={listId}>
+          {known.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.label ? `${e.label} · ${e.id}` : e.id}
+            </option>
+          ))}
+        </datalist>
         <Button type="submit" variant="default" style={{ flex: 'none' }} mb={error ? 22 : 0}>
           {t('datasets.compare.submit')}
         </Button>

@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { ChevronIcon } from '../../components';
+import { ChevronIcon, Hint } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { TEXT_VIEW, type SearchHits } from './text-search';
 
@@ -74,7 +74,7 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
       {/* As tall as the input, so the controls line up with it rather than with the label. */}
       <Group gap={4} wrap="nowrap" h={36} align="center">
         {position}
-        <Tooltip label={t('documents.search.previous')} withArrow>
+        <Hint label={t('documents.search.previous')} placement="above">
           <ActionIcon
             variant="default"
             size="lg"
@@ -84,8 +84,8 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
           >
             <ChevronIcon up />
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('documents.search.next')} withArrow>
+        </Hint>
+        <Hint label={t('documents.search.next')} placement="above">
           <ActionIcon
             variant="default"
             size="lg"
@@ -95,7 +95,7 @@ export function TextSearch({ hits, current, onQuery, onStep }: TextSearchProps) 
           >
             <ChevronIcon />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       </Group>
     </Group>
   );
