@@ -1,10 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { settle } from './support/settle';
+import { expectNoViolations } from './support/axe';
 
-/** WCAG 2.1 A and AA: the bar the issue sets for every page, light and dark. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SCHEMES = ['light', 'dark'] as const;
 
 const KB = '631506272047205';
@@ -102,34 +99,6 @@ async function expectNoViolationsInEachScheme(page: Page, label: string) {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
     await expectNoViolations(page, `${label} (${scheme})`);
   }
-}
-
-/** Runs axe and fails with the rule, impact and elements of each violation, so the report is actionable. */
-async function expectNoViolations(page: Page, label: string, include?: string) {
-  // Animations (a modal's fade-in) would be measured mid-way: run axe once they have settled.
-  await settle(page);
-  // resultTypes: only violations get their nodes' details collected (passes and the rest are counted, not
-  // described): every rule still runs, in about half the time.
-  // (options() replaces what withTags() set, so the tags go in here.)
-  let builder = new AxeBuilder({ page }).options({
-    runOnly: { type: 'tag', values: WCAG_TAGS },
-    resultTypes: ['violations'],
-  });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const summary = violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    count: v.nodes.length,
-    targets: v.nodes
-      .slice(0, 8)
-      .map(
-        (n) =>
-          `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`,
-      ),
-  }));
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 test.describe('axe, light and dark schemes', () => {

@@ -126,8 +126,6 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     expect(config.headers.get('cache-control')).toBe('no-cache');
     expect(config.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
 
-    // The page's own config.json is nginx's; undo the suite's default routing to the sandbox.
-    await page.unroute('**/config.json');
     const calls: string[] = [];
     page.on('request', (r) => calls.push(r.url()));
     await page.addInitScript(() => sessionStorage.clear());

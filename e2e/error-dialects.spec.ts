@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { configFor, expect, serveConfig, test as base } from './fixtures';
+import { expectNoViolations } from './support/axe';
 import { writeE2eFixture } from './support/e2e-fixture';
 import { lookPreferences, shoot, type Scheme } from './support/looks';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
@@ -87,11 +87,7 @@ for (const scheme of ['light', 'dark'] as Scheme[]) {
     await expect(statusBadge(page)).toHaveText('HTTP 422');
     await expect(page.getByTestId('other-field-errors')).toHaveCount(0);
     // WCAG 2.1 AA for what the refusal added: the field's message and the error state.
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .include('form')
-      .analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoViolations(page, `the refused form (${scheme})`, 'form');
     // The field with its message and the error above Save, in one view (the header is fixed: no full-page shot).
     await page.setViewportSize({ width: 1280, height: 1000 });
     await agent.evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -101,7 +97,6 @@ for (const scheme of ['light', 'dark'] as Scheme[]) {
 }
 
 test('a refused token points to Settings, with the service’s words', async ({ page, sandbox }) => {
-  await page.unroute('**/config.json');
   await serveConfig(page, configFor(sandbox, 'not-the-token'));
   await page.goto(`./datasets/${DATASET}`);
   await expect(page).toHaveURL(/\/settings\?profile=sandbox&reason=token$/);

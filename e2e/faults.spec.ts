@@ -36,18 +36,40 @@ async function failReads(
   return seen;
 }
 
+/**
+ * Lets a read's retries happen without waiting out their back-off (1 s, 2 s, 4 s: CALL_BOUNDS): moves the page's
+ * clock (page.clock.install() before the page loaded) on a second at a time until `calls` has reached `count`.
+ */
+async function retriesPass(page: Page, calls: { count: number }, count: number) {
+  await expect
+    .poll(
+      async () => {
+        if (calls.count < count) await page.clock.fastForward(1000);
+        return calls.count;
+      },
+      { intervals: [50], timeout: 20_000 },
+    )
+    .toBe(count);
+}
+
 const serverError = (route: Route) =>
   route.fulfill({ status: 500, headers: CORS, json: { code: 500, message: 'index shard unavailable' } });
 
 test.describe('a failed read', () => {
-  // Three retries wait 1 s, 2 s and 4 s (CALL_BOUNDS), so a 5xx takes about 7 s to surface.
+  // Three retries wait 1 s, 2 s and 4 s (CALL_BOUNDS), so a 5xx takes about 7 s to surface: the page's clock is
+  // moved on instead of waiting (retriesPass).
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+  });
+
   test('a 500 on a dataset is retried 3 times, then shows the error with Retry; Retry after recovery shows it', async ({
     page,
   }) => {
     const calls = await failReads(page, DATASET_URL, serverError);
     await page.goto(`./datasets/${DATASET}`);
+    await retriesPass(page, calls, 4);
     const error = page.getByTestId('error-state');
-    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).toBeVisible();
     await expect(error).toContainText('The dataset could not be loaded');
     await expect(error).toContainText('The service answered with an error.');
     await expect(error).toContainText('500');
@@ -67,8 +89,9 @@ test.describe('a failed read', () => {
   test('a 500 on a knowledge base shows the error with Retry; Retry after recovery shows it', async ({ page }) => {
     const calls = await failReads(page, KNOWLEDGE_URL, serverError);
     await page.goto(`./knowledge/${KNOWLEDGE}`);
+    await retriesPass(page, calls, 4);
     const error = page.getByTestId('error-state');
-    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).toBeVisible();
     await expect(error).toContainText(KNOWLEDGE);
     await expect(error).toContainText('index shard unavailable');
     expect(calls.count).toBe(4);
@@ -95,8 +118,9 @@ test.describe('a failed read', () => {
   test('a timeout shows the error state with Retry, and Retry recovers', async ({ page }) => {
     const calls = await failReads(page, DATASET_URL, (route) => route.abort('timedout'));
     await page.goto(`./datasets/${DATASET}`);
+    await retriesPass(page, calls, 4);
     const error = page.getByTestId('error-state');
-    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).toBeVisible();
     await expect(error).toHaveAttribute('data-kind', /^(timeout|network)$/);
     await expect(error).toContainText(/did not answer in time|could not be reached/);
     // No answer is worth another try, like a 5xx.

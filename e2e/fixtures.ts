@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
+import { startSite } from './support/site';
 import { writeE2eFixture } from './support/e2e-fixture';
 
 export interface ConsoleFixtures {
@@ -11,6 +12,8 @@ export interface ConsoleFixtures {
 
 interface WorkerFixtures {
   sandbox: SandboxHandle;
+  /** The console served for this worker, its config.json pointed at the worker's sandbox: the tests' baseURL. */
+  site: string;
   /**
    * Load the 50,000-piece document beside the demo data (`test.use({ largeDocument: true })`). Off by default:
    * it makes the sandbox's start and every reset several times slower, and only the tests that open it need it.
@@ -34,6 +37,7 @@ export function configFor(sandbox: SandboxHandle, token: string | undefined = sa
   };
 }
 
+/** Another config.json for this page than the worker's site serves (a refused token, a slow sandbox, …). */
 export async function serveConfig(page: Page, config: unknown) {
   await page.route('**/config.json', (route) =>
     route.fulfill({ json: config, headers: { 'cache-control': 'no-store' } }),
@@ -59,6 +63,15 @@ export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  site: [
+    async ({ sandbox }, use) => {
+      const site = await startSite(configFor(sandbox));
+      await use(site.url);
+      await site.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ site }, use) => use(site),
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -88,7 +101,6 @@ export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
   ],
   page: async ({ page, sandbox }, use) => {
     await sandbox.reset();
-    await serveConfig(page, configFor(sandbox));
     await use(page);
   },
 });
