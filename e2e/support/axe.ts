@@ -29,10 +29,10 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    async ({ tags, include }) => {
+    async ({ tags, scope }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } })
         .axe;
-      const { violations } = await axe.run(include ? { include: [include] } : document, {
+      const { violations } = await axe.run(scope ? { include: [scope] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
       });
@@ -49,7 +49,7 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
           ),
       }));
     },
-    { tags: WCAG_TAGS, include },
+    { tags: WCAG_TAGS, scope: include },
   );
 }
 
