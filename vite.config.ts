@@ -30,7 +30,7 @@ export default defineConfig({
           // - start: everything the entry imports statically, in the entry itself.
           // - floating: floating-ui (≈15 KB gzip), fetched only by pages with a tooltip, popover or combobox.
           // - overview-kit: what the overview (/) shares with other pages, so / loads no more than it shows.
-          // - kit: the shared components most pages show (lookup, copy, error, loading, raw JSON; collapse,
+          // - kit: the shared components most pages show (lookup, id suggestions, copy, error, loading, raw JSON; collapse,
           //   switch) and what they import, one chunk: ≈16 KB gzip, of which a page uses most.
           groups: [
             { name: 'start', tags: ['$initial'], priority: 30 },
@@ -42,7 +42,7 @@ export default defineConfig({
             },
             {
               name: 'kit',
-              test: /src[\\/]components[\\/](CopyButton|DriftWarnings|EmptyState|ErrorState|IdLookup|Loading|RawJson)\.tsx|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Collapse|Switch)[\\/]/,
+              test: /src[\\/]components[\\/](CatalogDatalist|CopyButton|DriftWarnings|EmptyState|ErrorState|IdLookup|Loading|RawJson)\.tsx|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Collapse|Switch)[\\/]/,
               priority: 10,
             },
           ],

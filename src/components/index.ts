@@ -14,6 +14,7 @@ export { useOnline } from './use-online';
 export { Loading } from './Loading';
 export { downloadText, fileStamp } from './download';
 export { catalogOptions } from './catalog-options';
+export { CatalogDatalist } from './CatalogDatalist';
 export { Hint, type HintProps } from './Hint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
 export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';

@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useCatalog, useConnection } from '../../api';
+import { CatalogDatalist } from '../../components';
 import { useT } from '../../i18n';
 
 export interface CompareControlProps {
@@ -30,8 +31,6 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
   return (
     <form onSubmit={submit} noValidate>
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        {/* The browser's own suggestions (a datalist), not Mantine's Autocomplete: its combobox and popover
-            positioning (≈25 KB gzip) would be more than the rest of the dataset page's own code. */}
         <TextInput
           label={t('datasets.compare.label')}
           placeholder={t('datasets.compare.placeholder')}
@@ -46,14 +45,7 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
           spellCheck={false}
           style={{ flex: '1 1 14rem', maxWidth: '22rem' }}
         />
-        {/* Always there, even empty, so the field is one kind of control (a combobox) whatever the catalog holds. */}
-        <datalist id={listId}>
-          {known.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.label ? `${e.label} · ${e.id}` : e.id}
-            </option>
-          ))}
-        </datalist>
+        <CatalogDatalist id={listId} entries={known} />
         <Button type="submit" variant="default" style={{ flex: 'none' }} mb={error ? 22 : 0}>
           {t('datasets.compare.submit')}
         </Button>

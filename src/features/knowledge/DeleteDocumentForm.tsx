@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '../../api';
+import { CatalogDatalist } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletionRuntime } from './deletion/hooks';
 
@@ -91,8 +92,6 @@ export function DeleteDocumentForm({
         <form onSubmit={submit} noValidate>
           {/* The button sits beside the input (not under it, where the suggestions open); the error goes below both. */}
           <Group gap="xs" wrap="nowrap" align="flex-end" maw="44rem">
-            {/* The browser's own suggestions (a datalist), not Mantine's Autocomplete: its combobox and popover
-                positioning would be a tenth of this page's code for one list of ids. */}
             <TextInput
               label={t('knowledge.delete.documentId')}
               description={documents.length > 0 ? t('knowledge.delete.pickHint') : t('knowledge.delete.typeHint')}
@@ -109,14 +108,7 @@ export function DeleteDocumentForm({
               spellCheck={false}
               style={{ flex: 1 }}
             />
-            {/* Always there, even empty, so the field is one kind of control (a combobox) whatever the catalog holds. */}
-            <datalist id={listId}>
-              {documents.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.label ? `${d.label} · ${d.id}` : d.id}
-                </option>
-              ))}
-            </datalist>
+            <CatalogDatalist id={listId} entries={documents} />
             <Button ref={submitRef} type="submit" color="red" variant="light" disabled={disabled}>
               {t('knowledge.delete.submit')}
             </Button>
