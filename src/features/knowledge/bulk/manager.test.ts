@@ -87,6 +87,28 @@ describe('batch manager across tabs', () => {
     expect(svc.deletes.size).toBe(40);
   });
 
+  it('a tab that opens between two saves shows the running tab’s rows, not the older saved ones', async () => {
+    const docs = ids(10);
+    const svc = createTestService(docs);
+    // The last DELETE gets no answer: the batch then stays unfinished and quiet, nothing more to tell the others.
+    const openLast = svc.gate(docs[9]!);
+    const b = browser(svc);
+    const one = b.tab('one');
+    await one.manager.create(init(docs, 4));
+    await until(() => countPhases(only(one.manager).rows).deleted === 9);
+    // Well within the save interval (BULK_REMOVAL_LIMITS.saveIntervalMs, 2 s): the saved copy still has them in flight.
+    const two = b.tab('two');
+    await two.manager.load('p');
+    await until(
+      () => two.manager.getSnapshot().length === 1 && countPhases(only(two.manager).rows).deleted === 9,
+      1_000,
+    );
+    expect(two.manager.runsHere(only(one.manager).id)).toBe(false);
+    openLast();
+    await until(() => countPhases(only(two.manager).rows).deleted === 10);
+    expect(two.sent).toEqual([]);
+  });
+
   it('when the running tab closes, the other takes over from the saved batch and sends no DELETE twice', async () => {
     const docs = ids(60);
     const svc = createTestService(docs);

@@ -195,6 +195,17 @@ export function createBatchManager(deps: BatchManagerDeps) {
     else if (message.kind === 'batch-command') {
       const scheduler = schedulers.get(message.batchId);
       if (scheduler) apply(scheduler, message.command);
+    } else if (message.kind === 'batch-sync') {
+      const scheduler = schedulers.get(message.batchId);
+      if (scheduler) {
+        const batch = scheduler.snapshot();
+        coordinator?.publish({
+          kind: 'batch',
+          header: headerOf(batch),
+          rowCount: batch.rows.length,
+          rows: batch.rows.map((row, i) => [i, row]),
+        });
+      }
     } else if (message.kind === 'batch-removed') {
       if (batches.delete(message.batchId)) notify();
       release(message.batchId);
@@ -220,7 +231,10 @@ export function createBatchManager(deps: BatchManagerDeps) {
       for (const batch of saved) {
         const known = batches.get(batch.id);
         if (!schedulers.has(batch.id) && (!known || batch.updatedAt > known.updatedAt)) batches.set(batch.id, batch);
-        if (!isFinished(batch)) claim(batch.id);
+        if (!isFinished(batch)) {
+          claim(batch.id);
+          if (!schedulers.has(batch.id)) coordinator?.publish({ kind: 'batch-sync', batchId: batch.id });
+        }
       }
       notify();
     },
