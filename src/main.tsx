@@ -1,3 +1,5 @@
+// First: asks for the first page's chunk while the rest of the entry evaluates.
+import './app/early-preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authRefusals, connectionStore, createQueryClient, loadConsoleConfig } from './api';

@@ -1,23 +1,7 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { FEATURE_AREAS, withMessages, type Area } from '../i18n';
+import { pageAt, pageModules, type PageName } from './page-modules';
 import { trackedLoad } from './page-loading';
-
-// Every page is its own chunk, shown with its area's messages in the language on screen.
-const modules = {
-  home: () => import('./pages/HomePage'),
-  knowledge: () => import('../features/knowledge'),
-  datasets: () => import('../features/datasets'),
-  documents: () => import('../features/documents'),
-  conversations: () => import('../features/conversations'),
-  playground: () => import('../features/playground'),
-  suites: () => import('../features/suites'),
-  activity: () => import('../features/activity'),
-  catalog: () => import('../features/catalog'),
-  settings: () => import('../features/settings'),
-  notFound: () => import('./pages/NotFoundPage'),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
-
-type PageName = keyof typeof modules;
 
 const areasOf = (name: PageName): readonly Area[] =>
   Object.hasOwn(FEATURE_AREAS, name) ? FEATURE_AREAS[name as keyof typeof FEATURE_AREAS] : [];
@@ -27,7 +11,7 @@ const loaded = new Map<PageName, ComponentType>();
 
 /** The page's module, once it and its areas' messages have arrived; remembered for pageComponent. */
 const load = (name: PageName) => () =>
-  withMessages(areasOf(name), modules[name])().then((mod) => {
+  withMessages(areasOf(name), pageModules[name])().then((mod) => {
     loaded.set(name, mod.default);
     return mod;
   });
@@ -50,14 +34,8 @@ function pageComponent(name: PageName): ComponentType {
 }
 
 export const pages = Object.fromEntries(
-  (Object.keys(modules) as PageName[]).map((name) => [name, pageComponent(name)]),
+  (Object.keys(pageModules) as PageName[]).map((name) => [name, pageComponent(name)]),
 ) as Record<PageName, ComponentType>;
-
-/** The page's name for a path below the base path. */
-function pageAt(pathname: string): PageName {
-  const first = pathname.split('/').find(Boolean) ?? '';
-  return first === '' ? 'home' : Object.hasOwn(modules, first) && first !== 'home' ? (first as PageName) : 'notFound';
-}
 
 /**
  * Starts loading the chunk and messages of the page at `pathname` (below the base path): at start-up, beside

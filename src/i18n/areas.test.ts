@@ -226,8 +226,8 @@ function unwiredFeatureImports(files: Iterable<string> = startupFiles()): string
           first.property?.name === feature
         );
       });
-      // Or a row of a table of loaders keyed by feature name (app/page-loaders.ts), which loads every row through
-      // withMessages with the areas FEATURE_AREAS names for that key.
+      // Or a row of a table of loaders keyed by feature name (app/page-modules.ts), which page-loaders.ts loads
+      // row by row through withMessages with the areas FEATURE_AREAS names for that key.
       const keyedRow =
         tableLoadsAreasByKey(file) &&
         parents.some((p) => {
@@ -241,12 +241,16 @@ function unwiredFeatureImports(files: Iterable<string> = startupFiles()): string
   return out;
 }
 
-/** The file loads each row of its loader table with its key's areas: withMessages(areasOf(name), modules[name]). */
+/**
+ * The file is the page table (app/page-modules.ts), and page-loaders.ts, which renders every page, loads each of its
+ * rows with its key's areas: withMessages(areasOf(name), pageModules[name]).
+ */
 function tableLoadsAreasByKey(file: string): boolean {
-  const text = readFileSync(file, 'utf8');
+  if (rel(file) !== 'app/page-modules.ts') return false;
+  const loaders = readFileSync(join(SRC, 'app', 'page-loaders.ts'), 'utf8');
   return (
-    /withMessages\(areasOf\(name\), modules\[name\]\)/.test(text) &&
-    /FEATURE_AREAS\[name as keyof typeof FEATURE_AREAS\]/.test(text)
+    /withMessages\(areasOf\(name\), pageModules\[name\]\)/.test(loaders) &&
+    /FEATURE_AREAS\[name as keyof typeof FEATURE_AREAS\]/.test(loaders)
   );
 }
 

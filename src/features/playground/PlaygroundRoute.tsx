@@ -21,6 +21,7 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
   // "Open in playground" (a suite case): its options once, a new conversation, its question in the box.
   const [search, setSearch] = useSearchParams();
   const [link] = useState(() => readPlaygroundLink(search));
+  const [openedAt] = useState(() => window.location.href);
   const { setOptions } = session;
   useEffect(() => {
     if (!link.options && !link.message) return;
@@ -35,8 +36,10 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
         conversation_id: '',
       }));
     }
-    setSearch({}, { replace: true });
-  }, [link, setOptions, setSearch]);
+    // The link's query goes from the address, but only while it is still this page's: a Back pressed before this
+    // ran has moved the browser on, and replacing now would put the playground over the page gone back to.
+    if (window.location.href === openedAt) setSearch({}, { replace: true });
+  }, [link, openedAt, setOptions, setSearch]);
   // Opening a space is meeting its id (answers add theirs as they come).
   useEffect(() => catalogStore.remember(profile.id, [{ kind: 'space', id: spaceId }]), [profile.id, spaceId]);
   const [allowRemoteImages, setAllowRemoteImages] = useState(loadRemoteImages);
