@@ -33,12 +33,13 @@ const READS: Record<string, ((client: QueryClient, id: string) => Promise<void>)
 /**
  * Asks for the data of the page at `pathname` (below the base path) as soon as config.json is in, before the page's
  * chunk has arrived and rendered: on a cold load the request runs beside the chunks instead of after them. The page's
- * own query then finds it in flight or answered (a failure shows there, as its own would).
+ * own query then finds it in flight or answered (a failure shows there, as its own would). Resolves when every read
+ * has settled, answered or failed.
  */
-export function prefetchPageData(client: QueryClient, pathname: string): void {
+export function prefetchPageData(client: QueryClient, pathname: string): Promise<void> {
   const [area, id] = pathname.split('/').filter(Boolean);
-  if (!area || !id || !connectionStore.getActiveProfile()) return;
-  for (const read of READS[area] ?? []) void read(client, decodeURIComponent(id));
+  if (!area || !id || !connectionStore.getActiveProfile()) return Promise.resolve();
+  return Promise.all((READS[area] ?? []).map((read) => read(client, decodeURIComponent(id)))).then(() => undefined);
 }
 
 /** The path below the base path of a URL of this console, or null for another origin or outside the base. */
@@ -60,7 +61,7 @@ export function prefetchOnNavigation(client: QueryClient): void {
     if (event.destination.url === window.location.href) return;
     const path = pathBelowBase(event.destination.url);
     if (path === null) return;
-    prefetchPageData(client, path);
+    void prefetchPageData(client, path);
     void preloadPage(path);
   });
 }

@@ -12,6 +12,6 @@ export type { MessageKey } from './message-tables';
 export { loadLocale, loadMessages, prefetchMessages, preloadLocale } from './load';
 export { lazyWithMessages, withMessages } from './lazy';
 export { FEATURE_AREAS, START_AREAS, type Area } from './areas';
-export { formatDateTime, formatNumber, warmFormats } from './format';
+export { formatDateTime, formatNumber, formatTime } from './format';
 export { interpolate, translator, type Translate, type MessageVars } from './translate';
 export { defineMessages } from './define';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatDateTime, formatNumber } from './format';
+import { formatDateTime, formatNumber, formatTime } from './format';
 import { isLocaleReady, loadLocale, setLocalesInUse } from './load';
 import { isLocale, type Locale } from './locales';
 import { translator, type Translate } from './translate';
@@ -22,6 +22,7 @@ interface I18nValue {
   setLocale: (locale: Locale) => void;
   t: Translate;
   formatDateTime: (ms: number) => string;
+  formatTime: (ms: number) => string;
   formatNumber: (n: number, options?: Intl.NumberFormatOptions) => string;
 }
 
@@ -98,6 +99,7 @@ export function I18nProvider({
             setLocale,
             t: translator(shown),
             formatDateTime: (ms) => formatDateTime(ms, shown),
+            formatTime: (ms) => formatTime(ms, shown),
             formatNumber: (n, options) => formatNumber(n, shown, options),
           },
     [shown, setLocale],
@@ -125,8 +127,8 @@ export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => vo
   return { locale, setLocale };
 }
 
-/** Intl formatting in the current locale. */
-export function useFormat(): Pick<I18nValue, 'formatDateTime' | 'formatNumber'> {
-  const { formatDateTime: dt, formatNumber: num } = useI18n();
-  return { formatDateTime: dt, formatNumber: num };
+/** Dates, times and numbers in the current locale (format.ts). */
+export function useFormat(): Pick<I18nValue, 'formatDateTime' | 'formatTime' | 'formatNumber'> {
+  const { formatDateTime: dt, formatTime: time, formatNumber: num } = useI18n();
+  return { formatDateTime: dt, formatTime: time, formatNumber: num };
 }

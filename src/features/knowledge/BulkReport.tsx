@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadText, StatusBadge } from '../../components';
-import { useFormat, useLocale, useT } from '../../i18n';
+import { useFormat, useT } from '../../i18n';
 import type { BulkBatch, PhaseCounts, RowPhase } from './bulk/batch';
 import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from './bulk/report';
 import { PHASE_VIEW } from './bulk/view';
@@ -182,14 +182,6 @@ export function BulkReport({
   );
 }
 
-/** One formatter per locale: building an Intl.DateTimeFormat costs more than rendering a row. */
-const clocks = new Map<string, Intl.DateTimeFormat>();
-function clockTime(locale: string, ms: number): string {
-  let format = clocks.get(locale);
-  if (!format) clocks.set(locale, (format = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })));
-  return format.format(ms);
-}
-
 const ReportLine = memo(function ReportLine({
   row,
   rowIndex,
@@ -204,9 +196,9 @@ const ReportLine = memo(function ReportLine({
   measure: (el: Element | null) => void;
 }) {
   const t = useT();
-  const { locale } = useLocale();
+  const { formatTime } = useFormat();
   const view = PHASE_VIEW[row.outcome];
-  const time = row.at === undefined ? '' : clockTime(locale, row.at);
+  const time = row.at === undefined ? '' : formatTime(row.at);
   const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <tr

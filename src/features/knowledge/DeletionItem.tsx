@@ -2,18 +2,13 @@ import { Anchor, Button, Collapse, Group, List, Paper, Stack, Text } from '@mant
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadgeWithTooltip } from '../../components';
-import { useFormat, useLocale, useT, type Translate } from '../../i18n';
+import { useFormat, useT, type Translate } from '../../i18n';
 import { CHECK_DETAIL } from './deletion/confirm';
 import { useDeletionRuntime } from './deletion/hooks';
 import { deletionKey } from './deletion/tracker';
 import { isActive, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
 import { STATE_VIEW, lastError } from './deletion/view';
 import { paths } from '../../config/paths';
-
-function useClockTime() {
-  const { locale } = useLocale();
-  return (ms: number) => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(ms);
-}
 
 function checkDetail(t: Translate, detail: string | undefined): string | undefined {
   if (detail === undefined) return undefined;
@@ -25,8 +20,7 @@ function checkDetail(t: Translate, detail: string | undefined): string | undefin
 
 function AttemptEntry({ attempt, index }: { attempt: DeletionAttempt; index: number }) {
   const t = useT();
-  const { formatDateTime } = useFormat();
-  const clock = useClockTime();
+  const { formatDateTime, formatTime: clock } = useFormat();
   const answer =
     attempt.outcome === 'accepted'
       ? t('knowledge.history.accepted')
@@ -80,7 +74,7 @@ export function DeletionItem({
 }) {
   const t = useT();
   const { tracker } = useDeletionRuntime();
-  const clock = useClockTime();
+  const { formatTime: clock } = useFormat();
   const [open, setOpen] = useState(false);
   const view = STATE_VIEW[d.state];
   const key = deletionKey(d);

@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// Where a cold load's time goes: one page of the built console opened in a new tab against a sandbox (demo data),
+// with Chromium's sampling profiler on from navigation start until the content shows. Prints the requests in time
+// order, then the main thread's time by script (chunk) and by function, and what is left (parsing, GC, layout, idle).
+// A tool for finding what to make quicker, not a test: figures vary from run to run; the last of RUNS is printed.
+//   npm run build && node scripts/perf/profile-cold.mjs [path] [--text T] [--runs 3] [--dist dist] [--top 25] [--slice 20]
+//     [--in-app] [--large]
+// (--in-app: the console loaded at / first, then a client-side navigation to path is profiled.)
+// (--slice N adds a timeline: the main thread's busiest modules in each N ms.)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { tsImport } from 'tsx/esm/api';
+import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.mjs';
+import { sandboxConfig, serveConsole } from './servers.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const path = args[0] && !args[0].startsWith('--') ? args[0] : 'knowledge/631506272047205';
+const CONTENT_TEXT = opt('text', 'Everything about the Beacon hardware and app');
+const RUNS = Math.max(1, Number(opt('runs', '3')) || 3);
+const TOP = Number(opt('top', '25')) || 25;
+const SLICE_MS = Number(opt('slice', '0')) || 0;
+const DIST = resolve(ROOT, opt('dist', 'dist'));
+const IN_APP = args.includes('--in-app');
+/** --large: the sandbox serves the e2e fixture (demo data and the 50,000-piece document, e2e/support/e2e-fixture.ts). */
+const LARGE = args.includes('--large');
+
+/**
+ * In a build made with `vite build --minify false`, each module starts with a `// path` comment: the module of a
+ * script line is the last such comment above it. Minified builds have none, and the chunk's name stands instead.
+ */
+function moduleMapOf(dist) {
+  const cache = new Map();
+  return (file, line) => {
+    if (!cache.has(file)) {
+      const starts = [];
+      try {
+        readFileSync(join(dist, 'assets', file), 'utf8')
+          .split('\n')
+          .forEach((text, i) => {
+            const m = /^\/\/ (\S+)$/.exec(text);
+            if (m && /[/.]/.test(m[1])) starts.push([i, m[1].replace(/^.*node_modules\//, '').replace(/\0/g, '')]);
+          });
+      } catch {
+        /* not a file of this build */
+      }
+      cache.set(file, starts);
+    }
+    const starts = cache.get(file);
+    let lo = 0;
+    let hi = starts.length - 1;
+    let found = null;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid][0] <= line) {
+        found = starts[mid][1];
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found ?? file;
+  };
+}
+
+/** Function frames that mean React is rendering or committing: what a sample under them is spent on. */
+const REACT_WORK = new Set([
+  'performWorkOnRoot',
+  'performSyncWorkOnRoot',
+  'flushSyncWorkAcrossRoots_impl',
+  'commitRoot',
+]);
+
+function selfTimes(profile, moduleOf) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const deltas = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    const dt = (deltas[i + 1] ?? 0) / 1000;
+    const id = profile.samples[i];
+    self.set(id, (self.get(id) ?? 0) + dt);
+  }
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const underReact = (id) => {
+    for (let at = id; at !== undefined; at = parent.get(at))
+      if (REACT_WORK.has(byId.get(at).callFrame.functionName)) return true;
+    return false;
+  };
+  const byScript = new Map();
+  const byFunction = new Map();
+  const byModule = { react: new Map(), other: new Map() };
+  const add = (m, k, t) => m.set(k, (m.get(k) ?? 0) + t);
+  for (const [id, t] of self) {
+    const { callFrame } = byId.get(id);
+    const file = callFrame.url
+      ? new URL(callFrame.url).pathname.split('/').pop()
+      : `(${callFrame.functionName || 'native'})`;
+    add(byScript, file, t);
+    const module = callFrame.url ? moduleOf(file, callFrame.lineNumber) : file;
+    add(byFunction, `${callFrame.functionName || '(anonymous)'} ${module}:${callFrame.lineNumber + 1}`, t);
+    add(underReact(id) ? byModule.react : byModule.other, module, t);
+  }
+  // The main thread in slices of SLICE_MS: what ran most in each (module, or the idle/program/GC pseudo-frames).
+  const timeline = [];
+  let now = 0;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    now += deltas[i] / 1000;
+    const slice = SLICE_MS ? Math.floor(now / SLICE_MS) : 0;
+    const { callFrame } = byId.get(profile.samples[i]);
+    const file = callFrame.url
+      ? new URL(callFrame.url).pathname.split('/').pop()
+      : `(${callFrame.functionName || 'native'})`;
+    const what = callFrame.url ? moduleOf(file, callFrame.lineNumber) : file;
+    const label = underReact(profile.samples[i]) ? `React: ${what}` : what;
+    timeline[slice] ??= new Map();
+    add(timeline[slice], label, (deltas[i + 1] ?? 0) / 1000);
+  }
+  const sorted = (m) => [...m].sort((a, b) => b[1] - a[1]);
+  return {
+    timeline: [...timeline].map((m) => (m ? sorted(m).slice(0, 3) : [])),
+    byScript: sorted(byScript),
+    byFunction: sorted(byFunction),
+    byModule: { react: sorted(byModule.react), other: sorted(byModule.other) },
+  };
+}
+
+async function main() {
+  const stops = [];
+  const temp = mkdtempSync(join(tmpdir(), 'kc-profile-'));
+  stops.push(() => rmSync(temp, { recursive: true, force: true }));
+  try {
+    const { startSandbox } = await tsImport('../../e2e/support/sandbox.ts', import.meta.url);
+    const { writeE2eFixture } = await tsImport('../../e2e/support/e2e-fixture.ts', import.meta.url);
+    const sandbox = await startSandbox(LARGE ? ['--fixture', writeE2eFixture()] : []);
+    stops.push(() => sandbox.stop());
+    const configFile = join(temp, 'config.json');
+    writeFileSync(configFile, JSON.stringify(sandboxConfig(sandbox)));
+    const site = await serveConsole(DIST, configFile);
+    stops.push(site.stop);
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+    stops.push(() => browser.close());
+    let report;
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+      await context.addInitScript((wanted) => {
+        new MutationObserver(() => {
+          if (window.kcSeen === undefined && document.body?.textContent?.includes(wanted))
+            window.kcSeen = performance.now();
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      }, CONTENT_TEXT);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      let started = 0;
+      if (IN_APP) {
+        // The console settled at /, then what a link does: push the URL and let the router follow it.
+        await page.goto(site.url);
+        await page.waitForLoadState('networkidle');
+        await cdp.send('Profiler.start');
+        started = await page.evaluate((to) => {
+          const t = performance.now();
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+          return t;
+        }, new URL(path, site.url).pathname);
+      } else {
+        await cdp.send('Profiler.start');
+        await page.goto(site.url + path);
+      }
+      // Seen from inside the page (a MutationObserver), so polling from here adds no work to the profile.
+      await page.waitForFunction(() => window.kcSeen !== undefined, null, { timeout: 60_000, polling: 500 });
+      const shown = (await page.evaluate(() => window.kcSeen)) - started;
+      const { profile } = await cdp.send('Profiler.stop');
+      await page.waitForLoadState('networkidle');
+      const requests = await page
+        .evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name, e.startTime, e.responseEnd]))
+        .then((rows) => rows.filter(([, start]) => start >= started).map(([n, s, e]) => [n, s - started, e - started]));
+      const marks = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        return { responseEnd: nav.responseEnd, domInteractive: nav.domInteractive };
+      });
+      report = { shown, requests, marks, ...selfTimes(profile, moduleMapOf(DIST)) };
+      await context.close();
+    }
+    const { shown, requests, marks, byScript, byFunction, byModule, timeline } = report;
+    console.log(
+      `${IN_APP ? 'in-app navigation' : 'cold load'} to /${path}: content by ${Math.round(shown)} ms (last of ${RUNS} runs)`,
+    );
+    console.log(
+      `document: response end ${Math.round(marks.responseEnd)} ms, interactive ${Math.round(marks.domInteractive)} ms`,
+    );
+    for (const [name, start, end] of requests) {
+      const u = new URL(name);
+      const who = u.origin === new URL(site.url).origin ? '' : 'service ';
+      console.log(
+        `${String(Math.round(start)).padStart(6)} → ${String(Math.round(end)).padStart(5)} ms  ${who}${u.pathname}`,
+      );
+    }
+    const total = byScript.reduce((s, [, t]) => s + t, 0);
+    console.log(`\nmain thread, sampled until the content showed: ${Math.round(total)} ms`);
+    for (const [file, t] of byScript.slice(0, 15)) console.log(`${String(Math.round(t)).padStart(6)} ms  ${file}`);
+    for (const [label, rows] of [
+      ['under React rendering or committing', byModule.react],
+      ['outside React (module evaluation, start-up, fetch, timers)', byModule.other],
+    ]) {
+      const sum = rows.reduce((s, [, t]) => s + t, 0);
+      console.log(`\n${label}: ${Math.round(sum)} ms, by module (a --minify false build names them)`);
+      for (const [m, t] of rows.slice(0, TOP)) console.log(`${t.toFixed(1).padStart(7)} ms  ${m}`);
+    }
+    if (SLICE_MS) {
+      console.log(`\ntimeline from the profile's start, ${SLICE_MS} ms slices: what ran most in each`);
+      timeline.forEach((top, i) =>
+        console.log(
+          `${String(i * SLICE_MS).padStart(6)} ms  ${top.map(([m, t]) => `${m} ${Math.round(t)}`).join(' · ')}`,
+        ),
+      );
+    }
+    console.log(`\ntop ${TOP} functions by self time`);
+    for (const [fn, t] of byFunction.slice(0, TOP)) console.log(`${t.toFixed(1).padStart(7)} ms  ${fn}`);
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
