@@ -41,6 +41,8 @@ export interface StreamOutcome {
 const HEADER_SAFE = /^[\x20-\x7e]*$/;
 
 const now = () => performance.now();
+/** UTF-8, as Response.text() decodes (a BOM dropped, a bad sequence U+FFFD). */
+const utf8 = new TextDecoder();
 
 function isBrowser(): boolean {
   return (
@@ -185,14 +187,16 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
   const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
   try {
     const response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
-    const text = await response.text();
+    // The bytes, then their text: the size is the bytes' count, not a second pass over a body of several MB.
+    const bytes = await response.arrayBuffer();
+    const text = utf8.decode(bytes);
     const durationMs = Math.round(now() - t0);
     const proxyError = response.headers.get(PROXY_ERROR_HEADER);
     requestLog.update(logId, {
       pending: false,
       status: response.status,
       durationMs,
-      sizeBytes: byteLength(text),
+      sizeBytes: bytes.byteLength,
       responseBody: text,
     });
     if (proxyError) {

@@ -117,4 +117,10 @@ describe('request log', () => {
     expect(capped.body).toContain('the first 20 of 50 bytes');
     expect(capBody(text, 50)).toEqual({ body: text, truncated: false });
   });
+
+  it('takes the size of the bytes a body was decoded from instead of counting it again', () => {
+    const text = 'x'.repeat(100);
+    expect(capBody(text, 20, 4096).body).toContain('the first 20 of 4096 bytes');
+    expect(capBody(text, 200, 100)).toEqual({ body: text, truncated: false });
+  });
 });

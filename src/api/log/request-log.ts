@@ -77,10 +77,12 @@ export function byteLength(text: string): number {
 export function capBody(
   text: string,
   capBytes: number = CALL_BOUNDS.logBodyCapBytes,
+  /** The text's size in UTF-8 when the caller knows it (the bytes it was decoded from): not counted again. */
+  knownSize?: number,
 ): { body: string; truncated: boolean } {
   // A UTF-16 code unit is at most 3 bytes; at least 1, so the head is within the first capBytes units.
   if (text.length * 3 <= capBytes) return { body: text, truncated: false };
-  const size = byteLength(text);
+  const size = knownSize ?? byteLength(text);
   if (size <= capBytes) return { body: text, truncated: false };
   const head = decoder.decode(encoder.encode(text.slice(0, capBytes)).subarray(0, capBytes));
   return {
@@ -116,7 +118,7 @@ function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T
     );
   }
   if (typeof out.responseBody === 'string') {
-    const capped = capBody(out.responseBody);
+    const capped = capBody(out.responseBody, CALL_BOUNDS.logBodyCapBytes, patch.sizeBytes);
     out.responseBody = capped.body;
     out.responseTruncated = capped.truncated;
   }
