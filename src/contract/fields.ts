@@ -40,23 +40,57 @@ export interface Field<
   optional?: boolean;
 }
 
-const field = <D extends z.ZodMiniType, T extends z.ZodMiniType, const S extends FieldShape>(
-  documented: D,
-  tolerant: T,
-  shape: S,
-): Field<D, T, S> => ({ documented, tolerant, shape });
+/** A value made on first use and kept. */
+export function once<V>(make: () => V): () => V {
+  let made = false;
+  let value: V;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
+}
 
-const boolFromWire = z.union([
-  z.boolean(),
-  z.pipe(
-    z.literal(0),
-    z.transform(() => false),
-  ),
-  z.pipe(
-    z.literal(1),
-    z.transform(() => true),
-  ),
-]);
+/**
+ * A field whose two schemas are built when first read, not when the contract loads: the browser's start-up
+ * evaluates every record of the contract, and building all their schemas there cost tens of ms on a cold load
+ * (scripts/perf/profile-cold.mjs), where a page reads one or two records.
+ */
+const field = <D extends z.ZodMiniType, T extends z.ZodMiniType, const S extends FieldShape>(
+  documented: () => D,
+  tolerant: () => T,
+  shape: S,
+  optional?: true,
+): Field<D, T, S> => {
+  const d = once(documented);
+  const t = once(tolerant);
+  return {
+    get documented() {
+      return d();
+    },
+    get tolerant() {
+      return t();
+    },
+    shape,
+    ...(optional ? { optional } : {}),
+  };
+};
+
+const boolFromWire = once(() =>
+  z.union([
+    z.boolean(),
+    z.pipe(
+      z.literal(0),
+      z.transform(() => false),
+    ),
+    z.pipe(
+      z.literal(1),
+      z.transform(() => true),
+    ),
+  ]),
+);
 
 /** A number where a string is documented, read as its decimal text. */
 const numberAsString = () =>
@@ -65,51 +99,107 @@ const numberAsString = () =>
     z.transform((n: number) => String(n)),
   );
 
-const numericString = z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number));
+const numericString = () => z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number));
 
 const isOneOf = (table: EnumTable) =>
   z.refine<number>((v) => enumValues(table).includes(v), { error: `expected one of ${enumValues(table).join(', ')}` });
 
 export const f = {
   str: (max?: number) =>
-    field(max === undefined ? z.string() : z.string().check(z.maxLength(max)), z.string(), { type: 'string', max }),
+    field(
+      () => (max === undefined ? z.string() : z.string().check(z.maxLength(max))),
+      () => z.string(),
+      { type: 'string', max },
+    ),
   /** Ids are strings on the wire; a number is drift but still usable. */
-  id: () => field(z.string(), z.union([z.string(), numberAsString()]), { type: 'id' }),
-  int: (min?: number, max?: number) => {
-    let documented = z.int();
-    if (min !== undefined) documented = documented.check(z.gte(min));
-    if (max !== undefined) documented = documented.check(z.lte(max));
-    return field(documented, z.number(), { type: 'int', min, max });
-  },
-  num: () => field(z.number(), z.number(), { type: 'number' }),
+  id: () =>
+    field(
+      () => z.string(),
+      () => z.union([z.string(), numberAsString()]),
+      { type: 'id' },
+    ),
+  int: (min?: number, max?: number) =>
+    field(
+      () => {
+        let documented = z.int();
+        if (min !== undefined) documented = documented.check(z.gte(min));
+        if (max !== undefined) documented = documented.check(z.lte(max));
+        return documented;
+      },
+      () => z.number(),
+      { type: 'int', min, max },
+    ),
+  num: () =>
+    field(
+      () => z.number(),
+      () => z.number(),
+      { type: 'number' },
+    ),
   /** Documented as 0/1, sampled as JSON booleans: both are accepted without drift and become booleans. */
   flag: () =>
-    field(z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'expected 0, 1 or a boolean' }), boolFromWire, {
-      type: 'flag',
-    }),
-  bool: () => field(z.boolean(), boolFromWire, { type: 'bool' }),
+    field(
+      () => z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'expected 0, 1 or a boolean' }),
+      boolFromWire,
+      { type: 'flag' },
+    ),
+  bool: () => field(() => z.boolean(), boolFromWire, { type: 'bool' }),
   /** Integer; seconds or milliseconds (see timestampToMs). */
-  timestamp: () => field(z.int(), z.number(), { type: 'timestamp' }),
-  enumInt: (table: EnumTable) => field(z.int().check(isOneOf(table)), z.number(), { type: 'enum', table }),
+  timestamp: () =>
+    field(
+      () => z.int(),
+      () => z.number(),
+      { type: 'timestamp' },
+    ),
+  enumInt: (table: EnumTable) =>
+    field(
+      () => z.int().check(isOneOf(table)),
+      () => z.number(),
+      { type: 'enum', table },
+    ),
   enumIntArray: (table: EnumTable) =>
-    field(z.array(z.int().check(isOneOf(table))), z.array(z.number()), { type: 'enumList', table }),
-  strArray: () => field(z.array(z.string()), z.array(z.union([z.string(), numberAsString()])), { type: 'stringList' }),
+    field(
+      () => z.array(z.int().check(isOneOf(table))),
+      () => z.array(z.number()),
+      { type: 'enumList', table },
+    ),
+  strArray: () =>
+    field(
+      () => z.array(z.string()),
+      () => z.array(z.union([z.string(), numberAsString()])),
+      { type: 'stringList' },
+    ),
   /** An array whose element fields the spec does not show. */
-  anyArray: () => field(z.array(z.unknown()), z.array(z.unknown()), { type: 'list' }),
+  anyArray: () =>
+    field(
+      () => z.array(z.unknown()),
+      () => z.array(z.unknown()),
+      { type: 'list' },
+    ),
   /** Documented as an integer; a numeric string is drift but parses to the same number. */
-  intOrNumericString: () => field(z.int(), z.union([z.number(), numericString]), { type: 'intOrNumericString' }),
+  intOrNumericString: () =>
+    field(
+      () => z.int(),
+      () => z.union([z.number(), numericString()]),
+      { type: 'intOrNumericString' },
+    ),
   nested: <S extends FieldMap, D extends z.ZodMiniType, T extends z.ZodMiniType>(record: {
     fields: S;
     documented: D;
     tolerant: T;
-  }) => field(record.documented, record.tolerant, { type: 'nested', fields: record.fields }),
+  }) =>
+    field(
+      () => record.documented,
+      () => record.tolerant,
+      { type: 'nested', fields: record.fields },
+    ),
   /** A field the spec marks optional: absent is not drift; present, it is checked like `inner`. */
-  optional: <D extends z.ZodMiniType, T extends z.ZodMiniType, S extends FieldShape>(inner: Field<D, T, S>) => ({
-    documented: z.optional(inner.documented),
-    tolerant: inner.tolerant,
-    shape: inner.shape,
-    optional: true as const,
-  }),
+  optional: <D extends z.ZodMiniType, T extends z.ZodMiniType, S extends FieldShape>(inner: Field<D, T, S>) =>
+    field(
+      () => z.optional(inner.documented),
+      () => inner.tolerant,
+      inner.shape,
+      true,
+    ) as Field<z.ZodMiniOptional<D>, T, S> & { optional: true },
 };
 
 export type FieldMap = Record<string, Field>;
@@ -159,21 +249,29 @@ export function defineRecord<S extends FieldMap, R extends keyof S = never>(
   options: { required?: readonly R[]; extraFields?: 'drift' | 'expected' } = {},
 ): RecordDef<S, R> {
   const required = new Set<PropertyKey>(options.required ?? []);
-  const documentedShape: Record<string, z.ZodMiniType> = {};
-  const tolerantShape: Record<string, z.ZodMiniType> = {};
-  for (const [key, def] of Object.entries(fields)) {
-    documentedShape[key] = def.documented;
-    tolerantShape[key] = required.has(key) ? def.tolerant : z.catch(z.optional(def.tolerant), undefined);
-  }
-  const documented = (options.extraFields === 'expected'
-    ? z.looseObject(documentedShape)
-    : z.strictObject(documentedShape)) as unknown as z.ZodMiniObject<DocumentedShape<S>>;
-  const tolerant = z.looseObject(tolerantShape) as unknown as z.ZodMiniObject<TolerantShape<S, R>, z.core.$loose>;
+  // Built on first use, like the fields (see field()).
+  const documented = once(() => {
+    const shape: Record<string, z.ZodMiniType> = {};
+    for (const [key, def] of Object.entries(fields)) shape[key] = def.documented;
+    return (options.extraFields === 'expected'
+      ? z.looseObject(shape)
+      : z.strictObject(shape)) as unknown as z.ZodMiniObject<DocumentedShape<S>>;
+  });
+  const tolerant = once(() => {
+    const shape: Record<string, z.ZodMiniType> = {};
+    for (const [key, def] of Object.entries(fields))
+      shape[key] = required.has(key) ? def.tolerant : z.catch(z.optional(def.tolerant), undefined);
+    return z.looseObject(shape) as unknown as z.ZodMiniObject<TolerantShape<S, R>, z.core.$loose>;
+  });
   return {
     fields,
-    documented,
-    tolerant,
-    parse: (raw) => parseAnswer(documented, tolerant, raw),
+    get documented() {
+      return documented();
+    },
+    get tolerant() {
+      return tolerant();
+    },
+    parse: (raw) => parseAnswer(documented(), tolerant(), raw),
   };
 }
 
