@@ -20,7 +20,11 @@ test.describe('knowledge base page', () => {
     // created_at 1736154600 s is shown as a date, with the raw integer on hover.
     const created = record.filter({ hasText: 'Created' }).locator('[title]');
     await expect(created).toHaveAttribute('title', '1736154600');
-    await expect(created).toContainText('2025');
+    // Written out by src/i18n/format.ts, not by Intl: exactly what this browser's Intl would write.
+    const intl = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(1736154600 * 1000),
+    );
+    await expect(created).toHaveText(intl);
   });
 
   test('an unknown id shows the service’s ErrorResponse message', async ({ page }) => {

@@ -23,16 +23,12 @@ import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.mjs';
 import { chunkTable, measureBuild, summary } from './budget.mjs';
+import { cliArgs, runMain } from './cli.mjs';
 import { sandboxConfig, serveConsole } from './perf/servers.mjs';
 import { buildBaseline, buildBaselineWithFetchingRoute, kb, ratioTable, serveDir, weighAll } from './perf/weigh.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const flag = (name) => args.includes(`--${name}`);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const { flag, opt } = cliArgs();
 const RUNS = Math.min(Math.max(Number(opt('runs', '5')) || 5, 1), 20);
 const DIST = resolve(ROOT, opt('dist', flag('no-build') ? 'dist' : 'dist-bench'));
 const STEP_TIMEOUT_MS = 60_000;
@@ -286,10 +282,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -9,18 +9,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { cliArgs } from './cli.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const { flag, opt } = cliArgs();
 const dir = resolve(opt('dir', 'dist'));
 const port = Number(opt('port', '4173'));
 const base = `/${opt('base', '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
 const connectSrc = opt('connect-src', "'self'");
-const withCsp = !args.includes('--no-csp');
+const withCsp = !flag('no-csp');
 const configFile = opt('config-file', undefined);
 
 const TYPES = {

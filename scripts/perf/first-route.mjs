@@ -12,19 +12,16 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.mjs';
+import { cliArgs, runMain } from '../cli.mjs';
 import { sandboxConfig, serveConsole } from './servers.mjs';
 import { buildBaseline, kb, ratioTable, serveDir, weighAll } from './weigh.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const { flag, opt } = cliArgs();
 const DIST = resolve(ROOT, opt('dist', 'dist-perf'));
 
 async function main() {
-  if (!args.includes('--no-build')) {
+  if (!flag('no-build')) {
     execFileSync(
       join(ROOT, 'node_modules/.bin/vite'),
       ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
@@ -57,7 +54,7 @@ async function main() {
       bareDist,
       config: sandboxConfig(sandbox),
     });
-    if (args.includes('--files')) {
+    if (flag('files')) {
       for (const [name, w] of rows) {
         console.log(`\n${name}: ${w.files.length} files`);
         for (const f of w.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.file}`);
@@ -73,10 +70,4 @@ async function main() {
   }
 }
 
-main().then(
-  (ok) => process.exit(ok ? 0 : 1),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -13,23 +13,20 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.mjs';
+import { cliArgs, runMain } from '../cli.mjs';
 import { sandboxConfig, serveConsole } from './servers.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const { args, flag, opt } = cliArgs();
 const path = args[0] && !args[0].startsWith('--') ? args[0] : 'knowledge/631506272047205';
 const CONTENT_TEXT = opt('text', 'Everything about the Beacon hardware and app');
 const RUNS = Math.max(1, Number(opt('runs', '3')) || 3);
 const TOP = Number(opt('top', '25')) || 25;
 const SLICE_MS = Number(opt('slice', '0')) || 0;
 const DIST = resolve(ROOT, opt('dist', 'dist'));
-const IN_APP = args.includes('--in-app');
+const IN_APP = flag('in-app');
 /** --large: the sandbox serves the e2e fixture (demo data and the 50,000-piece document, e2e/support/e2e-fixture.ts). */
-const LARGE = args.includes('--large');
+const LARGE = flag('large');
 
 /**
  * In a build made with `vite build --minify false`, each module starts with a `// path` comment: the module of a
@@ -228,10 +225,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);
