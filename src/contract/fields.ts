@@ -41,7 +41,7 @@ export interface Field<
 }
 
 /** A value made on first use and kept. */
-export function once<V>(make: () => V): () => V {
+function once<V>(make: () => V): () => V {
   let made = false;
   let value: V;
   return () => {

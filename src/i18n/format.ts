@@ -20,11 +20,20 @@ function intlDateTime(locale: Locale, options: Intl.DateTimeFormatOptions, ms: n
   return fmt.format(ms);
 }
 
-/** A Date in local time when it is one this file writes out; null where Intl must. */
-function writable(ms: number): Date | null {
+/**
+ * An instant written by `write` in local time, by Intl (with `options`) outside years 1000–9999, and as its number
+ * where no Date can hold it: past ±8.64e15 ms Intl throws, and a drifted timestamp must show, not crash the page.
+ */
+function formatInstant(
+  ms: number,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions,
+  write: (date: Date) => string,
+): string {
   const date = new Date(ms);
+  if (!Number.isFinite(ms) || Number.isNaN(date.getTime())) return String(ms);
   const year = date.getFullYear();
-  return year >= 1000 && year <= 9999 ? date : null;
+  return year >= 1000 && year <= 9999 ? write(date) : intlDateTime(locale, options, ms);
 }
 
 /** Intl's `timeStyle: 'medium'`: "2:03:09 PM" (en), "14:03:09" (zh-CN). */
@@ -36,20 +45,18 @@ function clockOf(date: Date, locale: Locale): string {
 
 /** A date and time in the reader's locale, e.g. "Jan 5, 2025, 2:03:09 PM" or "2025年1月5日 14:03:09". */
 export function formatDateTime(ms: number, locale: Locale): string {
-  // Past ±8.64e15 ms a Date is invalid and Intl throws; a drifted timestamp must show, not crash the page.
-  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return String(ms);
-  const date = writable(ms);
-  if (!date) return intlDateTime(locale, { dateStyle: 'medium', timeStyle: 'medium' }, ms);
-  const clock = clockOf(date, locale);
-  const [year, month, day] = [date.getFullYear(), date.getMonth(), date.getDate()];
-  return locale === 'en' ? `${EN_MONTHS[month]} ${day}, ${year}, ${clock}` : `${year}年${month + 1}月${day}日 ${clock}`;
+  return formatInstant(ms, locale, { dateStyle: 'medium', timeStyle: 'medium' }, (date) => {
+    const clock = clockOf(date, locale);
+    const [year, month, day] = [date.getFullYear(), date.getMonth(), date.getDate()];
+    return locale === 'en'
+      ? `${EN_MONTHS[month]} ${day}, ${year}, ${clock}`
+      : `${year}年${month + 1}月${day}日 ${clock}`;
+  });
 }
 
 /** A time of day in the reader's locale, e.g. "2:03:09 PM" or "14:03:09". */
 export function formatTime(ms: number, locale: Locale): string {
-  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return String(ms);
-  const date = writable(ms);
-  return date ? clockOf(date, locale) : intlDateTime(locale, { timeStyle: 'medium' }, ms);
+  return formatInstant(ms, locale, { timeStyle: 'medium' }, (date) => clockOf(date, locale));
 }
 
 /** Digits grouped by three with commas, as both languages write them: "1234567" → "1,234,567". */
