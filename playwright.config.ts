@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './e2e/support/chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from './e2e/support/chromium.mjs';
 import { BASE_PATH_TAG, basePath, distName, isSubPath, SCREENSHOTS_TAG, screenshotsRun } from './e2e/support/target';
 
-const executablePath = findChromium();
+const executablePath = findTestChromium();
 if (!executablePath) {
   throw new Error('No Chromium found: run `node scripts/ensure-system-deps.mjs` or set CHROMIUM_PATH.');
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// What the end-to-end suite needs from the system: Chromium (Playwright never downloads its own here),
+// What the end-to-end suite needs from the system: Chromium's headless shell (Playwright never downloads its own
+// here; the full browser works too, at half the speed),
 // nginx (the deployment test runs README's configuration) and CJK and emoji fonts (screenshots).
 // Order: what is already there, then (Debian, as root) one apt-get install; else one clear line per missing thing.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { findChromium } from '../e2e/support/chromium.mjs';
+import { HEADLESS_SHELL_CANDIDATES, findTestChromium } from '../e2e/support/chromium.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 const CJK_FONT_DIR = '/usr/share/fonts/truetype/wqy';
@@ -12,12 +13,14 @@ const EMOJI_FONT_DIR = '/usr/share/fonts/truetype/noto';
 
 function missing() {
   const out = [];
-  if (!findChromium()) {
-    if (process.env.CHROMIUM_PATH) {
-      console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist: point it at a Chromium binary.`);
-      process.exit(1);
-    }
-    out.push({ pkg: 'chromium', what: 'Chromium', required: true });
+  const browser = findTestChromium();
+  if (!browser && process.env.CHROMIUM_PATH) {
+    console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist: point it at a Chromium binary.`);
+    process.exit(1);
+  }
+  if (!process.env.CHROMIUM_PATH && !HEADLESS_SHELL_CANDIDATES.some((p) => existsSync(p))) {
+    // Required only when there is no full browser to fall back on.
+    out.push({ pkg: 'chromium-headless-shell', what: "Chromium's headless shell", required: !browser });
   }
   if (!existsSync(NGINX)) out.push({ pkg: 'nginx-light', what: 'nginx', required: true });
   if (!existsSync(CJK_FONT_DIR))
@@ -55,9 +58,9 @@ if (needed.length && isRoot && existsSync('/usr/bin/apt-get')) {
 }
 
 for (const n of needed) {
-  const line = `${n.what} not found: install it (Debian: \`sudo apt-get install -y ${n.pkg}\`)${n.pkg === 'chromium' ? ' or set CHROMIUM_PATH to its binary' : ''}.`;
+  const line = `${n.what} not found: install it (Debian: \`sudo apt-get install -y ${n.pkg}\`)${n.pkg.startsWith('chromium') ? ' or set CHROMIUM_PATH to a Chromium binary' : ''}.`;
   if (n.required) console.error(line);
   else console.warn(`(optional) ${line}`);
 }
 if (needed.some((n) => n.required)) process.exit(1);
-console.log(`system deps: chromium ${findChromium()}, nginx ${NGINX}`);
+console.log(`system deps: chromium ${findTestChromium()}, nginx ${NGINX}`);
