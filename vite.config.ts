@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyFetchesPlugin } from './vite/early-fetches-plugin.ts';
 import { localeSplitPlugin } from './vite/locale-split-plugin.ts';
 import { scrollAreaRefsPlugin } from './vite/scroll-area-refs-plugin.ts';
 import { kcProxyPlugin, normaliseBase, parseAllowList } from './vite/proxy-plugin.ts';
@@ -13,6 +14,7 @@ export default defineConfig({
   base,
   plugins: [
     react(),
+    earlyFetchesPlugin(),
     kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) }),
     spaFallbackPlugin(),
     localeSplitPlugin(),
@@ -33,7 +35,8 @@ export default defineConfig({
           // - kit: the shared components most pages show (lookup, id suggestions, copy, error, loading, raw JSON; collapse,
           //   switch) and what they import, one chunk: ≈16 KB gzip, of which a page uses most.
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 30 },
+            // (Not the first script, src/boot/early-fetches.ts: it is an entry of its own and imports nothing.)
+            { name: 'start', tags: ['$initial'], test: (id: string) => !/src[\\/]boot[\\/]/.test(id), priority: 30 },
             { name: 'floating', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 20 },
             {
               name: 'overview-kit',

@@ -28,6 +28,8 @@ const area = (file) => {
 // Which src areas each area may import (besides itself).
 const allowed = {
   contract: [],
+  // The first script, before the entry (src/boot/early-fetches.ts): imports nothing, or it would share a chunk.
+  boot: [],
   config: [],
   server: ['contract'],
   api: ['contract'],

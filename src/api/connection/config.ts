@@ -1,3 +1,4 @@
+import { takeEarlyFetch } from '../http/early-fetch';
 import { ConsoleConfig } from './profile';
 
 function isHttpUrl(value: string): boolean {
@@ -46,7 +47,8 @@ export function parseConsoleConfig(raw: unknown, source = 'config.json'): Consol
 export async function loadConsoleConfig(url: string): Promise<ConsoleConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    const headers = { Accept: 'application/json' };
+    response = await (takeEarlyFetch('GET', url, headers, undefined) ?? fetch(url, { cache: 'no-store', headers }));
   } catch (error) {
     throw new Error(`Could not load the console configuration from ${url}: ${(error as Error).message}.`, {
       cause: error,

@@ -2,6 +2,7 @@ import { asErrorResponse, type EndpointName, type Host, type Method } from '../.
 import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { byteLength, requestLog } from '../log/request-log';
+import { takeEarlyFetch } from './early-fetch';
 import { ApiError } from './errors';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
 
@@ -186,7 +187,8 @@ function begin(req: HostRequest) {
 export async function send(req: HostRequest): Promise<SendOutcome> {
   const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
   try {
-    const response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
+    const response = await (takeEarlyFetch(req.method, url, headers, bodyText, signal) ??
+      fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' }));
     // The bytes, then their text: the size is the bytes' count, not a second pass over a body of several MB.
     const bytes = await response.arrayBuffer();
     const text = utf8.decode(bytes);

@@ -1,0 +1,160 @@
+/**
+ * The console's first script: a few hundred bytes that index.html loads (async) beside the entry, so it runs while
+ * the entry is still arriving and compiling (≈300 ms on a two-core machine). It preloads the chunks of the page at the
+ * address and its messages, asks for config.json and, once that is in, for the data of the page opened by id,
+ * exactly as the console will ask for them; the console's fetch layer
+ * then takes these answers instead of asking again (src/api/http/early-fetch.ts). A read goes out here only when
+ * this browser keeps no profile of its own (no profiles, choice or remembered token stored), so the profile is the
+ * one config.json names; a guess that is still wrong matches nothing and is left unused.
+ * It imports nothing at run time: anything it imported would be split into a chunk shared with the entry.
+ */
+export interface EarlyFetch {
+  method: string;
+  url: string;
+  /** As sent; matched without regard to the names' case or order. */
+  headers: Record<string, string>;
+  body?: string;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    /** Requests this script started; each is taken (removed) by the one call it stands for. */
+    kcEarlyFetches?: EarlyFetch[];
+  }
+}
+
+interface Profile {
+  id?: unknown;
+  base_url?: unknown;
+  secondary_url?: unknown;
+  token?: unknown;
+  mode?: unknown;
+}
+
+interface Read {
+  host: 'base' | 'secondary';
+  method: 'GET' | 'POST';
+  path: (id: string) => string;
+  body?: (id: string) => string;
+}
+
+const id = encodeURIComponent;
+/**
+ * What each page opened by id reads first: the calls of src/app/prefetch.ts's table, written out (e2e/cold-reads.spec.ts
+ * fails if a cold load of any of these pages sends one of them twice).
+ */
+const FIRST_READS: Record<string, Read[]> = {
+  knowledge: [{ host: 'secondary', method: 'GET', path: (k) => `/v1/knowledge/${id(k)}` }],
+  datasets: [{ host: 'base', method: 'GET', path: (d) => `/v1/datasets/${id(d)}` }],
+  documents: [
+    {
+      host: 'base',
+      method: 'POST',
+      path: () => '/v1/documents/query-base',
+      body: (d) => JSON.stringify({ document_id: d }),
+    },
+    { host: 'base', method: 'GET', path: (d) => `/v1/documents/texts/${id(d)}` },
+  ],
+};
+
+/** Keys the connection store keeps (src/api/connection/store.ts): any of them and the profile is not config.json's. */
+function keepsOwnProfile(profileId: string): boolean {
+  try {
+    return (
+      localStorage.getItem('kc.profiles') !== null ||
+      localStorage.getItem('kc.activeProfile') !== null ||
+      sessionStorage.getItem(`kc.token.${profileId}`) !== null
+    );
+  } catch {
+    return true;
+  }
+}
+
+const base = import.meta.env.BASE_URL;
+const list: EarlyFetch[] = (window.kcEarlyFetches = []);
+
+function start(method: string, url: string, headers: Record<string, string>, body?: string): EarlyFetch {
+  const entry = { method, url, headers, body, response: fetch(url, { method, headers, body, cache: 'no-store' }) };
+  list.push(entry);
+  return entry;
+}
+
+function startReads(config: { default_profile?: unknown; profiles?: unknown }): void {
+  const [area, pageId] = window.location.pathname
+    .slice(base.length - 1)
+    .split('/')
+    .filter(Boolean);
+  const reads = area && pageId ? FIRST_READS[area] : undefined;
+  if (!reads || !Array.isArray(config.profiles)) return;
+  const profiles = config.profiles as Profile[];
+  const profile = profiles.find((p) => p.id === config.default_profile) ?? profiles[0];
+  if (!profile || typeof profile.id !== 'string' || (profile.mode ?? 'direct') !== 'direct') return;
+  if (keepsOwnProfile(profile.id)) return;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pageId!);
+  } catch {
+    return;
+  }
+  for (const read of reads) {
+    const host = read.host === 'base' ? profile.base_url : profile.secondary_url;
+    if (typeof host !== 'string') return;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (typeof profile.token === 'string' && profile.token) headers.Authorization = `Bearer ${profile.token}`;
+    const body = read.body?.(decoded);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    start(read.method, host.trim().replace(/\/+$/, '') + read.path(decoded), headers, body);
+  }
+}
+
+/**
+ * Asks for the chunks of the page at the address and of its messages in the language it will show (as
+ * src/i18n's initialLocale picks it), listed by the build in index.html (vite/early-fetches-plugin.ts): they
+ * arrive while the entry compiles, instead of in two waves after it has run.
+ */
+function preloadPageChunks(): void {
+  const listed = document.getElementById('kc-first-chunks')?.textContent;
+  const page = window.location.pathname
+    .slice(base.length - 1)
+    .split('/')
+    .find(Boolean);
+  if (!listed || !page) return;
+  let chunks: Record<string, { code: string[]; en: string[]; zhCN: string[] } | undefined>;
+  try {
+    chunks = JSON.parse(listed);
+  } catch {
+    return;
+  }
+  const forPage = Object.hasOwn(chunks, page) ? chunks[page] : undefined;
+  if (!forPage) return;
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem('kc.locale');
+  } catch {
+    // blocked storage: the browser's languages decide
+  }
+  const languages = navigator.languages ?? [navigator.language];
+  const zh = stored === 'zh-CN' || (stored !== 'en' && languages.some((l) => l?.toLowerCase().startsWith('zh')));
+  for (const file of [...forPage.code, ...(zh ? forPage.zhCN : forPage.en)]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = `${base}${file}`;
+    document.head.append(link);
+  }
+}
+
+if (`${window.location.pathname}/`.startsWith(base)) {
+  preloadPageChunks();
+  const config = start('GET', `${base}config.json`, { Accept: 'application/json' });
+  // The console waits for config.json: it finds this page's reads already started when its answer arrives.
+  config.response = config.response.then(async (response) => {
+    try {
+      if (response.ok) startReads(await response.clone().json());
+    } catch {
+      // Not JSON: the console says so when it reads it.
+    }
+    return response;
+  });
+}

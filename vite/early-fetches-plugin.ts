@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { FEATURE_AREAS, START_AREAS } from '../src/i18n/areas.ts';
+
+/** The console's first script (see the file): its own small chunk, loaded async from index.html's head. */
+export const EARLY_FETCHES_ENTRY = 'src/boot/early-fetches.ts';
+/** The id of the JSON block that tells the first script which chunks each page needs. */
+export const FIRST_CHUNKS_ID = 'kc-first-chunks';
+
+/** What the first script preloads, per feature page: its code's chunks, and its messages' chunks per language. */
+export type FirstChunks = Record<string, { code: string[]; en: string[]; zhCN: string[] }>;
+
+/** A chunk's file and those it imports statically, transitively, but for what the entry itself loads. */
+function withImports(bundle: OutputBundle, chunk: OutputChunk, entryFiles: Set<string>): string[] {
+  const out = new Set<string>();
+  const visit = (file: string) => {
+    if (out.has(file) || entryFiles.has(file)) return;
+    out.add(file);
+    const c = bundle[file];
+    if (c?.type === 'chunk') c.imports.forEach(visit);
+  };
+  visit(chunk.fileName);
+  return [...out];
+}
+
+/** From the built bundle: each feature page's chunks, and those of its areas' messages (start-up areas too). */
+export function firstChunksOf(bundle: OutputBundle): FirstChunks {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const entryFiles = new Set<string>();
+  for (const c of chunks) {
+    if (c.isEntry && c.name !== 'early-fetches') withImports(bundle, c, new Set()).forEach((f) => entryFiles.add(f));
+  }
+  const code: Record<string, string[]> = {};
+  const messages: Record<string, Record<string, string[]>> = { en: {}, zhCN: {} };
+  for (const c of chunks) {
+    const id = c.facadeModuleId ?? '';
+    const page = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]index\.tsx$/.exec(id);
+    if (page) code[page[1]!] = withImports(bundle, c, entryFiles);
+    const area = /[\\/]src[\\/]i18n[\\/]messages[\\/]([^\\/?]+)\.ts\?locale=(en|zhCN)/.exec(id);
+    if (area) messages[area[2]!]![area[1]!] = withImports(bundle, c, entryFiles);
+  }
+  const result: FirstChunks = {};
+  for (const [page, areas] of Object.entries(FEATURE_AREAS)) {
+    if (!code[page]) continue;
+    const of = (locale: string) => [...new Set([...START_AREAS, ...areas].flatMap((a) => messages[locale]![a] ?? []))];
+    result[page] = { code: code[page], en: of('en'), zhCN: of('zhCN') };
+  }
+  return result;
+}
+
+/**
+ * Builds src/boot/early-fetches.ts as a chunk of its own (not into the entry, which takes ≈300 ms to arrive and
+ * compile before any of it runs) and puts `<script type="module" async>` for it first in index.html's head, after
+ * a JSON block naming the chunks each page and language needs (FirstChunks), which it preloads.
+ */
+export function earlyFetchesPlugin(): Plugin {
+  let base = '/';
+  let root = process.cwd();
+  let building = false;
+  return {
+    name: 'kc-early-fetches',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+      building = config.command === 'build';
+    },
+    buildStart() {
+      if (building) this.emitFile({ type: 'chunk', id: resolve(root, EARLY_FETCHES_ENTRY), name: 'early-fetches' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        let src = `${base}${EARLY_FETCHES_ENTRY}`;
+        let first: FirstChunks = {};
+        if (ctx.bundle) {
+          const chunk = Object.values(ctx.bundle).find(
+            (c) => c.type === 'chunk' && c.facadeModuleId === resolve(root, EARLY_FETCHES_ENTRY),
+          );
+          if (!chunk) throw new Error(`${EARLY_FETCHES_ENTRY} was not built`);
+          src = `${base}${chunk.fileName}`;
+          first = firstChunksOf(ctx.bundle as unknown as OutputBundle);
+        }
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: FIRST_CHUNKS_ID },
+            // `<` escaped: the block's text must not close the element.
+            children: JSON.stringify(first).replace(/</g, '\\u003c'),
+            injectTo: 'head-prepend',
+          },
+          { tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' },
+        ];
+      },
+    },
+  };
+}
