@@ -84,8 +84,9 @@ const total = (sizes) =>
 export function measureBuild(distDir = 'dist') {
   const dist = resolve(distDir);
   const manifest = readManifest(dist);
+  // index.html's entry and the first script before it (src/boot/early-fetches.ts): a first visit loads both.
   const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
+  if (entries.length === 0) throw new Error('no entry in the manifest');
   const entryClosure = staticClosure(manifest, entries);
 
   const messageChunks = Object.keys(manifest)
