@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench` section "console": figures for the built console on this machine, not a pass/fail test.
-//   node scripts/bench-console.mjs [--runs 5] [--no-build] [--dist dist-bench]
+//   node scripts/bench-console.mjs [--runs 5] [--no-build] [--dist dist-bench] [--latency MS]
 //   1. builds the console (into dist-bench/) and prints its chunks, raw and gzip (scripts/budget.mjs);
 //   2. builds the bare app of the same stack (scripts/perf/baseline-app) twice: as shared, for the first-visit weight,
 //      and with a fetching route (scripts/perf/baseline-extra), for the render times;
@@ -13,6 +13,8 @@
 //      - the JS heap after opening the 50,000-piece document.
 // Content "shows" when its element is in the DOM and laid out, seen by a MutationObserver in the page (in ms since
 // navigation start, or since the navigation was asked for), so polling from here adds nothing.
+// --latency MS: every request of the pages waits MS more (Chromium's network emulation), as with a console and service
+// that far away; loopback (0) by default.
 // Everything listens on 127.0.0.1; every wait is bounded; children stop with this process. Results:
 // bench-results/console.json.
 import { execFileSync } from 'node:child_process';
@@ -32,6 +34,7 @@ const { flag, opt } = cliArgs();
 const RUNS = Math.min(Math.max(Number(opt('runs', '5')) || 5, 1), 20);
 const DIST = resolve(ROOT, opt('dist', flag('no-build') ? 'dist' : 'dist-bench'));
 const STEP_TIMEOUT_MS = 60_000;
+const LATENCY_MS = Math.max(Number(opt('latency', '0')) || 0, 0);
 /** Goals of issue 14: in-app navigation to content ≤ 300 ms (median); a cold load ≤ 1.2× the bare app's. */
 const GOALS = { inAppMs: 300, coldRatio: 1.2 };
 
@@ -91,6 +94,22 @@ async function newContext(browser, target) {
   return context;
 }
 
+/** A new tab of the context, its requests delayed by --latency. */
+async function newPage(context) {
+  const page = await context.newPage();
+  if (LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  return page;
+}
+
 async function seen(page) {
   await page.waitForFunction(() => window.kcBenchSeen !== undefined, null, { timeout: STEP_TIMEOUT_MS });
   return page.evaluate(() => window.kcBenchSeen);
@@ -107,7 +126,7 @@ async function heapOf(context, page) {
 async function cold(browser, url, { target, heap }) {
   const context = await newContext(browser, target);
   try {
-    const page = await context.newPage();
+    const page = await newPage(context);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(url, { timeout: STEP_TIMEOUT_MS });
@@ -123,7 +142,7 @@ async function cold(browser, url, { target, heap }) {
 async function inApp(browser, base, path, { target }) {
   const context = await newContext(browser, target);
   try {
-    const page = await context.newPage();
+    const page = await newPage(context);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(base, { timeout: STEP_TIMEOUT_MS });
@@ -211,7 +230,7 @@ async function main() {
     console.log(ratioTable(weight.rows));
 
     console.log(
-      `\n== render times (headless Chromium ${browser.version()}, loopback; ${RUNS} runs after one warm-up, a fresh context each)`,
+      `\n== render times (headless Chromium ${browser.version()}, ${LATENCY_MS ? `${LATENCY_MS} ms latency per request` : 'loopback'}; ${RUNS} runs after one warm-up, a fresh context each)`,
     );
     const bareCold = await repeat('bare', () => cold(browser, bareFetching.url + BARE_PAGE.path, BARE_PAGE));
     const results = [];
