@@ -77,6 +77,7 @@ export {
   datasetQuery,
   documentBaseQuery,
   documentTextsQuery,
+  documentTextsPreviewQuery,
   knowledgeQuery,
   type KnowledgeQueryOptions,
   type ProfileOption,

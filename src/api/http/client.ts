@@ -35,6 +35,8 @@ interface CommonCallOptions {
   /** Default true: the answer's ids enter the id catalog. A bulk removal's calls opt out (a thousand documents
    * would crowd out the ids the admin met, and the catalog is rewritten on every call). */
   remember?: boolean;
+  /** See HostRequest.onFirstText: the start of a large answer, while the rest arrives. */
+  onFirstText?: (textSoFar: string) => boolean;
 }
 
 type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]
@@ -227,6 +229,7 @@ export async function callEndpoint<N extends EndpointName>(
     timeoutMs: options.timeoutMs ?? CALL_BOUNDS.requestTimeoutMs,
     label: endpoint.name,
     endpoint: name,
+    onFirstText: options.onFirstText,
   });
   const result = interpretAnswer(name, outcome, options.responseRecord ?? endpoint.response, profile.token);
   const conversationId = result.headers[CONVERSATION_ID_HEADER];

@@ -22,6 +22,11 @@ export interface HostRequest {
   endpoint?: EndpointName;
   purpose?: string;
   accept?: string;
+  /**
+   * For a large answer shown piece by piece: called with the text received so far of a 2xx answer, as it arrives,
+   * until it returns true (it has what it wanted). The answer is still read whole and returned as usual.
+   */
+  onFirstText?: (textSoFar: string) => boolean;
 }
 
 export interface SendOutcome {
@@ -183,6 +188,53 @@ function begin(req: HostRequest) {
   return { url, headers, bodyText, logId, timeout, timer, signal, t0: now() };
 }
 
+/** After the next paint (or 50 ms, where a hidden page paints nothing), so a change made now is on screen. */
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    if (typeof requestAnimationFrame === 'function')
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          clearTimeout(timer);
+          resolve();
+        }, 0),
+      );
+  });
+
+/** How much of an answer's start onFirstText is shown at most: a preview, not a second reading of the whole. */
+const WATCH_LIMIT = 1 << 20;
+
+/** A body's bytes, read as they arrive; `watch` sees the text so far after each piece until it returns true. */
+async function readWatchingStart(body: ReadableStream<Uint8Array>, watch: (textSoFar: string) => boolean) {
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  let watching = true;
+  const decoder = new TextDecoder();
+  let textSoFar = '';
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pieces.push(value);
+    size += value.byteLength;
+    if (watching) {
+      textSoFar += decoder.decode(value, { stream: true });
+      const satisfied = watch(textSoFar);
+      watching = !satisfied && textSoFar.length < WATCH_LIMIT;
+      if (!watching) textSoFar = '';
+      // What the watcher changed gets a frame to show before the rest is decoded and parsed (one long task).
+      if (satisfied) await nextFrame();
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
+}
+
 /** Sends a request with a timeout covering headers and body, logs it, and returns the answer's text. */
 export async function send(req: HostRequest): Promise<SendOutcome> {
   const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
@@ -190,7 +242,10 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
     const response = await (takeEarlyFetch(req.method, url, headers, bodyText, signal) ??
       fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' }));
     // The bytes, then their text: the size is the bytes' count, not a second pass over a body of several MB.
-    const bytes = await response.arrayBuffer();
+    const bytes =
+      req.onFirstText && response.ok && response.body
+        ? await readWatchingStart(response.body, req.onFirstText)
+        : await response.arrayBuffer();
     const text = utf8.decode(bytes);
     const durationMs = Math.round(now() - t0);
     const proxyError = response.headers.get(PROXY_ERROR_HEADER);

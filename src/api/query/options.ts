@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { KnowledgeWithSettingsReadRecord } from '../../contract';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, type ConnectionProfile } from '../connection/profile';
 import { connectionStore } from '../connection/store';
 import { callEndpoint } from '../http/client';
+import { firstStringItems } from '../http/first-items';
 import { apiKeys, profileKey } from './keys';
 
 export interface ProfileOption {
@@ -58,10 +59,50 @@ export function documentBaseQuery(id: string, options: ProfileOption = {}) {
   });
 }
 
+/** A preview shows once this many pieces are in: a screenful, so a short text is not drawn twice. */
+const PREVIEW_MIN_PIECES = 50;
+/** More than a tall screen shows, fewer than a large first piece of the answer holds (a few ms to read). */
+const PREVIEW_MAX_PIECES = 200;
+
+/**
+ * A document's full text. While a large one arrives (3.7 MB for 50,000 pieces), its first pieces go to
+ * documentTextsPreviewQuery as soon as they are in, so the page shows them before the whole answer is read and
+ * checked; the preview is dropped when the answer is in. Not on a refetch: the text on screen stays until then.
+ */
 export function documentTextsQuery(id: string, options: ProfileOption = {}) {
   const profile = bound(options.profile);
+  const queryKey = apiKeys.documentTexts(profileKey(profile), id);
+  const previewKey = documentTextsPreviewQuery(id, { profile }).queryKey;
   return queryOptions({
-    queryKey: apiKeys.documentTexts(profileKey(profile), id),
-    queryFn: ({ signal }) => callEndpoint('getDocumentTexts', { params: { document_id: id }, signal, profile }),
+    queryKey,
+    queryFn: async ({ signal, client }) => {
+      const showsText = client.getQueryData(queryKey) !== undefined;
+      try {
+        return await callEndpoint('getDocumentTexts', {
+          params: { document_id: id },
+          signal,
+          profile,
+          onFirstText: (text) => {
+            if (showsText) return true;
+            const pieces = firstStringItems(text, 'document_contents', PREVIEW_MAX_PIECES);
+            if (pieces.length < PREVIEW_MIN_PIECES) return false;
+            client.setQueryData(previewKey, pieces);
+            return true;
+          },
+        });
+      } finally {
+        client.removeQueries({ queryKey: previewKey, exact: true });
+      }
+    },
+  });
+}
+
+/** The first pieces of a document's text while the rest arrives (documentTextsQuery sets them); never fetched. */
+export function documentTextsPreviewQuery(id: string, options: ProfileOption = {}) {
+  const profile = bound(options.profile);
+  return queryOptions<readonly string[]>({
+    queryKey: [...apiKeys.documentTexts(profileKey(profile), id), 'preview'] as const,
+    queryFn: skipToken,
+    staleTime: Infinity,
   });
 }

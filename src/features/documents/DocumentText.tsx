@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { documentTextsQuery } from '../../api';
+import { documentTextsPreviewQuery, documentTextsQuery } from '../../api';
 import { DriftWarnings, ErrorState, Loading, downloadText } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { JumpToPiece } from './JumpToPiece';
@@ -21,8 +21,10 @@ import { TextSearch } from './TextSearch';
 export function DocumentText({ id, name }: { id: string; name?: string }) {
   const t = useT();
   const query = useQuery(documentTextsQuery(id));
+  const preview = useQuery(documentTextsPreviewQuery(id)).data;
   let body;
-  if (query.isPending) body = <Loading label={t('documents.text.loading')} />;
+  if (query.isPending && preview) body = <TextPreview pieces={preview} />;
+  else if (query.isPending) body = <Loading label={t('documents.text.loading')} />;
   else if (query.isError)
     body = <ErrorState error={query.error} title={t('documents.text.failed')} onRetry={() => void query.refetch()} />;
   else {
@@ -46,6 +48,17 @@ export function DocumentText({ id, name }: { id: string; name?: string }) {
       </Title>
       {body}
     </Paper>
+  );
+}
+
+/** The first pieces of a large text while the rest arrives: read-only, the figures, search and jump come with the rest. */
+function TextPreview({ pieces }: { pieces: readonly string[] }) {
+  const t = useT();
+  return (
+    <Stack gap="sm" data-testid="text-preview">
+      <Loading label={t('documents.text.loadingRest', { count: pieces.length })} />
+      <PieceList pieces={pieces} query="" />
+    </Stack>
   );
 }
 

@@ -23,6 +23,8 @@ export const documentsMessages = defineMessages({
 
     'documents.text.title': 'Full text',
     'documents.text.loading': 'Loading the full text…',
+    'documents.text.loadingRest':
+      'Showing the first {count, plural, one {# piece} other {# pieces}}; loading the rest…',
     'documents.text.failed': 'The full text could not be loaded',
     'documents.text.empty': 'The document has no text.',
     'documents.text.pieces': 'Pieces',
@@ -70,6 +72,7 @@ export const documentsMessages = defineMessages({
 
     'documents.text.title': '全文',
     'documents.text.loading': '正在加载全文…',
+    'documents.text.loadingRest': '已显示前 {count} 段，正在加载其余部分…',
     'documents.text.failed': '无法加载全文',
     'documents.text.empty': '该文档没有文本。',
     'documents.text.pieces': '片段',

@@ -1,0 +1,63 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { profileFor } from '../test-support/http-server';
+import { useTestServer } from '../test-support/use-test-server';
+import { documentTextsPreviewQuery, documentTextsQuery } from './options';
+
+const server = useTestServer();
+
+describe('a large document text', () => {
+  it('shows its first pieces while the rest is still on its way, then the whole checked answer', async () => {
+    const pieces = Array.from({ length: 1000 }, (_, i) => `Piece ${i + 1}: ${'text '.repeat(20)}`);
+    const body = JSON.stringify({ document_id: 9, document_contents: pieces });
+    const cut = body.indexOf(pieces[300]!);
+    let sendRest!: () => void;
+    const restSent = new Promise<void>((resolve) => (sendRest = resolve));
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // The first 300 pieces now; the rest only once the test has seen the preview.
+      res.write(body.slice(0, cut));
+      void restSent.then(() => res.end(body.slice(cut)));
+    });
+    const profile = profileFor(server.url);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const previewKey = documentTextsPreviewQuery('9', { profile }).queryKey;
+    const preview = new Promise<unknown>((resolve) =>
+      client.getQueryCache().subscribe((event) => {
+        const data = client.getQueryData(previewKey);
+        if (event.type === 'updated' && data) resolve(data);
+      }),
+    );
+
+    const whole = client.fetchQuery(documentTextsQuery('9', { profile }));
+    // Reached while the server still holds back the rest of the body.
+    expect(await preview).toEqual(pieces.slice(0, 200));
+    sendRest();
+    const result = await whole;
+    expect(result.record.document_contents).toEqual(pieces);
+    expect(result.drift).toEqual([]);
+    expect(client.getQueryData(previewKey)).toBeUndefined();
+  });
+
+  it('a short text is not previewed, and an error answer never is', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const profile = profileFor(server.url);
+    const seen: unknown[] = [];
+    client.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey.includes('preview') && event.query.state.data) seen.push(event.query.state.data);
+    });
+    const few = Array.from({ length: 20 }, (_, i) => `p${i}`);
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ document_id: 1, document_contents: few }));
+    });
+    expect((await client.fetchQuery(documentTextsQuery('1', { profile }))).record.document_contents).toEqual(few);
+    const many = Array.from({ length: 300 }, (_, i) => `p${i}`);
+    server.handle((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ detail: 'no such document', document_contents: many }));
+    });
+    await expect(client.fetchQuery(documentTextsQuery('2', { profile }))).rejects.toThrow('no such document');
+    expect(seen).toEqual([]);
+  });
+});
