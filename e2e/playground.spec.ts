@@ -58,6 +58,8 @@ test('Stop mid-stream keeps the partial text', async ({ page }) => {
     await streamOn(page);
     await ask(page, 'How many days do I have to return a Beacon kit for a full refund?');
     const live = page.getByTestId('streaming-answer');
+    // Words of the answer, not the note shown until the first of them arrives.
+    await expect(live.locator('.kc-caret')).toBeAttached();
     await expect(live).toContainText(/\w+ \w+/);
     await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
     await page.getByRole('button', { name: 'Stop' }).click();
