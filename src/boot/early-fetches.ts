@@ -75,9 +75,24 @@ const base = import.meta.env.BASE_URL;
 const list: EarlyFetch[] = (window.kcEarlyFetches = []);
 
 function start(method: string, url: string, headers: Record<string, string>, body?: string): EarlyFetch {
-  const entry = { method, url, headers, body, response: fetch(url, { method, headers, body, cache: 'no-store' }) };
+  const entry = {
+    method,
+    url,
+    headers,
+    body,
+    response: handled(fetch(url, { method, headers, body, cache: 'no-store' })),
+  };
   list.push(entry);
   return entry;
+}
+
+/**
+ * The same promise, its failure marked as handled: a request that fails before the console takes it (or that it
+ * never takes) is not an uncaught error of the page; the call that takes it still gets the failure.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 function startReads(config: { default_profile?: unknown; profiles?: unknown }): void {
@@ -149,12 +164,14 @@ if (`${window.location.pathname}/`.startsWith(base)) {
   preloadPageChunks();
   const config = start('GET', `${base}config.json`, { Accept: 'application/json' });
   // The console waits for config.json: it finds this page's reads already started when its answer arrives.
-  config.response = config.response.then(async (response) => {
-    try {
-      if (response.ok) startReads(await response.clone().json());
-    } catch {
-      // Not JSON: the console says so when it reads it.
-    }
-    return response;
-  });
+  config.response = handled(
+    config.response.then(async (response) => {
+      try {
+        if (response.ok) startReads(await response.clone().json());
+      } catch {
+        // Not JSON: the console says so when it reads it.
+      }
+      return response;
+    }),
+  );
 }
