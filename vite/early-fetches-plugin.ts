@@ -3,7 +3,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { FEATURE_AREAS, START_AREAS } from '../src/i18n/areas.ts';
 
-/** The console's first script (see the file): its own small chunk, loaded async from index.html's head. */
+/** The console's first script (see the file): its own small chunk, loaded first from index.html's head. */
 export const EARLY_FETCHES_ENTRY = 'src/boot/early-fetches.ts';
 /** The id of the JSON block that tells the first script which chunks each page needs. */
 export const FIRST_CHUNKS_ID = 'kc-first-chunks';
@@ -51,8 +51,10 @@ export function firstChunksOf(bundle: OutputBundle): FirstChunks {
 
 /**
  * Builds src/boot/early-fetches.ts as a chunk of its own (not into the entry, which takes ≈300 ms to arrive and
- * compile before any of it runs) and puts `<script type="module" async>` for it first in index.html's head, after
- * a JSON block naming the chunks each page and language needs (FirstChunks), which it preloads.
+ * compile before any of it runs) and puts `<script type="module">` for it first in index.html's head, after a JSON
+ * block naming the chunks each page and language needs (FirstChunks), which it preloads. Deferred module scripts run
+ * in document order once the page is parsed: it always runs before the entry (else the entry could ask for
+ * config.json too) and after config.json's preload is in the document (which its fetch then uses).
  */
 export function earlyFetchesPlugin(): Plugin {
   let base = '/';
@@ -89,7 +91,7 @@ export function earlyFetchesPlugin(): Plugin {
             children: JSON.stringify(first).replace(/</g, '\\u003c'),
             injectTo: 'head-prepend',
           },
-          { tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' },
+          { tag: 'script', attrs: { type: 'module', src }, injectTo: 'head-prepend' },
         ];
       },
     },

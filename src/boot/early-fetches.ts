@@ -1,5 +1,5 @@
 /**
- * The console's first script: a few hundred bytes that index.html loads (async) beside the entry, so it runs while
+ * The console's first script: a few hundred bytes that index.html loads first (before the entry, in order), so it runs while
  * the entry is still arriving and compiling (≈300 ms on a two-core machine). It preloads the chunks of the page at the
  * address and its messages, asks for config.json and, once that is in, for the data of the page opened by id,
  * exactly as the console will ask for them; the console's fetch layer
