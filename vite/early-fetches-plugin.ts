@@ -1,15 +1,13 @@
 import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { FIRST_CHUNKS_ID, type FirstChunks } from '../src/boot/first-reads.ts';
 import { FEATURE_AREAS, START_AREAS } from '../src/i18n/areas.ts';
 
 /** The console's first script (see the file): its own small chunk, loaded first from index.html's head. */
 export const EARLY_FETCHES_ENTRY = 'src/boot/early-fetches.ts';
-/** The id of the JSON block that tells the first script which chunks each page needs. */
-export const FIRST_CHUNKS_ID = 'kc-first-chunks';
-
-/** What the first script preloads, per feature page: its code's chunks, and its messages' chunks per language. */
-export type FirstChunks = Record<string, { code: string[]; en: string[]; zhCN: string[] }>;
+/** Its chunk's name (the file is early-fetches-<hash>.js). */
+const EARLY_FETCHES_NAME = 'early-fetches';
 
 /** A chunk's file and those it imports statically, transitively, but for what the entry itself loads. */
 function withImports(bundle: OutputBundle, chunk: OutputChunk, entryFiles: Set<string>): string[] {
@@ -29,7 +27,7 @@ export function firstChunksOf(bundle: OutputBundle): FirstChunks {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const entryFiles = new Set<string>();
   for (const c of chunks) {
-    if (c.isEntry && c.name !== 'early-fetches') withImports(bundle, c, new Set()).forEach((f) => entryFiles.add(f));
+    if (c.isEntry && c.name !== EARLY_FETCHES_NAME) withImports(bundle, c, new Set()).forEach((f) => entryFiles.add(f));
   }
   const code: Record<string, string[]> = {};
   const messages: Record<string, Record<string, string[]>> = { en: {}, zhCN: {} };
@@ -68,7 +66,7 @@ export function earlyFetchesPlugin(): Plugin {
       building = config.command === 'build';
     },
     buildStart() {
-      if (building) this.emitFile({ type: 'chunk', id: resolve(root, EARLY_FETCHES_ENTRY), name: 'early-fetches' });
+      if (building) this.emitFile({ type: 'chunk', id: resolve(root, EARLY_FETCHES_ENTRY), name: EARLY_FETCHES_NAME });
     },
     transformIndexHtml: {
       order: 'post',

@@ -1,13 +1,14 @@
 /**
- * The console's first script: a few hundred bytes that index.html loads first (before the entry, in order), so it runs while
- * the entry is still arriving and compiling (≈300 ms on a two-core machine). It preloads the chunks of the page at the
- * address and its messages, asks for config.json and, once that is in, for the data of the page opened by id,
- * exactly as the console will ask for them; the console's fetch layer
- * then takes these answers instead of asking again (src/api/http/early-fetch.ts). A read goes out here only when
- * this browser keeps no profile of its own (no profiles, choice or remembered token stored), so the profile is the
- * one config.json names; a guess that is still wrong matches nothing and is left unused.
- * It imports nothing at run time: anything it imported would be split into a chunk shared with the entry.
+ * The console's first script, ≈2 KB that index.html runs first (before the entry, in order), while the entry is still
+ * arriving and compiling (≈300 ms on a two-core machine). It preloads the chunks of the page at the address and its
+ * messages, asks for config.json and, once that is in, for the data of the page opened by id, exactly as the console
+ * will ask for them; the console's fetch layer then takes these answers instead of asking again
+ * (src/api/http/early-fetch.ts). A read goes out here only when this browser keeps no profile of its own (no
+ * profiles, choice or remembered token stored), so the profile is the one config.json names; a guess that is still
+ * wrong matches nothing and is left unused. It imports only first-reads.ts (see there why).
  */
+import { FIRST_CHUNKS_ID, FIRST_READS, KEPT_PROFILE_KEYS, LOCALE_KEY, type FirstChunks } from './first-reads';
+
 export interface EarlyFetch {
   method: string;
   url: string;
@@ -32,39 +33,13 @@ interface Profile {
   mode?: unknown;
 }
 
-interface Read {
-  host: 'base' | 'secondary';
-  method: 'GET' | 'POST';
-  path: (id: string) => string;
-  body?: (id: string) => string;
-}
-
-const id = encodeURIComponent;
-/**
- * What each page opened by id reads first: the calls of src/app/prefetch.ts's table, written out (e2e/cold-reads.spec.ts
- * fails if a cold load of any of these pages sends one of them twice).
- */
-const FIRST_READS: Record<string, Read[]> = {
-  knowledge: [{ host: 'secondary', method: 'GET', path: (k) => `/v1/knowledge/${id(k)}` }],
-  datasets: [{ host: 'base', method: 'GET', path: (d) => `/v1/datasets/${id(d)}` }],
-  documents: [
-    {
-      host: 'base',
-      method: 'POST',
-      path: () => '/v1/documents/query-base',
-      body: (d) => JSON.stringify({ document_id: d }),
-    },
-    { host: 'base', method: 'GET', path: (d) => `/v1/documents/texts/${id(d)}` },
-  ],
-};
-
-/** Keys the connection store keeps (src/api/connection/store.ts): any of them and the profile is not config.json's. */
+/** Whether this browser keeps a profile of its own: then the profile may not be config.json's. */
 function keepsOwnProfile(profileId: string): boolean {
   try {
     return (
-      localStorage.getItem('kc.profiles') !== null ||
-      localStorage.getItem('kc.activeProfile') !== null ||
-      sessionStorage.getItem(`kc.token.${profileId}`) !== null
+      localStorage.getItem(KEPT_PROFILE_KEYS.profiles) !== null ||
+      localStorage.getItem(KEPT_PROFILE_KEYS.activeProfile) !== null ||
+      sessionStorage.getItem(`${KEPT_PROFILE_KEYS.tokenPrefix}${profileId}`) !== null
     );
   } catch {
     return true;
@@ -129,13 +104,13 @@ function startReads(config: { default_profile?: unknown; profiles?: unknown }): 
  * arrive while the entry compiles, instead of in two waves after it has run.
  */
 function preloadPageChunks(): void {
-  const listed = document.getElementById('kc-first-chunks')?.textContent;
+  const listed = document.getElementById(FIRST_CHUNKS_ID)?.textContent;
   const page = window.location.pathname
     .slice(base.length - 1)
     .split('/')
     .find(Boolean);
   if (!listed || !page) return;
-  let chunks: Record<string, { code: string[]; en: string[]; zhCN: string[] } | undefined>;
+  let chunks: Partial<FirstChunks>;
   try {
     chunks = JSON.parse(listed);
   } catch {
@@ -145,7 +120,7 @@ function preloadPageChunks(): void {
   if (!forPage) return;
   let stored: string | null = null;
   try {
-    stored = localStorage.getItem('kc.locale');
+    stored = localStorage.getItem(LOCALE_KEY);
   } catch {
     // blocked storage: the browser's languages decide
   }
