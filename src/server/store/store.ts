@@ -14,6 +14,7 @@ import {
 } from './records';
 import { DATA_TABLES, SCHEMA_VERSION } from './schema';
 
+/** A document's row without its text (which can be megabytes: read it with getDocumentText when it is wanted). */
 export interface DocumentRow {
   document_id: string;
   knowledge_id: string;
@@ -21,7 +22,6 @@ export interface DocumentRow {
   name: string;
   description: string;
   url: string;
-  text: string;
   status: number;
   updated_at: number;
 }
@@ -172,9 +172,25 @@ export class Store {
 
   // ---- documents
 
-  /** A document whatever its status (callers decide what a soft-deleted one means). */
+  /** A document whatever its status (callers decide what a soft-deleted one means), without its text. */
   getDocument(documentId: string): DocumentRow | undefined {
-    return this.q('SELECT * FROM documents WHERE document_id = ?').get(documentId) as DocumentRow | undefined;
+    return this.q(
+      'SELECT document_id, knowledge_id, dataset_id, name, description, url, status, updated_at FROM documents WHERE document_id = ?',
+    ).get(documentId) as DocumentRow | undefined;
+  }
+
+  getDocumentText(documentId: string): string | undefined {
+    const row = this.q('SELECT text FROM documents WHERE document_id = ?').get(documentId) as
+      { text: string } | undefined;
+    return row?.text;
+  }
+
+  /**
+   * Rows written through this store so far (SQLite's total_changes(): every insert, update and delete of any table).
+   * Unchanged means nothing was written, so an answer built from the store since then is still the answer.
+   */
+  revision(): number {
+    return (this.q('SELECT total_changes() AS n').get() as { n: number }).n;
   }
 
   /** Soft delete plus its purge job, in one transaction. False when it was already deleted. */
