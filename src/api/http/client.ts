@@ -36,7 +36,7 @@ interface CommonCallOptions {
    * would crowd out the ids the admin met, and the catalog is rewritten on every call). */
   remember?: boolean;
   /** See HostRequest.onFirstText: the start of a large answer, while the rest arrives. */
-  onFirstText?: (textSoFar: string) => boolean;
+  onFirstText?: (textSoFar: string) => Promise<void> | undefined;
 }
 
 type ParamsOption<N extends EndpointName> = [keyof EndpointParams<N>] extends [never]

@@ -24,9 +24,11 @@ export interface HostRequest {
   accept?: string;
   /**
    * For a large answer shown piece by piece: called with the text received so far of a 2xx answer, as it arrives,
-   * until it returns true (it has what it wanted). The answer is still read whole and returned as usual.
+   * until it returns a promise (it has what it wanted). The answer is still read whole and returned as usual, once
+   * that promise has settled and a frame has been painted: decoding and parsing several MB is one long task, and what
+   * the watcher put on screen should be seen before it.
    */
-  onFirstText?: (textSoFar: string) => boolean;
+  onFirstText?: (textSoFar: string) => Promise<void> | undefined;
 }
 
 export interface SendOutcome {
@@ -204,11 +206,29 @@ const nextFrame = () =>
 /** How much of an answer's start onFirstText is shown at most: a preview, not a second reading of the whole. */
 const WATCH_LIMIT = 1 << 20;
 
-/** A body's bytes, read as they arrive; `watch` sees the text so far after each piece until it returns true. */
-async function readWatchingStart(body: ReadableStream<Uint8Array>, watch: (textSoFar: string) => boolean) {
+/** Settles with `promise` (either way), or rejects when `signal` aborts first. */
+function untilSettled(promise: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then(resolve, resolve).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * A body's bytes, read as they arrive; `watch` sees the text so far after each piece until it returns a promise,
+ * and the bytes are handed back once that promise has settled and a frame has been painted.
+ */
+async function readWatchingStart(
+  body: ReadableStream<Uint8Array>,
+  watch: (textSoFar: string) => Promise<void> | undefined,
+  signal: AbortSignal,
+) {
   const pieces: Uint8Array[] = [];
   let size = 0;
   let watching = true;
+  let shown: Promise<void> | undefined;
   const decoder = new TextDecoder();
   let textSoFar = '';
   const reader = body.getReader();
@@ -219,12 +239,14 @@ async function readWatchingStart(body: ReadableStream<Uint8Array>, watch: (textS
     size += value.byteLength;
     if (watching) {
       textSoFar += decoder.decode(value, { stream: true });
-      const satisfied = watch(textSoFar);
-      watching = !satisfied && textSoFar.length < WATCH_LIMIT;
+      shown = watch(textSoFar);
+      watching = shown === undefined && textSoFar.length < WATCH_LIMIT;
       if (!watching) textSoFar = '';
-      // What the watcher changed gets a frame to show before the rest is decoded and parsed (one long task).
-      if (satisfied) await nextFrame();
     }
+  }
+  if (shown) {
+    await untilSettled(shown, signal);
+    await nextFrame();
   }
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -244,7 +266,7 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
     // The bytes, then their text: the size is the bytes' count, not a second pass over a body of several MB.
     const bytes =
       req.onFirstText && response.ok && response.body
-        ? await readWatchingStart(response.body, req.onFirstText)
+        ? await readWatchingStart(response.body, req.onFirstText, signal)
         : await response.arrayBuffer();
     const text = utf8.decode(bytes);
     const durationMs = Math.round(now() - t0);

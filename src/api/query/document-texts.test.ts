@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { profileFor } from '../test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
@@ -22,6 +22,8 @@ describe('a large document text', () => {
     const profile = profileFor(server.url);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const previewKey = documentTextsPreviewQuery('9', { profile }).queryKey;
+    // The page that shows the preview, already mounted.
+    const unsubscribe = new QueryObserver(client, documentTextsPreviewQuery('9', { profile })).subscribe(() => {});
     const preview = new Promise<unknown>((resolve) =>
       client.getQueryCache().subscribe((event) => {
         const data = client.getQueryData(previewKey);
@@ -37,6 +39,40 @@ describe('a large document text', () => {
     expect(result.record.document_contents).toEqual(pieces);
     expect(result.drift).toEqual([]);
     expect(client.getQueryData(previewKey)).toBeUndefined();
+    unsubscribe();
+  });
+
+  it('is parsed only once a page that mounts later has the preview, or once nobody has come for a second', async () => {
+    const pieces = Array.from({ length: 400 }, (_, i) => `Piece ${i + 1}`);
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ document_id: 9, document_contents: pieces }));
+    });
+    const profile = profileFor(server.url);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const previewKey = documentTextsPreviewQuery('9', { profile }).queryKey;
+    const events: string[] = [];
+    let unsubscribe = () => {};
+    client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || !client.getQueryData(previewKey) || events.includes('preview')) return;
+      events.push('preview');
+      // The page's chunk is still on its way: it mounts a while after the preview is in.
+      setTimeout(() => {
+        events.push('page mounted');
+        unsubscribe = new QueryObserver(client, documentTextsPreviewQuery('9', { profile })).subscribe(() => {});
+      }, 200);
+    });
+    const whole = await client.fetchQuery(documentTextsQuery('9', { profile }));
+    events.push('whole');
+    expect(whole.record.document_contents).toEqual(pieces);
+    expect(events).toEqual(['preview', 'page mounted', 'whole']);
+    unsubscribe();
+
+    // Nobody shows it (the admin went elsewhere): the answer is still read, a second later.
+    const alone = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const started = performance.now();
+    expect((await alone.fetchQuery(documentTextsQuery('9', { profile }))).record.document_contents).toEqual(pieces);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
   });
 
   it('a short text is not previewed, and an error answer never is', async () => {

@@ -1,4 +1,4 @@
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { KnowledgeWithSettingsReadRecord } from '../../contract';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, type ConnectionProfile } from '../connection/profile';
 import { connectionStore } from '../connection/store';
@@ -63,11 +63,35 @@ export function documentBaseQuery(id: string, options: ProfileOption = {}) {
 const PREVIEW_MIN_PIECES = 50;
 /** More than a tall screen shows, fewer than a large first piece of the answer holds (a few ms to read). */
 const PREVIEW_MAX_PIECES = 200;
+/**
+ * How long the whole answer waits for a page to show the preview: the read starts with the navigation, before the
+ * page's chunk is in, and parsing 3.7 MB first would hold the page's first paint behind it.
+ */
+const PREVIEW_SHOWN_WAIT_MS = 1_000;
+
+/** Resolves once a query has an observer (a mounted page reads it), or after PREVIEW_SHOWN_WAIT_MS. */
+function observed(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  const cache = client.getQueryCache();
+  const isObserved = () => (cache.find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0;
+  if (isObserved()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, PREVIEW_SHOWN_WAIT_MS);
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.type === 'observerAdded' && isObserved()) done();
+    });
+  });
+}
 
 /**
  * A document's full text. While a large one arrives (3.7 MB for 50,000 pieces), its first pieces go to
- * documentTextsPreviewQuery as soon as they are in, so the page shows them before the whole answer is read and
- * checked; the preview is dropped when the answer is in. Not on a refetch: the text on screen stays until then.
+ * documentTextsPreviewQuery as soon as they are in, and the whole answer is read and checked once a page shows
+ * them (or nobody has come to within a second); the preview is dropped when the answer is in. Not on a refetch: the
+ * text on screen stays until then.
  */
 export function documentTextsQuery(id: string, options: ProfileOption = {}) {
   const profile = bound(options.profile);
@@ -82,13 +106,14 @@ export function documentTextsQuery(id: string, options: ProfileOption = {}) {
           params: { document_id: id },
           signal,
           profile,
-          onFirstText: (text) => {
-            if (showsText) return true;
-            const pieces = firstStringItems(text, 'document_contents', PREVIEW_MAX_PIECES);
-            if (pieces.length < PREVIEW_MIN_PIECES) return false;
-            client.setQueryData(previewKey, pieces);
-            return true;
-          },
+          onFirstText: showsText
+            ? undefined
+            : (text) => {
+                const pieces = firstStringItems(text, 'document_contents', PREVIEW_MAX_PIECES);
+                if (pieces.length < PREVIEW_MIN_PIECES) return undefined;
+                client.setQueryData(previewKey, pieces);
+                return observed(client, previewKey);
+              },
         });
       } finally {
         client.removeQueries({ queryKey: previewKey, exact: true });
