@@ -5,7 +5,8 @@
 //   2. builds the bare app of the same stack (scripts/perf/baseline-app) twice: as shared, for the first-visit weight,
 //      and with a fetching route (scripts/perf/baseline-extra), for the render times;
 //   3. serves the console with the production headers beside a sandbox with the e2e fixture (demo data + one
-//      50,000-piece document) and, in headless Chromium, a fresh context each run, RUNS runs after one warm-up:
+//      50,000-piece document) and, in headless Chromium, a fresh context each run, one warm-up and then RUNS rounds
+//      of every measure in turn:
 //      - first-visit weight of / and a knowledge base against the bare app (scripts/perf/weigh.mjs);
 //      - cold load (a new tab opening the URL) until the knowledge page, the dataset page and the 50,000-piece
 //        document show their content, and the bare app's fetching page likewise;
@@ -164,12 +165,18 @@ async function inApp(browser, base, path, { target }) {
   }
 }
 
-/** One discarded warm-up (caches, the sandbox's first read of the large document), then RUNS measured runs. */
-async function repeat(label, measure) {
-  await measure();
-  const out = [];
-  for (let i = 0; i < RUNS; i += 1) out.push(await measure());
-  process.stdout.write(`${label} `);
+/**
+ * One discarded warm-up of each measure (caches, the sandbox's first read of the large document), then RUNS rounds,
+ * each running every measure once in turn: on a shared machine whose speed drifts over minutes, a slow minute then
+ * slows the bare app and the console alike instead of whichever happened to be measured in it.
+ */
+async function interleaved(measures) {
+  for (const { run } of measures) await run();
+  const out = measures.map(() => []);
+  for (let round = 0; round < RUNS; round += 1) {
+    for (const [i, { run }] of measures.entries()) out[i].push(await run());
+    process.stdout.write(`${round + 1} `);
+  }
   return out;
 }
 
@@ -230,21 +237,27 @@ async function main() {
     console.log(ratioTable(weight.rows));
 
     console.log(
-      `\n== render times (headless Chromium ${browser.version()}, ${LATENCY_MS ? `${LATENCY_MS} ms latency per request` : 'loopback'}; ${RUNS} runs after one warm-up, a fresh context each)`,
+      `\n== render times (headless Chromium ${browser.version()}, ${LATENCY_MS ? `${LATENCY_MS} ms latency per request` : 'loopback'}; ${RUNS} rounds after one warm-up, each measure once a round, a fresh context each)`,
     );
-    const bareCold = await repeat('bare', () => cold(browser, bareFetching.url + BARE_PAGE.path, BARE_PAGE));
-    const results = [];
-    for (const p of PAGES) {
-      const c = await repeat(`${p.name} (cold)`, () => cold(browser, site.url + p.path, p));
-      const w = await repeat(`${p.name} (in-app)`, () => inApp(browser, site.url, p.path, p));
-      results.push({
+    const measures = [{ run: () => cold(browser, bareFetching.url + BARE_PAGE.path, BARE_PAGE) }];
+    for (const p of PAGES)
+      measures.push(
+        { run: () => cold(browser, site.url + p.path, p) },
+        { run: () => inApp(browser, site.url, p.path, p) },
+      );
+    process.stdout.write('rounds: ');
+    const [bareCold, ...pageRuns] = await interleaved(measures);
+    const results = PAGES.map((p, i) => {
+      const c = pageRuns[2 * i];
+      const w = pageRuns[2 * i + 1];
+      return {
         name: p.name,
         path: p.path,
         cold: stats(c.map((r) => r.ms)),
         inApp: stats(w.map((r) => r.ms)),
         heap: p.heap ? stats(c.map((r) => r.heap)) : undefined,
-      });
-    }
+      };
+    });
     process.stdout.write('\n');
     const bareStats = stats(bareCold.map((r) => r.ms));
     const col = (s) => `${ms(s.median).padStart(9)} ${ms(s.p95).padStart(9)}`;
