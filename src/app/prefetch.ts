@@ -1,5 +1,12 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { connectionStore, datasetQuery, documentBaseQuery, documentTextsQuery, knowledgeQuery } from '../api';
+import {
+  connectionStore,
+  datasetQuery,
+  documentBaseQuery,
+  documentTextsPreviewQuery,
+  documentTextsQuery,
+  knowledgeQuery,
+} from '../api';
 import { preloadPage } from './page-loaders';
 
 /**
@@ -20,21 +27,49 @@ function prefetchForPage(client: QueryClient, options: FetchQueryOptions<any, an
   return client.prefetchQuery(options);
 }
 
-/** The reads each page opened by id starts with: the same query options as the page uses, so it finds them. */
+/**
+ * The reads each page opened by id starts with: the same query options as the page uses, so it finds them. A
+ * document's full text (3.7 MB for 50,000 pieces) waits for the page's chunk: arriving beside the chunk, it slowed the
+ * chunk's arrival and compiling on a two-core machine (in-app to the first pieces, 9 interleaved runs: 415 ms started
+ * with the navigation, 327 ms after the chunk; with 100 ms latency per request 367 / 382 ms). A cold load's first
+ * script asks for it earlier still (src/boot/early-fetches.ts): the entry takes longer to arrive than the text.
+ */
 const READS: Record<string, ((client: QueryClient, id: string) => Promise<void>)[]> = {
   knowledge: [(client, id) => prefetchForPage(client, knowledgeQuery(id))],
   datasets: [(client, id) => prefetchForPage(client, datasetQuery(id))],
   documents: [
     (client, id) => prefetchForPage(client, documentBaseQuery(id)),
-    (client, id) => prefetchForPage(client, documentTextsQuery(id)),
+    (client, id) =>
+      preloadPage(`/documents/${encodeURIComponent(id)}`).then(() =>
+        untilPreviewOrSettled(client, id, prefetchForPage(client, documentTextsQuery(id))),
+      ),
   ],
 };
+
+/**
+ * Resolves once a large text's first pieces are in (documentTextsQuery's preview: what the page's first render shows
+ * of it), or once the read has settled. The whole answer is parsed only after a page shows the preview, so the first
+ * render must not wait for it.
+ */
+function untilPreviewOrSettled(client: QueryClient, id: string, read: Promise<void>): Promise<void> {
+  const { queryKey } = documentTextsPreviewQuery(id);
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.getQueryData(queryKey) !== undefined) done();
+    });
+    void read.then(done, done);
+  });
+}
 
 /**
  * Asks for the data of the page at `pathname` (below the base path) as soon as config.json is in, before the page's
  * chunk has arrived and rendered: on a cold load the request runs beside the chunks instead of after them. The page's
  * own query then finds it in flight or answered (a failure shows there, as its own would). Resolves when every read
- * has settled, answered or failed.
+ * has settled, answered or failed (a large text: when its first pieces are in).
  */
 export function prefetchPageData(client: QueryClient, pathname: string): Promise<void> {
   const [area, id] = pathname.split('/').filter(Boolean);
