@@ -203,8 +203,11 @@ const nextFrame = () =>
       );
   });
 
-/** How much of an answer's start onFirstText is shown at most: a preview, not a second reading of the whole. */
-const WATCH_LIMIT = 1 << 20;
+/**
+ * How many bytes of an answer's start onFirstText is shown at most: a preview, not a second reading of the whole
+ * (the first piece of a large body can be 2 MB; 200 pieces of the 50,000-piece text are 15 KB).
+ */
+const WATCH_LIMIT = 256 * 1024;
 
 /** Settles with `promise` (either way), or rejects when `signal` aborts first. */
 function untilSettled(promise: Promise<void>, signal: AbortSignal): Promise<void> {
@@ -231,6 +234,7 @@ async function readWatchingStart(
   let shown: Promise<void> | undefined;
   const decoder = new TextDecoder();
   let textSoFar = '';
+  let watched = 0;
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -238,9 +242,11 @@ async function readWatchingStart(
     pieces.push(value);
     size += value.byteLength;
     if (watching) {
-      textSoFar += decoder.decode(value, { stream: true });
+      const part = value.subarray(0, WATCH_LIMIT - watched);
+      watched += part.byteLength;
+      textSoFar += decoder.decode(part, { stream: true });
       shown = watch(textSoFar);
-      watching = shown === undefined && textSoFar.length < WATCH_LIMIT;
+      watching = shown === undefined && watched < WATCH_LIMIT;
       if (!watching) textSoFar = '';
     }
   }
