@@ -53,15 +53,26 @@ function stats(values) {
   return { median, p95, runs: values };
 }
 
-// Records in window.kcBenchSeen when the awaited element first appears (performance.now()). Re-armed by setting
-// window.kcBenchSeen back to undefined (for an in-app navigation).
+// Resolves window.kcBenchSeen (a promise) with performance.now() when the awaited element first appears; re-armed by
+// window.kcBenchArm() (for an in-app navigation). A promise the bench awaits, not a condition it polls: Playwright's
+// waitForFunction polls on every animation frame, script run in the page while it loads, the bare app's and the
+// console's alike.
 function watchScript({ selector, text }) {
+  let done;
+  window.kcBenchArm = () => {
+    done = undefined;
+    window.kcBenchSeen = new Promise((resolve) => (done = resolve));
+  };
+  window.kcBenchArm();
   const check = () => {
-    if (window.kcBenchSeen !== undefined) return;
+    if (!done) return;
     const el = [...document.querySelectorAll(selector)].find((e) =>
       text ? (e.textContent ?? '').includes(text) : true,
     );
-    if (el && el.getClientRects().length > 0) window.kcBenchSeen = performance.now();
+    if (el && el.getClientRects().length > 0) {
+      done(performance.now());
+      done = undefined;
+    }
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 }
@@ -112,8 +123,15 @@ async function newPage(context) {
 }
 
 async function seen(page) {
-  await page.waitForFunction(() => window.kcBenchSeen !== undefined, null, { timeout: STEP_TIMEOUT_MS });
-  return page.evaluate(() => window.kcBenchSeen);
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`content not seen in ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([page.evaluate(() => window.kcBenchSeen), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function heapOf(context, page) {
@@ -151,7 +169,7 @@ async function inApp(browser, base, path, { target }) {
     await page.waitForLoadState('networkidle', { timeout: STEP_TIMEOUT_MS });
     // What a link does: push the URL and let the router follow it (BrowserRouter listens to popstate).
     const started = await page.evaluate((to) => {
-      window.kcBenchSeen = undefined;
+      window.kcBenchArm();
       const t = performance.now();
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
