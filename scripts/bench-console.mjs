@@ -61,7 +61,7 @@ function watchScript({ selector, text }) {
   let done;
   window.kcBenchArm = () => {
     done = undefined;
-    window.kcBenchSeen = new Promise((resolve) => (done = resolve));
+    window.kcBenchSeen = new Promise((settle) => (done = settle));
   };
   window.kcBenchArm();
   const check = () => {
