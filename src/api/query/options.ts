@@ -64,8 +64,8 @@ const PREVIEW_MIN_PIECES = 50;
 /** More than a tall screen shows, fewer than a large first piece of the answer holds (a few ms to read). */
 const PREVIEW_MAX_PIECES = 200;
 /**
- * How long the whole answer waits for a page to show the preview: the read starts with the navigation, before the
- * page's chunk is in, and parsing 3.7 MB first would hold the page's first paint behind it.
+ * How long the whole answer waits for a page to show the preview: the read can start before the page has mounted (a
+ * cold load's first script asks for it at once), and parsing 3.7 MB first would hold the page's first paint behind it.
  */
 const PREVIEW_SHOWN_WAIT_MS = 1_000;
 
