@@ -1,3 +1,5 @@
+import { abortable } from './abortable';
+
 /**
  * The answers src/boot/early-fetches.ts asked for before the entry ran (config.json, the first page's reads): a call
  * that is the same request (method, URL, headers, body) takes its answer instead of sending it again, once.
@@ -30,11 +32,5 @@ export function takeEarlyFetch(
     ) ?? -1;
   if (!list || at < 0) return undefined;
   const [entry] = list.splice(at, 1);
-  if (!signal) return entry!.response;
-  return new Promise<Response>((resolve, reject) => {
-    const abort = () => reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    entry!.response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
+  return signal ? abortable(entry!.response, signal) : entry!.response;
 }

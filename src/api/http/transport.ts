@@ -2,6 +2,7 @@ import { asErrorResponse, type EndpointName, type Host, type Method } from '../.
 import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
 import { byteLength, requestLog } from '../log/request-log';
+import { abortable } from './abortable';
 import { takeEarlyFetch } from './early-fetch';
 import { ApiError } from './errors';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
@@ -209,16 +210,6 @@ const nextFrame = () =>
  */
 const WATCH_LIMIT = 256 * 1024;
 
-/** Settles with `promise` (either way), or rejects when `signal` aborts first. */
-function untilSettled(promise: Promise<void>, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    void promise.then(resolve, resolve).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 /**
  * A body's bytes, read as they arrive; `watch` sees the text so far after each piece until it returns a promise,
  * and the bytes are handed back once that promise has settled and a frame has been painted.
@@ -251,7 +242,11 @@ async function readWatchingStart(
     }
   }
   if (shown) {
-    await untilSettled(shown, signal);
+    // Settled either way; an abort meanwhile ends the read as fetch's own would.
+    await abortable(
+      shown.catch(() => undefined),
+      signal,
+    );
     await nextFrame();
   }
   const bytes = new Uint8Array(size);

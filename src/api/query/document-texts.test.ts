@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { callEndpoint } from '../http/client';
 import { profileFor } from '../test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
 import { documentTextsPreviewQuery, documentTextsQuery } from './options';
@@ -73,6 +74,26 @@ describe('a large document text', () => {
     const started = performance.now();
     expect((await alone.fetchQuery(documentTextsQuery('9', { profile }))).record.document_contents).toEqual(pieces);
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('an abort while the answer waits for its watcher ends the read at once', async () => {
+    const pieces = Array.from({ length: 400 }, (_, i) => `Piece ${i + 1}`);
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ document_id: 9, document_contents: pieces }));
+    });
+    const controller = new AbortController();
+    const read = callEndpoint('getDocumentTexts', {
+      params: { document_id: '9' },
+      profile: profileFor(server.url),
+      signal: controller.signal,
+      // A watcher whose page never comes: only the abort can end the wait (sent once the small body is surely read).
+      onFirstText: () => {
+        setTimeout(() => controller.abort(), 100);
+        return new Promise<void>(() => {});
+      },
+    });
+    await expect(read).rejects.toMatchObject({ kind: 'aborted' });
   });
 
   it('a short text is not previewed, and an error answer never is', async () => {
