@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from '../e2e/support/bulk-fixture.ts';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.mjs';
+import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 import { startSandbox } from '../e2e/support/sandbox.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -79,7 +79,7 @@ async function main() {
     throw new Error('No Chromium found: run `node scripts/ensure-system-deps.mjs` or set CHROMIUM_PATH.');
   const dir = mkdtempSync(join(tmpdir(), 'kc-bench-bulk-'));
   const sandbox = await startSandbox(['--fixture', writeBulkFixture(DOCUMENTS, join(dir, 'fixture.json'))]);
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  const browser = await launchBenchChromium(chromium, { executablePath });
   try {
     const base = await serve(dist);
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });

@@ -24,7 +24,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.mjs';
+import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 import { chunkTable, measureBuild, summary } from './budget.mjs';
 import { cliArgs, runMain } from './cli.mjs';
 import { sandboxConfig, serveConsole } from './perf/servers.mjs';
@@ -240,7 +240,7 @@ async function main() {
     stops.push(bare.close);
     const bareFetching = await serveDir(bareFetchingDist, config);
     stops.push(bareFetching.close);
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    const browser = await launchBenchChromium(chromium, { executablePath });
     stops.push(() => browser.close());
     PAGES[2].path = `documents/${LARGE.documentId}`;
 
@@ -255,7 +255,7 @@ async function main() {
     console.log(ratioTable(weight.rows));
 
     console.log(
-      `\n== render times (headless Chromium ${browser.version()}, ${LATENCY_MS ? `${LATENCY_MS} ms latency per request` : 'loopback'}; ${RUNS} rounds after one warm-up, each measure once a round, a fresh context each)`,
+      `\n== render times (headless Chromium ${browser.version()} without its window's address-bar web UI, ${LATENCY_MS ? `${LATENCY_MS} ms latency per request` : 'loopback'}; ${RUNS} rounds after one warm-up, each measure once a round, a fresh context each)`,
     );
     const measures = [{ run: () => cold(browser, bareFetching.url + BARE_PAGE.path, BARE_PAGE) }];
     for (const p of PAGES)

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.mjs';
+import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -167,7 +167,7 @@ async function main() {
   if (!executablePath) throw new Error('No Chromium found (set CHROMIUM_PATH).');
   const sse = await startSseServer();
   const site = await startStatic();
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await launchBenchChromium(chromium, { executablePath });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors: string[] = [];

@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.mjs';
+import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 import { startSandbox } from '../e2e/support/sandbox';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -106,7 +106,7 @@ async function main() {
   if (!executablePath) throw new Error('No Chromium found (set CHROMIUM_PATH).');
   const sandbox = await startSandbox();
   const site = await startStatic();
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await launchBenchChromium(chromium, { executablePath });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors: string[] = [];

@@ -41,3 +41,46 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * Features of the full browser's own window, not of any page: a new browser context opens a new window, and Chromium
+ * 156 builds the window's address-bar popup as a web UI of its own (≈20 modules, rendered in another process) each
+ * time — on two cores, during the cold load the benchmark is timing (traced: ≈300 ms of every cold load, the bare
+ * app's and the console's alike). An admin's browser built it once, when the window opened.
+ */
+const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+const DISABLE_FEATURES = '--disable-features=';
+
+/**
+ * Playwright's own --disable-features switch, as it launches Chromium: Chromium reads only the last such switch, so
+ * one of ours must carry Playwright's list too. Read from a launch, not copied, so it follows Playwright's updates.
+ */
+async function playwrightDisabledFeatures(chromium, executablePath) {
+  const probe = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, '--enable-automation'] });
+  try {
+    const cdp = await probe.newBrowserCDPSession();
+    const { arguments: argv } = await cdp.send('Browser.getBrowserCommandLine');
+    return argv.filter((arg) => arg.startsWith(DISABLE_FEATURES)).at(-1) ?? null;
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * The full browser (findChromium) for the benchmarks, headless, without the window's address-bar web UI (see
+ * BROWSER_UI_FEATURES). `chromium`: Playwright's, passed in so this module imports nothing.
+ */
+export async function launchBenchChromium(chromium, { executablePath = findChromium(), args = [] } = {}) {
+  if (!executablePath)
+    throw new Error('No Chromium found: run `node scripts/ensure-system-deps.mjs` or set CHROMIUM_PATH.');
+  const defaults = await playwrightDisabledFeatures(chromium, executablePath);
+  const features = [
+    ...new Set([...(defaults?.slice(DISABLE_FEATURES.length).split(',') ?? []), ...BROWSER_UI_FEATURES]),
+  ];
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...args, `${DISABLE_FEATURES}${features.filter(Boolean).join(',')}`],
+    ignoreDefaultArgs: defaults ? [defaults] : [],
+  });
+}

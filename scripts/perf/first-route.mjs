@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.mjs';
+import { launchBenchChromium } from '../../e2e/support/chromium.mjs';
 import { cliArgs, runMain } from '../cli.mjs';
 import { sandboxConfig, serveConsole } from './servers.mjs';
 import { buildBaseline, kb, ratioTable, serveDir, weighAll } from './weigh.mjs';
@@ -44,7 +44,7 @@ async function main() {
     const base = site.url;
     const bare = await serveDir(bareDist);
     stops.push(() => bare.close());
-    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    const browser = await launchBenchChromium(chromium);
     stops.push(() => browser.close());
 
     const { rows, verdicts } = await weighAll(browser, {

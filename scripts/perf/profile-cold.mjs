@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.mjs';
+import { launchBenchChromium } from '../../e2e/support/chromium.mjs';
 import { cliArgs, runMain } from '../cli.mjs';
 import { sandboxConfig, serveConsole } from './servers.mjs';
 
@@ -139,7 +139,7 @@ async function main() {
     writeFileSync(configFile, JSON.stringify(sandboxConfig(sandbox)));
     const site = await serveConsole(DIST, configFile);
     stops.push(site.stop);
-    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+    const browser = await launchBenchChromium(chromium);
     stops.push(() => browser.close());
     let report;
     for (let run = 0; run < RUNS; run += 1) {
