@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { KnowledgeRead } from '../../contract';
@@ -6,6 +6,7 @@ import { timestampToMs } from '../../contract';
 import { CopyButton, Hint } from '../../components';
 import { useFormat, useT, type MessageKey } from '../../i18n';
 import { paths } from '../../config/paths';
+import classes from './KnowledgeRecordView.module.css';
 
 export interface KnowledgeRecordViewProps {
   knowledgeId: string;
@@ -18,21 +19,16 @@ export interface KnowledgeRecordViewProps {
 export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: KnowledgeRecordViewProps) {
   const t = useT();
   const { formatDateTime, formatNumber } = useFormat();
-  const missing = (
-    <Text span size="sm" c="dimmed" fs="italic">
-      {t('knowledge.field.missing')}
-    </Text>
-  );
+  const missing = <span className={classes.missing}>{t('knowledge.field.missing')}</span>;
+  const empty = <span className={classes.dimmed}>{t('knowledge.value.empty')}</span>;
   const mono = (value: string | undefined, copyLabel?: string) =>
     value === undefined ? (
       missing
     ) : (
-      <Group gap={4} wrap="nowrap">
-        <Text span size="sm" ff="monospace">
-          {value}
-        </Text>
+      <span className={classes.inline}>
+        <span className={classes.mono}>{value}</span>
         {copyLabel ? <CopyButton value={value} label={copyLabel} size="xs" /> : null}
-      </Group>
+      </span>
     );
   const yesNo = (value: boolean | undefined) =>
     value === undefined ? missing : value ? t('knowledge.value.yes') : t('knowledge.value.no');
@@ -41,9 +37,9 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
       missing
     ) : (
       <Hint label={t('knowledge.value.rawTimestamp', { value })} placement="above">
-        <Text span size="sm" title={String(value)} tabIndex={0}>
+        <span title={String(value)} tabIndex={0}>
           {formatDateTime(timestampToMs(value))}
-        </Text>
+        </span>
       </Hint>
     );
 
@@ -59,7 +55,7 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
       record.dataset_id === undefined ? (
         missing
       ) : (
-        <Group gap={4} wrap="nowrap">
+        <span className={classes.inline}>
           <Anchor
             component={Link}
             to={paths.dataset.href(record.dataset_id)}
@@ -70,46 +66,16 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
             {record.dataset_id}
           </Anchor>
           <CopyButton value={record.dataset_id} label={t('knowledge.field.dataset_id')} size="xs" />
-        </Group>
+        </span>
       ),
     ],
     [
       'knowledge.field.description',
       'description',
-      record.description === undefined ? (
-        missing
-      ) : record.description === '' ? (
-        <Text span size="sm" c="dimmed">
-          {t('knowledge.value.empty')}
-        </Text>
-      ) : (
-        record.description
-      ),
+      record.description === undefined ? missing : record.description === '' ? empty : record.description,
     ],
-    [
-      'knowledge.field.icon',
-      'icon',
-      record.icon === undefined ? (
-        missing
-      ) : record.icon === '' ? (
-        <Text span size="sm" c="dimmed">
-          {t('knowledge.value.empty')}
-        </Text>
-      ) : (
-        record.icon
-      ),
-    ],
-    [
-      'knowledge.field.category',
-      'category',
-      record.category === undefined
-        ? missing
-        : record.category || (
-            <Text span size="sm" c="dimmed">
-              {t('knowledge.value.empty')}
-            </Text>
-          ),
-    ],
+    ['knowledge.field.icon', 'icon', record.icon === undefined ? missing : record.icon === '' ? empty : record.icon],
+    ['knowledge.field.category', 'category', record.category === undefined ? missing : record.category || empty],
     ['knowledge.field.personal', 'personal', yesNo(record.personal)],
     ['knowledge.field.status', 'status', record.status === undefined ? missing : String(record.status)],
     [
@@ -118,16 +84,14 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
       record.total_files === undefined ? (
         missing
       ) : (
-        <Group gap="xs">
-          <Text span size="sm" data-testid="total-files">
-            {formatNumber(record.total_files)}
-          </Text>
+        <span className={classes.inlineWrap}>
+          <span data-testid="total-files">{formatNumber(record.total_files)}</span>
           {pendingDeletions > 0 ? (
             <Badge size="sm" variant="light" color="yellow">
               {t('knowledge.totalFiles.pending', { count: pendingDeletions })}
             </Badge>
           ) : null}
-        </Group>
+        </span>
       ),
     ],
     ['knowledge.field.default_folder_id', 'default_folder_id', mono(record.default_folder_id)],
@@ -161,25 +125,21 @@ export function KnowledgeRecordView({ knowledgeId, record, pendingDeletions }: K
             {record.name === undefined || record.name === '' ? t('knowledge.unnamed') : record.name}
           </Title>
         </Group>
-        <Table.ScrollContainer minWidth={360}>
-          <Table verticalSpacing={6} horizontalSpacing="sm" withRowBorders>
-            <Table.Tbody>
+        <div className={classes.scroll}>
+          <table className={classes.table}>
+            <tbody>
               {rows.map(([label, wire, value]) => (
-                <Table.Tr key={wire} data-field={wire}>
-                  <Table.Th w="14rem" fw={500} style={{ verticalAlign: 'top' }}>
-                    <Text size="sm" fw={500}>
-                      {t(label)}
-                    </Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {wire}
-                    </Text>
-                  </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-                </Table.Tr>
+                <tr key={wire} data-field={wire} className={classes.row}>
+                  <th scope="row" className={classes.label}>
+                    <div className={classes.name}>{t(label)}</div>
+                    <div className={classes.wire}>{wire}</div>
+                  </th>
+                  <td className={classes.value}>{value}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </table>
+        </div>
       </Stack>
     </Paper>
   );
