@@ -5,5 +5,5 @@ export declare function findTestChromium(): string | null;
 export declare const CHROMIUM_ARGS: string[];
 export declare function launchBenchChromium(
   chromium: import('@playwright/test').BrowserType,
-  options?: { executablePath?: string; args?: string[] },
+  options?: { executablePath?: string },
 ): Promise<import('@playwright/test').Browser>;

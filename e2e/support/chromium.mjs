@@ -70,7 +70,7 @@ async function playwrightDisabledFeatures(chromium, executablePath) {
  * The full browser (findChromium) for the benchmarks, headless, without the window's address-bar web UI (see
  * BROWSER_UI_FEATURES). `chromium`: Playwright's, passed in so this module imports nothing.
  */
-export async function launchBenchChromium(chromium, { executablePath = findChromium(), args = [] } = {}) {
+export async function launchBenchChromium(chromium, { executablePath = findChromium() } = {}) {
   if (!executablePath)
     throw new Error('No Chromium found: run `node scripts/ensure-system-deps.mjs` or set CHROMIUM_PATH.');
   const defaults = await playwrightDisabledFeatures(chromium, executablePath);
@@ -80,7 +80,7 @@ export async function launchBenchChromium(chromium, { executablePath = findChrom
   return chromium.launch({
     executablePath,
     headless: true,
-    args: [...CHROMIUM_ARGS, ...args, `${DISABLE_FEATURES}${features.filter(Boolean).join(',')}`],
+    args: [...CHROMIUM_ARGS, `${DISABLE_FEATURES}${features.filter(Boolean).join(',')}`],
     ignoreDefaultArgs: defaults ? [defaults] : [],
   });
 }
