@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SuiteFile } from '../../contract';
+import { readCsv } from '../csv';
 import { compareOutcomes } from './compare';
 import { runToCsv, runToJson, runToJunit } from './export';
 import { outcomeKey } from './plan';
@@ -98,7 +99,7 @@ describe('run exports', () => {
     const csv = runToCsv(run);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'case_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer',
+      '\ufeffcase_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer',
     );
     // 9 attempts plus one line for each case × variant with nothing finished (returns/streamed).
     expect(lines.filter((l) => /^(battery|price|returns),/.test(l))).toHaveLength(10);
@@ -108,6 +109,23 @@ describe('run exports', () => {
     expect(csv).toContain('price,json,1,error,,,,,,,,,,,100,100,0.7,403,,HTTP 500 <boom>,');
     expect(csv).toContain('returns,streamed,,not_run,');
     expect(csv).not.toMatch(/[[{]"/);
+  });
+
+  it('CSV: answers and questions a document can steer are defused, not left as formulas', () => {
+    const steered = ['=HYPERLINK("http://x","click")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '  =1+1'];
+    const steeredRun = runOf(
+      steered.map((answer, i) => ({
+        ...attempt('battery', 'json', i + 1, 'pass'),
+        turns: [{ ...turn('pass', 100, []), question: answer, answer }],
+      })),
+    );
+    const table = readCsv(runToCsv(steeredRun));
+    const header = table.rows[0]!.cells;
+    const ran = table.rows.filter((r) => r.cells[header.indexOf('status')] === 'pass');
+    const cells = (name: string) => ran.map((r) => r.cells[header.indexOf(name)]);
+    const defused = steered.map((text) => `'${text}`.replace(/\r/g, '\n'));
+    expect(cells('answer')).toEqual(defused);
+    expect(cells('question')).toEqual(defused);
   });
 
   it('JUnit: a testsuite per variant, failures and errors apart, unfinished cases skipped, XML escaped', () => {

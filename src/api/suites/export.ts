@@ -1,4 +1,5 @@
 import { ASSERTION_KEYS } from '../../contract';
+import { writeCsv, type CsvValue } from '../csv';
 import { attemptLatency, attemptTokens, caseOutcomes, runSuiteOf, summarize } from './results';
 import type { CaseOutcome, SuiteRun } from './types';
 
@@ -37,17 +38,13 @@ const CSV_COLUMNS = [
   'answer',
 ] as const;
 
-function csvCell(value: string | number | undefined): string {
-  const text = value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * One row per case × variant × repetition: each assertion's outcome (pass / fail, empty when not asserted; a
  * follow-up's failure counts), latency, tokens, cited document ids (`|`-separated) in their own columns — no JSON.
+ * Questions and answers are text a document can steer: the CSV module defuses formulas in every cell.
  */
 export function runToCsv(run: SuiteRun): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const rows: CsvValue[][] = [];
   const suite = runSuiteOf(run);
   const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
   for (const outcome of outcomes) {
@@ -85,10 +82,10 @@ export function runToCsv(run: SuiteRun): string {
         answer: first?.answer,
       };
       for (const [key, ok] of verdict) row[key as keyof typeof row] = ok ? 'pass' : 'fail';
-      lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
+      rows.push(CSV_COLUMNS.map((c) => row[c]));
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return writeCsv(CSV_COLUMNS, rows);
 }
 
 const xml = (text: string) =>

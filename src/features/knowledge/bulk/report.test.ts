@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../../api/csv';
 import { reduce, startDeletion } from '../deletion/machine';
 import { newBatch } from '../test-support/bulk-service';
 import { CSV_COLUMNS, reportCsv, reportJson, reportRows } from './report';
@@ -37,7 +38,7 @@ describe('bulk removal report', () => {
 
   it('CSV: every line names the knowledge base, profile and times; cells are quoted and formulas defused', () => {
     const lines = reportCsv(sample()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(`\ufeff${CSV_COLUMNS.join(',')}`);
     expect(lines).toHaveLength(5);
     expect(lines[1]).toBe(
       'k,"Retired, ""Beacon"" line",Prod,2026-01-02T03:04:05.000Z,2026-01-02T03:05:00.000Z,1,' +
@@ -46,6 +47,16 @@ describe('bulk removal report', () => {
     expect(lines[2]).toContain(',2,doc 2,failed,1,,');
     expect(lines[2]).toContain('document 2 does not belong to knowledge base k');
     expect(reportCsv(sample())).not.toMatch(/token|Bearer/i);
+  });
+
+  it('CSV: a formula after leading spaces or a tab is defused too; Chinese names read back whole', () => {
+    const batch = sample();
+    batch.knowledgeName = '退役的产品线';
+    batch.rows[2] = { ...batch.rows[2]!, name: '  @SUM(A1)' };
+    batch.rows[3] = { ...batch.rows[3]!, name: '\t-2+3' };
+    const [, ...rows] = readCsv(reportCsv(batch)).rows.map((r) => r.cells);
+    expect(rows.map((r) => r[1])).toEqual(Array(4).fill('退役的产品线'));
+    expect(rows.map((r) => r[6])).toEqual(['\'=HYPERLINK("x")', 'doc 2', "'  @SUM(A1)", "'\t-2+3"]);
   });
 
   it('JSON carries the same, with the batch once at the top', () => {

@@ -1,3 +1,4 @@
+import { writeCsv } from '../../../api/csv';
 import type { ConfirmingRead } from '../deletion/machine';
 import { phaseOf, type BulkBatch, type BulkRow, type RowPhase } from './batch';
 
@@ -55,13 +56,6 @@ function reportRow(row: BulkRow, index: number): ReportRow {
 
 const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
 
-/** A CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet shows it as text. */
-function cell(value: string | number | undefined): string {
-  let s = value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export const CSV_COLUMNS = [
   'knowledge_id',
   'knowledge_name',
@@ -80,13 +74,14 @@ export const CSV_COLUMNS = [
 /**
  * The report as CSV: one line per submitted id, each carrying the batch's knowledge base, profile name (never a
  * token) and start and end times, so any line read alone says where it comes from. Times are ISO 8601 (UTC).
+ * Names and messages come from documents and the service: the CSV module defuses formulas in every cell.
  */
 export function reportCsv(batch: BulkBatch, rows: readonly ReportRow[] = reportRows(batch)): string {
   const head = [batch.knowledgeId, batch.knowledgeName, batch.profileName, iso(batch.createdAt), iso(batch.endedAt)];
-  const lines = rows.map((r) =>
-    [...head, r.documentId, r.name, r.outcome, r.attempts, r.confirmedBy, iso(r.at), r.message].map(cell).join(','),
+  return writeCsv(
+    CSV_COLUMNS,
+    rows.map((r) => [...head, r.documentId, r.name, r.outcome, r.attempts, r.confirmedBy, iso(r.at), r.message]),
   );
-  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
 export function reportJson(batch: BulkBatch, rows: readonly ReportRow[] = reportRows(batch)): string {
