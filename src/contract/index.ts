@@ -9,4 +9,3 @@ export * from './streaming';
 export * from './time';
 export * from './endpoints';
 export * from './suite-file';
-export * from './suite-csv';

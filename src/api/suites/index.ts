@@ -20,3 +20,4 @@ export { runToCsv, runToJson, runToJunit } from './export';
 export { DEMO_SUITE_PATH, fetchDemoSuite } from './demo';
 export type * from './types';
 export { newRunId, newRunRecord } from './record';
+export { parseSuiteCsv } from './suite-csv';

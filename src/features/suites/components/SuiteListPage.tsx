@@ -16,8 +16,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { fetchDemoSuite, type ConnectionProfile } from '../../../api';
-import { parseSuiteCsv, parseSuiteJson, type SuiteFile } from '../../../contract';
+import { fetchDemoSuite, parseSuiteCsv, type ConnectionProfile } from '../../../api';
+import { parseSuiteJson, type SuiteFile } from '../../../contract';
 import { downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsvRows, parseSuiteCsv } from './suite-csv';
+import { parseSuiteCsv } from './suite-csv';
 
 const meta = { name: 'From CSV', space_id: '101' };
 
@@ -50,10 +50,33 @@ describe('CSV import', () => {
     expect(bad('id,question\na,Q\na,R\n')).toEqual(['line 3: cases[1].id: "a" is already the id of cases[0]']);
   });
 
-  it('parses RFC 4180 rows, skipping blank lines', () => {
-    expect(parseCsvRows('a,"b\n""c""",d\n\ne\n')).toEqual([
-      { cells: ['a', 'b\n"c"', 'd'], line: 1 },
-      { cells: ['e'], line: 4 },
+  it('reads a file a European Excel saved: BOM, semicolons, CRLF, Chinese text', () => {
+    const csv =
+      '\ufeffid;question;contains;min_top_score\r\n' +
+      'battery;"Wie lange hält er; ungefähr?";14 Tage|vierzehn;0,5\r\n' +
+      'zh;电池能用多久？;14天;\r\n';
+    const checked = parseSuiteCsv(csv, meta);
+    if (!checked.ok) throw new Error(checked.errors.join('\n'));
+    expect(checked.file.cases).toEqual([
+      {
+        id: 'battery',
+        question: 'Wie lange hält er; ungefähr?',
+        expect: { contains: ['14 Tage', 'vierzehn'], min_top_score: 0.5 },
+      },
+      { id: 'zh', question: '电池能用多久？', expect: { contains: ['14天'] } },
     ]);
+  });
+
+  it('reads a tab-separated file (copied from a spreadsheet)', () => {
+    const checked = parseSuiteCsv('question\tcontains\nHow long, exactly?\t14 days\n', meta);
+    if (!checked.ok) throw new Error(checked.errors.join('\n'));
+    expect(checked.file.cases).toEqual([{ question: 'How long, exactly?', expect: { contains: ['14 days'] } }]);
+  });
+
+  it('refuses a quoted cell that is never closed, naming its line', () => {
+    expect(parseSuiteCsv('id,question\na,Q\nb,"open\nc,R\n', meta)).toEqual({
+      ok: false,
+      errors: ['line 3: a quoted cell is never closed (a missing ")'],
+    });
   });
 });
