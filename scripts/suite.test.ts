@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
+import { readCsv } from '../src/api/csv';
 
 /**
  * `npm run suite` as CI runs it: a child process against a real sandbox (also a child process). Each run starts
@@ -143,6 +144,35 @@ describe('npm run suite', () => {
       const unset = record(await suite([DEMO, '--base-url', sandbox.baseUrl, '--token-env', 'KC_NOT_SET'], {}));
       expect(unset.code).toBe(2);
       expect(unset.stderr).toContain('the environment variable KC_NOT_SET is not set');
+    },
+    SLOW,
+  );
+
+  it(
+    '--csv writes one row per case with a UTF-8 BOM, formulas defused and Chinese intact',
+    async () => {
+      const file = join(dir, 'steered.json');
+      const csvFile = join(dir, 'out.csv');
+      const questions = ['=1+1 How much does Beacon Plus cost per month?', '  @SUM(A1) Returns?', '电池能用多久？'];
+      writeFileSync(
+        file,
+        JSON.stringify({ name: 'Steered', space_id: '101', cases: questions.map((question) => ({ question })) }),
+      );
+      const out = record(await suite([file, '--base-url', sandbox.baseUrl, '--csv', csvFile]));
+      expect(out.code, out.stderr).toBe(0);
+      const bytes = readFileSync(csvFile);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString('utf8');
+      seen.push(text);
+      const [header, ...rows] = readCsv(text).rows.map((r) => r.cells);
+      const column = (name: string) => rows.map((r) => r[header!.indexOf(name)]);
+      expect(column('question')).toEqual([
+        "'=1+1 How much does Beacon Plus cost per month?",
+        "'  @SUM(A1) Returns?",
+        '电池能用多久？',
+      ]);
+      expect(column('status')).toEqual(['pass', 'pass', 'pass']);
+      expect(text).toContain(',"\'=1+1 How much does Beacon Plus cost per month?",');
     },
     SLOW,
   );

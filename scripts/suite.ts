@@ -1,6 +1,6 @@
 /**
  * `npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME] [--concurrency N]
- *  [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json]`
+ *  [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv]`
  *
  * Runs a space test suite against a service without a browser, through the console's own code (src/contract's
  * schema, src/api's client, SSE reader, request building and assertions). The token comes from the environment
@@ -17,6 +17,7 @@ import {
   outcomeKey,
   planAttempts,
   runSuite,
+  runToCsv,
   runToJson,
   runToJunit,
   summarize,
@@ -24,7 +25,7 @@ import {
 } from '../src/api/suites';
 
 const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME]
-       [--concurrency N] [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json]
+       [--concurrency N] [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv]
 
   FILE               a suite file (JSON)
   --base-url         the service's base_url (completions)
@@ -33,7 +34,8 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --concurrency N    sessions at once, ${SUITE_LIMITS.concurrencyMin}–${SUITE_LIMITS.concurrencyMax} (default ${SUITE_LIMITS.concurrencyDefault})
   --min-pass-rate P  pass when at least this fraction of cases passed (default 1)
   --junit OUT.xml    write JUnit XML (failures and errors apart)
-  --json OUT.json    write the whole run as JSON`;
+  --json OUT.json    write the whole run as JSON
+  --csv OUT.csv      write one row per case × variant × repetition (as the console's CSV export)`;
 
 function usageError(message: string): never {
   console.error(`suite: ${message}\n\n${USAGE}`);
@@ -70,6 +72,7 @@ function parse() {
       'min-pass-rate': { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
+      csv: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -185,5 +188,6 @@ console.log(
 );
 if (args.values.junit) writeFileSync(args.values.junit, runToJunit(run));
 if (args.values.json) writeFileSync(args.values.json, runToJson(run));
+if (args.values.csv) writeFileSync(args.values.csv, runToCsv(run));
 const passed = s.total > 0 && !output.stopped && (s.passRate >= minPassRate || s.passed === s.total);
 process.exit(passed ? 0 : 1);
