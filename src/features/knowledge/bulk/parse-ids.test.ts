@@ -51,6 +51,13 @@ describe('parseIds', () => {
     expect(parsed.refused).toEqual([{ value: '8 33', line: 5, reason: 'not_numeric' }]);
   });
 
+  it('reads a CSV saved with semicolons (a European Excel) or tabs by its first column', () => {
+    const semi = parseIds('\uFEFFdocument_id;name\r\n831;Guide, v2\r\n"832";"a;b"\r\n', 'csv');
+    expect(semi).toEqual({ ids: ['831', '832'], refused: [], duplicates: 0, header: 'document_id;name' });
+    const tab = parseIds('document_id\tname\n831\tGuide, v2\nDOC-7\tx\n', 'csv');
+    expect(tab).toMatchObject({ ids: ['831'], refused: [{ value: 'DOC-7', line: 3, reason: 'not_numeric' }] });
+  });
+
   it('a CSV without a header keeps its first row', () => {
     expect(parseIds('831,a\n832,b', 'csv')).toMatchObject({ ids: ['831', '832'], header: undefined });
   });

@@ -1,8 +1,10 @@
+import { readCsv } from '../../../api/csv';
 import { BULK_REMOVAL_LIMITS } from './limits';
 
 /**
  * The ids of a bulk removal, from pasted text or a dropped file. Pasted text and .txt files: ids separated by
- * newlines, commas, semicolons, spaces or tabs. CSV files: the first column of each line (quotes allowed).
+ * newlines, commas, semicolons, spaces or tabs. CSV files: the first column of each row, read by the console's
+ * CSV reader (quotes allowed; comma, semicolon or tab found from the file; a BOM dropped).
  * A first line with no digit that names an id column ("document_id", "ID", …; in a CSV any first cell
  * without a digit) is a header and skipped. Blanks are ignored, duplicates merged, and anything that is not a
  * plausible id is refused with its reason, as are ids beyond the limit.
@@ -38,28 +40,12 @@ function unquote(cell: string): string {
   return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).replace(/""/g, '"').trim() : t;
 }
 
-/** The first column of a CSV line: up to the first comma outside quotes. */
-function firstCsvCell(line: string): string {
-  const t = line.trimStart();
-  if (t.startsWith('"')) {
-    let i = 1;
-    for (; i < t.length; i++) {
-      if (t[i] === '"') {
-        if (t[i + 1] === '"') i++;
-        else break;
-      }
-    }
-    return unquote(t.slice(0, i + 1));
-  }
-  const comma = t.indexOf(',');
-  return (comma < 0 ? t : t.slice(0, comma)).trim();
+function isHeader(line: string): boolean {
+  return !/\d/.test(line) && /id\b|id$|^\s*"?ids?"?\s*$/i.test(line.trim());
 }
 
-function isHeader(line: string, source: IdSource): boolean {
-  if (/\d/.test(line)) return false;
-  if (source === 'csv') return firstCsvCell(line) !== '';
-  return /id\b|id$|^\s*"?ids?"?\s*$/i.test(line.trim());
-}
+/** A CSV's first row is a header when no cell holds a digit and the first is not blank. */
+const isCsvHeader = (cells: string[]) => !cells.some((c) => /\d/.test(c)) && cells[0]!.trim() !== '';
 
 export function parseIds(input: string, source: IdSource = 'text'): ParsedIds {
   const { maxIds, idMaxLength } = BULK_REMOVAL_LIMITS;
@@ -68,32 +54,39 @@ export function parseIds(input: string, source: IdSource = 'text'): ParsedIds {
   const refused: RefusedId[] = [];
   let duplicates = 0;
   let header: string | undefined;
+  const take = (value: string, line: number) => {
+    if (value === '') return;
+    if (!/^\d+$/.test(value)) refused.push({ value, line, reason: 'not_numeric' });
+    else if (value.length > idMaxLength) refused.push({ value, line, reason: 'too_long' });
+    else if (seen.has(value)) duplicates++;
+    else if (ids.length >= maxIds) {
+      seen.add(value);
+      refused.push({ value, line, reason: 'over_limit' });
+    } else {
+      seen.add(value);
+      ids.push(value);
+    }
+  };
+  if (source === 'csv') {
+    const { rows, delimiter } = readCsv(input);
+    rows.forEach(({ cells, line }, index) => {
+      if (index === 0 && isCsvHeader(cells)) header = cells.join(delimiter);
+      else take(cells[0]!.trim(), line);
+    });
+    return { ids, refused, duplicates, header };
+  }
   let sawContent = false;
   const lines = input.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   lines.forEach((rawLine, index) => {
-    const line = index + 1;
     if (rawLine.trim() === '') return;
     if (!sawContent) {
       sawContent = true;
-      if (isHeader(rawLine, source)) {
+      if (isHeader(rawLine)) {
         header = rawLine.trim();
         return;
       }
     }
-    const cells = source === 'csv' ? [firstCsvCell(rawLine)] : rawLine.split(SEPARATORS).map(unquote);
-    for (const value of cells) {
-      if (value === '') continue;
-      if (!/^\d+$/.test(value)) refused.push({ value, line, reason: 'not_numeric' });
-      else if (value.length > idMaxLength) refused.push({ value, line, reason: 'too_long' });
-      else if (seen.has(value)) duplicates++;
-      else if (ids.length >= maxIds) {
-        seen.add(value);
-        refused.push({ value, line, reason: 'over_limit' });
-      } else {
-        seen.add(value);
-        ids.push(value);
-      }
-    }
+    for (const value of rawLine.split(SEPARATORS)) take(unquote(value), index + 1);
   });
   return { ids, refused, duplicates, header };
 }
