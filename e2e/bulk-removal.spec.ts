@@ -142,8 +142,9 @@ test.describe('bulk removal', () => {
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv).not.toContain(sandbox.token);
     const [header, ...lines] = csv.trimEnd().split('\r\n');
+    // Led by a UTF-8 BOM, so Excel reads the file as UTF-8.
     expect(header).toBe(
-      'knowledge_id,knowledge_name,profile,batch_started_at,batch_ended_at,document_id,name,outcome,attempts,confirmed_by,outcome_at,message',
+      '\ufeffknowledge_id,knowledge_name,profile,batch_started_at,batch_ended_at,document_id,name,outcome,attempts,confirmed_by,outcome_at,message',
     );
     const rows = lines.map((l) => l.split(','));
     expect(rows.map((r) => r[5])).toEqual(IDS);

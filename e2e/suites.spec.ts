@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { readCsv } from '../src/api/csv';
 import { configFor, serveConfig, test, expect } from './fixtures';
 import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
 
 /**
  * Space test suites in the built console against a real sandbox: import, run, pass and fail, Stop midway, compare
- * two runs, JUnit export. Screenshots of each page in light and dark go to SHOTS_DIR (see support/looks.ts).
+ * two runs, JUnit and CSV export. Screenshots of each page in light and dark go to SHOTS_DIR (see support/looks.ts).
  */
 const SUITE = {
   name: 'E2E support answers',
@@ -26,7 +27,8 @@ const SUITE = {
     },
     {
       id: 'return-window',
-      question: 'How many days do I have to return a Beacon kit for a full refund?',
+      // Pasted from a bulleted list: "- …" is what a spreadsheet would run as a formula (the CSV export defuses it).
+      question: '- How many days do I have to return a Beacon kit for a full refund?',
       expect: { contains: ['30 days'] },
     },
   ],
@@ -159,6 +161,17 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
     testcases: 3,
     failed: ['return-window'],
   });
+
+  // CSV of the same run: led by a UTF-8 BOM for Excel, the formula-like question defused with a leading quote.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  const csv = readFileSync((await (await csvDownload).path())!, 'utf8');
+  expect(csv.startsWith('\ufeffcase_id,variant,repetition,status,')).toBe(true);
+  const [header, ...rows] = readCsv(csv).rows.map((r) => r.cells);
+  const returns = rows.find((r) => r[0] === 'return-window')!;
+  expect(returns[header!.indexOf('question')]).toBe(`'${SUITE.cases[2]!.question}`);
+  expect(returns[header!.indexOf('status')]).toBe('fail');
 });
 
 test('Stop midway keeps what finished; the rest shows as not run', async ({ page }) => {
