@@ -2,8 +2,8 @@
  * The console's one CSV reader and writer, on papaparse (every file the console or the suite CLI writes, every
  * file an admin drops in). It sits in src/api because that is the lowest layer both users may import: the
  * features (suite export and import, bulk report and id files) and the Node CLI (scripts/suite.ts); src/contract
- * is the service's contract and may import nothing but zod. Imported by path, not through the api barrel, so
- * the parser stays in the chunks that read or write CSV.
+ * is the service's contract and may import nothing but zod. Not re-exported by the api barrel: its users import
+ * it by path, and the build keeps the parser in a chunk of its own, loaded only with the pages that use CSV.
  */
 import Papa from 'papaparse';
 
