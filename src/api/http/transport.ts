@@ -368,7 +368,8 @@ export function loggedStreamBody(
     finished = true;
     text += decoder.decode();
     finishLogWithText(logId, startedAt, text, size);
-    if (failed) requestLog.update(logId, { errorKind: kind, errorMessage: `The stream stopped before its end: ${failed}` });
+    if (failed)
+      requestLog.update(logId, { errorKind: kind, errorMessage: `The stream stopped before its end: ${failed}` });
   };
   const stalled = () => streamStalled(idleMs, endpoint, logId);
   return new ReadableStream<Uint8Array>({
