@@ -212,6 +212,8 @@ function endRun(status: RunStatus, exitCode?: number, endReason?: string): void 
 /** An exception in the runner: the run's error (its record says so), not a Stop. */
 function crashed(error: unknown): void {
   if (error instanceof Error && error.stack) console.error(error.stack);
+  // Thrown while the run was being closed: what could be written was; nothing is left to wait for.
+  if (ended) process.exit(1);
   endRun('failed', 1, `the run failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 process.once('SIGINT', () => endRun('stopped', 130, 'stopped by SIGINT'));
