@@ -73,6 +73,31 @@ test('Stop mid-stream keeps the partial text', async ({ page }) => {
   }
 });
 
+test('a stream that stalls ends as an error naming the idle limit, keeping the words received', async ({ page }) => {
+  // Its own sandbox: a streamed answer's first words, then 60 s of silence. The profile's idle limit (config.json's
+  // stream_idle_timeout_ms) is 1.5 s, so the stall is seen in seconds rather than the default minute.
+  const stalling = await startSandbox(['--stream-delay-ms', '60000']);
+  try {
+    const config = configFor(stalling);
+    await serveConfig(page, {
+      ...config,
+      profiles: config.profiles.map((p) => ({ ...p, stream_idle_timeout_ms: 1500 })),
+    });
+    await page.goto('./playground/101');
+    await streamOn(page);
+    await ask(page, 'How many days do I have to return a Beacon kit for a full refund?');
+    await expect(page.getByTestId('streaming-answer')).toContainText(/\w+/);
+    const answer = page.getByTestId('answer').last();
+    await expect(answer).toHaveAttribute('data-status', 'error', { timeout: 10_000 });
+    await expect(answer.getByTestId('answer-status')).toHaveText('Failed');
+    await expect(answer.getByTestId('error-state')).toContainText('No data for 1.5 s: the stream stalled.');
+    await expect(answer.getByTestId('answer-text')).toContainText(/\w+/);
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  } finally {
+    await stalling.stop();
+  }
+});
+
 for (const stream of [true, false]) {
   test(`a follow-up keeps the conversation of the first answer (${stream ? 'streamed' : 'not streamed'})`, async ({
     page,

@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,21 +34,25 @@ interface Outcome {
   stderr: string;
 }
 
-function suite(args: string[], env: Record<string, string> = { KC_TOKEN: TOKEN }): Promise<Outcome> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('exit', (code) => done({ code, stdout, stderr }));
+/** The CLI started, with what it printed so far; `done` settles when it exits. */
+function startSuite(args: string[], env: Record<string, string> = { KC_TOKEN: TOKEN }) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Outcome>((settle, fail) => {
+    child.on('error', fail);
+    child.on('exit', (code) => settle({ code, stdout, stderr }));
+  });
+  return { child, done, stdout: () => stdout };
 }
+
+const suite = (args: string[], env?: Record<string, string>): Promise<Outcome> => startSuite(args, env).done;
 
 const seen: string[] = [];
 const record = (o: Outcome) => (seen.push(o.stdout, o.stderr), o);
@@ -187,6 +193,158 @@ describe('npm run suite', () => {
     async () => {
       const served = await (await fetch(`${sandbox.baseUrl}/__sandbox/demo-suite`)).json();
       expect(served).toEqual(JSON.parse(readFileSync(DEMO, 'utf8')));
+    },
+    SLOW,
+  );
+});
+
+describe('npm run suite when the service stalls', () => {
+  // A sandbox that sends a streamed answer's first words, then nothing for 60 s (its longest delta pause).
+  let stalling: SandboxHandle;
+  beforeAll(async () => {
+    stalling = await startSandbox(['--token', TOKEN, '--stream-delay-ms', '60000']);
+  }, 40_000);
+  afterAll(() => stalling?.stop());
+
+  const PRICE = 'How much does Beacon Plus cost per month?';
+  function suiteFile(name: string, cases: { id: string; stream: boolean }[]): string {
+    const file = join(dir, `${name}.json`);
+    const options = (stream: boolean) => ({ stream });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name,
+        space_id: '101',
+        cases: cases.map((c) => ({
+          id: c.id,
+          question: PRICE,
+          options: options(c.stream),
+          expect: { contains: ['$4.99'] },
+        })),
+      }),
+    );
+    return file;
+  }
+  const outputs = (name: string) => {
+    const json = join(dir, `${name}.out.json`);
+    const junit = join(dir, `${name}.out.xml`);
+    return {
+      args: ['--json', json, '--junit', junit],
+      read: () => ({ json: JSON.parse(readFileSync(json, 'utf8')), xml: readFileSync(junit, 'utf8') }),
+    };
+  };
+
+  it(
+    'a stalled stream ends its case as an error naming the idle limit; --timeout-ms ends the run as timed out; both write their reports',
+    async () => {
+      const file = suiteFile('stalls', [{ id: 'stalls', stream: true }]);
+      const idle = outputs('idle');
+      const overall = outputs('overall');
+      const started = Date.now();
+      const [stalled, timedOut] = (
+        await Promise.all([
+          suite([file, '--base-url', stalling.baseUrl, '--idle-timeout-ms', '500', ...idle.args]),
+          suite([file, '--base-url', stalling.baseUrl, '--timeout-ms', '1500', ...overall.args]),
+        ])
+      ).map(record) as [Outcome, Outcome];
+      // Both ended long before the sandbox's 60 s silence would have.
+      expect(Date.now() - started).toBeLessThan(45_000);
+
+      expect(stalled.code).toBe(1);
+      expect(stalled.stdout).toMatch(/^ERROR stalls · \d+ ms$/m);
+      expect(stalled.stdout).toContain('question: No data for 0.5 s: the stream stalled.');
+      const a = idle.read();
+      expect(a.json.run.status).toBe('done');
+      expect(a.json.cases[0]).toMatchObject({ caseId: 'stalls', status: 'error' });
+      const turn = a.json.run.attempts[0].turns[0];
+      expect(turn.error).toEqual({ kind: 'timeout', message: 'No data for 0.5 s: the stream stalled.' });
+      // The words that arrived before the stall are kept; the stall ended the read within the limit.
+      expect(turn.answer).not.toBe('');
+      expect(turn.latencyMs).toBeGreaterThanOrEqual(500);
+      expect(turn.latencyMs).toBeLessThan(10_000);
+      expect(a.xml).toMatch(/errors="1" skipped="0"/);
+      expect(a.xml).toMatch(
+        /<error message="0 of 1 passed" type="service-error">[^<]*No data for 0\.5 s: the stream stalled\./,
+      );
+
+      expect(timedOut.code).toBe(1);
+      expect(timedOut.stderr).toContain('suite: timed out: the run passed --timeout-ms 1500 (1.5 s)');
+      const b = overall.read();
+      expect(b.json.run).toMatchObject({
+        status: 'timed_out',
+        endReason: expect.stringContaining('--timeout-ms 1500'),
+      });
+      expect(b.json.summary).toMatchObject({ total: 1, notRun: 1 });
+      expect(b.xml).toMatch(/skipped="1"/);
+      expect(b.xml).toContain('not run (0 of 1 finished; timed out: the run passed --timeout-ms 1500 (1.5 s))');
+    },
+    SLOW,
+  );
+
+  it(
+    'an output path it cannot write exits 2 with one line, before any request is sent',
+    async () => {
+      let requests = 0;
+      const counter = createServer((_, res) => {
+        requests++;
+        res.writeHead(500).end();
+      });
+      await new Promise<void>((ok) => counter.listen(0, '127.0.0.1', ok));
+      const url = `http://127.0.0.1:${(counter.address() as AddressInfo).port}`;
+      try {
+        const file = suiteFile('unwritable', [{ id: 'a', stream: true }]);
+        const missing = join(dir, 'no-such-folder', 'out.json');
+        const [noFolder, aFolder] = (
+          await Promise.all([
+            suite([file, '--base-url', url, '--json', missing]),
+            suite([file, '--base-url', url, '--json', join(dir, 'ok.json'), '--junit', dir]),
+          ])
+        ).map(record) as [Outcome, Outcome];
+        expect(noFolder.code).toBe(2);
+        expect(noFolder.stdout).toBe('');
+        expect(noFolder.stderr).toBe(
+          `suite: cannot write --json ${missing}: the folder ${join(dir, 'no-such-folder')} does not exist\n`,
+        );
+        expect(aFolder.code).toBe(2);
+        expect(aFolder.stderr).toBe(`suite: cannot write --junit ${dir}: ${dir} is a folder\n`);
+        expect(existsSync(join(dir, 'ok.json'))).toBe(false);
+        expect(requests).toBe(0);
+      } finally {
+        counter.closeAllConnections();
+        await new Promise((ok) => counter.close(ok));
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'SIGTERM and SIGINT mid-run write the partial reports (what finished, the rest not run) and exit 143 / 130',
+    async () => {
+      const file = suiteFile('signalled', [
+        { id: 'quick', stream: false },
+        { id: 'stalls', stream: true },
+        { id: 'never', stream: false },
+      ]);
+      const runs = (['SIGTERM', 'SIGINT'] as const).map(async (signal) => {
+        const out = outputs(signal);
+        const cli = startSuite([file, '--base-url', stalling.baseUrl, '--concurrency', '1', ...out.args]);
+        // The first case has passed: the second is in its stalled stream (60 s of silence, the default idle limit).
+        await expect.poll(cli.stdout, { timeout: 60_000 }).toMatch(/^PASS {2}quick/m);
+        cli.child.kill(signal);
+        return { signal, outcome: record(await cli.done), ...out.read() };
+      });
+      for (const { signal, outcome, json, xml } of await Promise.all(runs)) {
+        expect(outcome.code, signal).toBe(signal === 'SIGTERM' ? 143 : 130);
+        expect(outcome.stderr).toContain(`suite: stopped by ${signal}`);
+        expect(json.run).toMatchObject({ status: 'stopped', endReason: `stopped by ${signal}` });
+        expect(json.cases.map((c: { caseId: string; status: string }) => [c.caseId, c.status])).toEqual([
+          ['quick', 'pass'],
+          ['stalls', 'not_run'],
+          ['never', 'not_run'],
+        ]);
+        expect(xml).toMatch(/tests="3" failures="0" errors="0" skipped="2"/);
+        expect(xml).toContain(`not run (0 of 1 finished; stopped by ${signal})`);
+      }
     },
     SLOW,
   );

@@ -1,16 +1,21 @@
 /**
  * `npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME] [--concurrency N]
- *  [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv]`
+ *  [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--idle-timeout-ms N]
+ *  [--timeout-ms N]`
  *
  * Runs a space test suite against a service without a browser, through the console's own code (src/contract's
  * schema, src/api's client, SSE reader, request building and assertions). The token comes from the environment
  * variable NAME (default KC_TOKEN), never from the command line, and is never printed.
- * Exit 0: every case passed (or the pass rate reached --min-pass-rate); 1: it did not; 2: bad file or arguments.
+ * Exit 0: every case passed (or the pass rate reached --min-pass-rate); 1: it did not (or the run timed out or
+ * crashed); 2: bad file or arguments, or a report file that cannot be written (checked before anything is sent);
+ * 130 / 143: stopped by SIGINT / SIGTERM. However the run ends, the reports asked for are written with what finished
+ * (the cases not reached are not run, skipped in JUnit).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSuiteJson, SUITE_LIMITS } from '../src/contract';
 import type { ConnectionProfile } from '../src/api/connection/profile';
+import { CALL_BOUNDS } from '../src/api/constants';
 import {
   caseOutcomes,
   newRunRecord,
@@ -22,10 +27,13 @@ import {
   runToJunit,
   summarize,
   type CaseOutcome,
+  type RunStatus,
 } from '../src/api/suites';
+import { unwritableReport, writeReports, type Report } from './suite-reports';
 
 const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME]
        [--concurrency N] [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv]
+       [--idle-timeout-ms N] [--timeout-ms N]
 
   FILE               a suite file (JSON)
   --base-url         the service's base_url (completions)
@@ -35,7 +43,11 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --min-pass-rate P  pass when at least this fraction of cases passed (default 1)
   --junit OUT.xml    write JUnit XML (failures and errors apart)
   --json OUT.json    write the whole run as JSON
-  --csv OUT.csv      write one row per case × variant × repetition (as the console's CSV export)`;
+  --csv OUT.csv      write one row per case × variant × repetition (as the console's CSV export)
+  --idle-timeout-ms N  a streamed answer silent for N ms is the case's error (default ${CALL_BOUNDS.streamIdleTimeoutMs})
+  --timeout-ms N     stop the whole run after N ms and report it as timed out (default: no limit)
+
+  Report paths are checked before the run; the reports are written however it ends (signals and errors included).`;
 
 function usageError(message: string): never {
   console.error(`suite: ${message}\n\n${USAGE}`);
@@ -73,6 +85,8 @@ function parse() {
       junit: { type: 'string' },
       json: { type: 'string' },
       csv: { type: 'string' },
+      'idle-timeout-ms': { type: 'string' },
+      'timeout-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -101,10 +115,35 @@ const concurrency = numberArg(
   true,
 );
 const minPassRate = numberArg('--min-pass-rate', args.values['min-pass-rate'], 1, 0, 1, false);
+// Up to setTimeout's longest delay (about 24.8 days).
+const MAX_MS = 2_147_483_647;
+const idleTimeoutMs = numberArg(
+  '--idle-timeout-ms',
+  args.values['idle-timeout-ms'],
+  CALL_BOUNDS.streamIdleTimeoutMs,
+  1,
+  MAX_MS,
+  true,
+);
+const timeoutMs =
+  args.values['timeout-ms'] === undefined
+    ? undefined
+    : numberArg('--timeout-ms', args.values['timeout-ms'], 0, 1, MAX_MS, true);
 const tokenEnv = args.values['token-env'] ?? 'KC_TOKEN';
 if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usageError(`--token-env must name an environment variable`);
 const token = process.env[tokenEnv];
 if (args.values['token-env'] && !token) usageError(`the environment variable ${tokenEnv} is not set`);
+
+// Every report file asked for (a new output flag adds its line here); checked now, before anything is sent.
+const reports: Report[] = [];
+if (args.values.junit) reports.push({ flag: '--junit', path: args.values.junit, render: runToJunit });
+if (args.values.json) reports.push({ flag: '--json', path: args.values.json, render: runToJson });
+if (args.values.csv) reports.push({ flag: '--csv', path: args.values.csv, render: runToCsv });
+const unwritable = unwritableReport(reports);
+if (unwritable) {
+  console.error(`suite: ${unwritable}`);
+  process.exit(2);
+}
 
 let text: string;
 try {
@@ -132,6 +171,7 @@ const profile: ConnectionProfile = {
   knowledgeSettingsParam: 'with_settings',
   source: 'user',
   rememberToken: false,
+  streamIdleTimeoutMs: idleTimeoutMs,
 };
 
 const planned = planAttempts(suite);
@@ -149,9 +189,48 @@ const remaining = new Map<string, number>();
 for (const p of planned)
   remaining.set(outcomeKey(p.caseId, p.variantId), (remaining.get(outcomeKey(p.caseId, p.variantId)) ?? 0) + 1);
 const stop = new AbortController();
-process.once('SIGINT', () => stop.abort());
 const t0 = performance.now();
-const output = await runSuite({
+let ended = false;
+/**
+ * The one way the run ends: the record closed, the summary printed, every report written with what finished, then
+ * the exit. Called once, by whichever comes first: the run's end, a signal, the time limit or a crash.
+ */
+function endRun(status: RunStatus, exitCode?: number, endReason?: string): void {
+  if (ended) return;
+  ended = true;
+  stop.abort();
+  run.status = status;
+  run.finishedAt = Date.now();
+  if (endReason) run.endReason = endReason;
+  const outcomes = caseOutcomes(suite, run.attempts);
+  const s = summarize(outcomes);
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(
+    `\n${s.total} case(s): ${s.passed} passed, ${s.failed} failed, ${s.errors} error(s), ${s.notRun} not run · pass rate ${(s.passRate * 100).toFixed(1)}% (required ${(minPassRate * 100).toFixed(1)}%) · median latency ${ms(s.medianLatencyMs)} · ${seconds} s${status !== 'done' ? ` · ${status.replace('_', ' ')}` : ''}`,
+  );
+  if (endReason) console.error(`suite: ${endReason}`);
+  const unwritten = writeReports(reports, run);
+  for (const line of unwritten) console.error(`suite: ${line}`);
+  const passed = status === 'done' && s.total > 0 && (s.passRate >= minPassRate || s.passed === s.total);
+  process.exit(unwritten.length ? 2 : (exitCode ?? (passed ? 0 : 1)));
+}
+/** An exception in the runner: the run's error (its record says so), not a Stop. */
+function crashed(error: unknown): void {
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  // Thrown while the run was being closed: what could be written was; nothing is left to wait for.
+  if (ended) process.exit(1);
+  endRun('failed', 1, `the run failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+process.once('SIGINT', () => endRun('stopped', 130, 'stopped by SIGINT'));
+process.once('SIGTERM', () => endRun('stopped', 143, 'stopped by SIGTERM'));
+process.on('uncaughtException', crashed);
+process.on('unhandledRejection', crashed);
+if (timeoutMs !== undefined)
+  setTimeout(
+    () => endRun('timed_out', 1, `timed out: the run passed --timeout-ms ${timeoutMs} (${timeoutMs / 1000} s)`),
+    timeoutMs,
+  );
+runSuite({
   suite,
   profile,
   concurrency,
@@ -176,18 +255,4 @@ const output = await runSuite({
       }
     }
   },
-});
-run.status = output.stopped ? 'stopped' : 'done';
-run.finishedAt = Date.now();
-
-const outcomes = caseOutcomes(suite, run.attempts);
-const s = summarize(outcomes);
-const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-console.log(
-  `\n${s.total} case(s): ${s.passed} passed, ${s.failed} failed, ${s.errors} error(s), ${s.notRun} not run · pass rate ${(s.passRate * 100).toFixed(1)}% (required ${(minPassRate * 100).toFixed(1)}%) · median latency ${ms(s.medianLatencyMs)} · ${seconds} s${output.stopped ? ' · stopped' : ''}`,
-);
-if (args.values.junit) writeFileSync(args.values.junit, runToJunit(run));
-if (args.values.json) writeFileSync(args.values.json, runToJson(run));
-if (args.values.csv) writeFileSync(args.values.csv, runToCsv(run));
-const passed = s.total > 0 && !output.stopped && (s.passRate >= minPassRate || s.passed === s.total);
-process.exit(passed ? 0 : 1);
+}).then((output) => endRun(output.stopped ? 'stopped' : 'done'), crashed);

@@ -8,6 +8,12 @@ export const CALL_BOUNDS = {
   requestTimeoutMs: 30_000,
   /** A completion runs retrieval and a model call, so it gets longer than a read. */
   completionTimeoutMs: 120_000,
+  /**
+   * A streamed answer that sends no byte for this long has stalled: the read ends with an error naming the limit.
+   * The header timeout ends when the stream opens; without this a silent stream would hang a tab or a CI job forever.
+   * A profile in config.json may set its own (stream_idle_timeout_ms); the suite CLI takes --idle-timeout-ms.
+   */
+  streamIdleTimeoutMs: 60_000,
   /** Test connection must answer quickly in the Settings page. */
   testConnectionTimeoutMs: 8_000,
   /** The no-cors reachability probe that tells a CORS refusal from a dead host. */

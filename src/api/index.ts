@@ -113,6 +113,7 @@ export { newId } from './ids';
 export * from './catalog';
 export { createSseParser, readSse, type SseMessage, type SseParser } from './stream/sse';
 export { completionEvents, interpretPayload, type CompletionStreamEvent } from './stream/completion-stream';
+export { isStreamStalled, streamStalled } from './stream/idle-limit';
 
 // Space test suites: the engine shared with `npm run suite`.
 export * from './suites';

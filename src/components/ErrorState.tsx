@@ -81,7 +81,13 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
   const online = useOnline();
   const [showRaw, setShowRaw] = useState(false);
   const api = isApiError(error) ? error : null;
-  const summary = api ? t(kindKey(api, online)) : t('error.kind.other');
+  // A stalled stream names its idle limit in the admin's language (the English detail would only repeat it).
+  const stalled = api?.idleMs !== undefined;
+  const summary = stalled
+    ? t('error.kind.stalled', { seconds: api!.idleMs! / 1000 })
+    : api
+      ? t(kindKey(api, online))
+      : t('error.kind.other');
   const answered = api?.kind === 'http' && api.status !== undefined;
   const headline = answered ? (api.serviceMessage ?? t('error.emptyBody')) : undefined;
   const unauthorized = answered && (api.status === 401 || api.status === 403);
@@ -119,7 +125,7 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
             </>
           ) : null}
         </Text>
-        {!answered ? (
+        {!answered && !stalled ? (
           <Text size="sm" c="dimmed">
             {messageOf(error)}
           </Text>

@@ -18,6 +18,8 @@ export interface ConnectionProfile {
   /** 'config' profiles come from config.json; 'user' profiles were added in Settings. */
   source: 'config' | 'user';
   rememberToken: boolean;
+  /** A streamed answer silent for this long has stalled (config.json's stream_idle_timeout_ms); default CALL_BOUNDS'. */
+  streamIdleTimeoutMs?: number;
 }
 
 export const DEFAULT_KNOWLEDGE_SETTINGS_PARAM = 'with_settings';
@@ -73,6 +75,7 @@ export const ConsoleConfig = z.object({
       token: z.optional(z.string()),
       mode: z.optional(z.enum(['direct', 'proxied'])),
       knowledge_settings_param: z.optional(z.string()),
+      stream_idle_timeout_ms: z.optional(z.int().check(z.positive())),
     }),
   ),
 });

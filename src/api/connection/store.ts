@@ -78,6 +78,7 @@ function fromConfig(p: ConsoleConfig['profiles'][number]): ConnectionProfile {
     knowledgeSettingsParam: p.knowledge_settings_param ?? DEFAULT_KNOWLEDGE_SETTINGS_PARAM,
     source: 'config',
     rememberToken: false,
+    ...(p.stream_idle_timeout_ms !== undefined ? { streamIdleTimeoutMs: p.stream_idle_timeout_ms } : {}),
   };
 }
 

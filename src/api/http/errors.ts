@@ -6,7 +6,7 @@ import type { ErrorDialect, ServiceFieldError } from './error-body';
  * - http: the service answered with a non-2xx status
  * - network: nothing answered (wrong address, service down, proxy could not reach the target)
  * - cors: the host answered but the browser withheld the answer (no CORS headers for this origin)
- * - timeout: no complete answer within the time limit
+ * - timeout: no complete answer within the time limit, or a stream that stalled (idleMs says its limit)
  * - aborted: the caller cancelled (navigation, a new search, a Stop button)
  * - invalid_json: a 2xx whose body is not JSON
  * - unusable: a 2xx JSON answer lacking what the console needs to show it
@@ -28,6 +28,8 @@ export interface ApiErrorInit {
   drift?: DriftWarning[];
   endpoint?: EndpointName;
   logId?: string;
+  /** A stream that stalled (kind timeout): the idle limit it passed, no byte for this many ms. */
+  idleMs?: number;
 }
 
 export class ApiError extends Error {
@@ -48,6 +50,8 @@ export class ApiError extends Error {
   readonly endpoint?: EndpointName;
   /** The request-log entry of the call, for a "show in Activity" link. */
   readonly logId?: string;
+  /** A stream that stalled (kind timeout): the idle limit it passed, no byte for this many ms. */
+  readonly idleMs?: number;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -61,6 +65,7 @@ export class ApiError extends Error {
     this.drift = init.drift ?? [];
     this.endpoint = init.endpoint;
     this.logId = init.logId;
+    this.idleMs = init.idleMs;
   }
 }
 

@@ -85,6 +85,59 @@ describe('openCompletionStream', () => {
     expect(entry().responseBody).toBe(EVENTS[0]);
   });
 
+  describe('the idle limit', () => {
+    it('ends a stream that sends headers and one event, then nothing, with a timeout naming the limit', async () => {
+      let closed!: () => void;
+      const gone = new Promise<void>((resolve) => (closed = resolve));
+      server.handle((_, res) => {
+        res.on('close', () => closed());
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.write(EVENTS[0]);
+        // Then silence, with the connection held open: a stalled model behind a live proxy.
+      });
+      const t0 = performance.now();
+      const response = await openCompletionStream(
+        'space1',
+        { session_id: 's', message: 'hi' },
+        { profile: profileFor(server.url), idleTimeoutMs: 200 },
+      );
+      const seen: CompletionStreamEvent[] = [];
+      const error = await (async () => {
+        for await (const event of completionEvents(response.body!)) seen.push(event);
+      })().catch((e: unknown) => e);
+      const waited = performance.now() - t0;
+      expect(seen).toEqual([{ kind: 'delta', text: 'Hel' }]);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind: 'timeout', idleMs: 200, message: 'No data for 0.2 s: the stream stalled.' });
+      expect(waited).toBeGreaterThanOrEqual(190);
+      expect(waited).toBeLessThan(2000);
+      // The connection is let go of, and the log says why the stream ended, with what it carried.
+      await gone;
+      const entry = requestLog.getEntries().at(-1)!;
+      expect(entry).toMatchObject({ pending: false, errorKind: 'timeout', responseBody: EVENTS[0] });
+      expect(entry.errorMessage).toContain('No data for 0.2 s');
+    });
+
+    it('takes its limit from the profile, and counts silence, not the length of a stream that keeps flowing', async () => {
+      server.handle((_, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        let i = 0;
+        // Six pieces 100 ms apart: 500 ms in all, more than the limit, but never 250 ms without a byte.
+        const pieces = [EVENTS[0]!, ': still here\n\n', EVENTS[1]!, ': still here\n\n', ': still here\n\n', EVENTS[2]!];
+        const next = () => (i < pieces.length ? (res.write(pieces[i++]), setTimeout(next, 100)) : res.end());
+        next();
+      });
+      const response = await openCompletionStream(
+        'space1',
+        { session_id: 's', message: 'hi' },
+        { profile: { ...profileFor(server.url), streamIdleTimeoutMs: 250 } },
+      );
+      const kinds: string[] = [];
+      for await (const event of completionEvents(response.body!)) kinds.push(event.kind);
+      expect(kinds).toEqual(['delta', 'delta', 'done']);
+    });
+  });
+
   describe('against a server that never closes the stream', () => {
     /** Sends the events, then holds the connection open; resolves `closed` when the client lets go of it. */
     function holdOpen(events: string[]): { closed: Promise<void> } {

@@ -11,6 +11,11 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Time to wait for the answer's headers; the stream itself may run longer. */
   timeoutMs?: number;
+  /**
+   * Once the stream is open, the longest wait for its next byte before it counts as stalled and ends with a timeout
+   * naming the limit. Default: the profile's streamIdleTimeoutMs, else CALL_BOUNDS.streamIdleTimeoutMs.
+   */
+  idleTimeoutMs?: number;
   profile?: ConnectionProfile | null;
 }
 
@@ -18,7 +23,8 @@ export interface StreamOptions {
  * Opens a streamed chat completion (stream: true is set here) and returns the Response for an SSE
  * reader. A non-2xx answer is read and thrown as ApiError like any call. The request log receives
  * the streamed text when the stream ends. A refused token (401/403) is also reported to authRefusals
- * as a write, since no query client sees this call.
+ * as a write, since no query client sees this call. A stream that sends nothing for the idle limit fails its read
+ * with a timeout naming the limit (see loggedStreamBody).
  */
 export async function openCompletionStream(
   spaceId: string,
@@ -61,7 +67,8 @@ export async function openCompletionStream(
     finishLogWithText(logId, startedAt, '');
     return response;
   }
-  return new Response(loggedStreamBody(response.body, logId, startedAt), {
+  const idleMs = options.idleTimeoutMs ?? profile.streamIdleTimeoutMs ?? CALL_BOUNDS.streamIdleTimeoutMs;
+  return new Response(loggedStreamBody(response.body, logId, startedAt, idleMs, name), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

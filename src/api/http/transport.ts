@@ -6,6 +6,7 @@ import { abortable } from './abortable';
 import { takeEarlyFetch } from './early-fetch';
 import { ApiError } from './errors';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
+import { isStreamStalled, readWithin, streamStalled } from '../stream/idle-limit';
 
 /** One HTTP exchange with a host, before its answer is interpreted. */
 export interface HostRequest {
@@ -346,30 +347,35 @@ export function finishLogWithText(logId: string, startedAt: number, text: string
  * The streamed body as the caller reads it, copied into the log entry on the way (cut at the log's cap).
  * One stream, not a tee: when the caller cancels (after `[DONE]`, on an error, on Stop) the cancel reaches
  * the response body and the connection is released, even from a server that never closes it. The entry
- * is completed when the body ends, fails (marked 'aborted') or is cancelled.
+ * is completed when the body ends, fails (marked 'aborted') or is cancelled. When no byte arrives for
+ * `idleMs` while the caller waits for one, the stream has stalled: the body is cancelled (the connection let go)
+ * and the read fails with a timeout naming the limit (streamStalled), the log entry marked 'timeout'.
  */
 export function loggedStreamBody(
   source: ReadableStream<Uint8Array>,
   logId: string,
   startedAt: number,
+  idleMs: number,
+  endpoint?: EndpointName,
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   const decoder = new TextDecoder();
   let text = '';
   let size = 0;
   let finished = false;
-  const finish = (failed?: string) => {
+  const finish = (failed?: string, kind: 'aborted' | 'timeout' = 'aborted') => {
     if (finished) return;
     finished = true;
     text += decoder.decode();
     finishLogWithText(logId, startedAt, text, size);
     if (failed)
-      requestLog.update(logId, { errorKind: 'aborted', errorMessage: `The stream stopped before its end: ${failed}` });
+      requestLog.update(logId, { errorKind: kind, errorMessage: `The stream stopped before its end: ${failed}` });
   };
+  const stalled = () => streamStalled(idleMs, endpoint, logId);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { done, value } = await reader.read();
+        const { done, value } = await readWithin(reader, idleMs, stalled);
         if (done) {
           finish();
           controller.close();
@@ -380,7 +386,10 @@ export function loggedStreamBody(
         if (text.length <= CALL_BOUNDS.logBodyCapBytes) text += decoder.decode(value, { stream: true });
         controller.enqueue(value);
       } catch (error) {
-        finish(error instanceof Error ? error.message : String(error));
+        const stall = isStreamStalled(error);
+        finish(error instanceof Error ? error.message : String(error), stall ? 'timeout' : 'aborted');
+        // A stalled server keeps the connection open: let go of it.
+        if (stall) void reader.cancel(error).catch(() => undefined);
         controller.error(error);
       }
     },

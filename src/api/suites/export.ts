@@ -120,6 +120,8 @@ export function runToJunit(run: SuiteRun): string {
   const name = run.suite.name;
   const variants = [...new Set(outcomes.map((o) => o.variantId))];
   const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+  // A run cut short says why beside each case it did not reach.
+  const ended = run.endReason ? `; ${run.endReason}` : run.status === 'stopped' ? '; the run was stopped' : '';
   const count = (list: CaseOutcome[], s: CaseOutcome['status']) => list.filter((o) => o.status === s).length;
   const blocks = variants.map((variant) => {
     const list = outcomes.filter((o) => o.variantId === variant);
@@ -130,7 +132,7 @@ export function runToJunit(run: SuiteRun): string {
       const ran = `${o.passed} of ${o.planned} passed`;
       if (o.status === 'pass') return `    <testcase ${attrs}/>`;
       if (o.status === 'not_run')
-        return `    <testcase ${attrs}>\n      <skipped message="${xml(`not run (${o.done} of ${o.planned} finished)`)}"/>\n    </testcase>`;
+        return `    <testcase ${attrs}>\n      <skipped message="${xml(`not run (${o.done} of ${o.planned} finished${ended})`)}"/>\n    </testcase>`;
       const tag = o.status === 'fail' ? 'failure' : 'error';
       return `    <testcase ${attrs}>\n      <${tag} message="${xml(ran)}" type="${o.status === 'fail' ? 'assertion' : 'service-error'}">${xml(failureText(o))}</${tag}>\n    </testcase>`;
     });

@@ -217,4 +217,31 @@ describe('running a suite against a real HTTP service', () => {
     const outcomes = caseOutcomes(suite, out.attempts);
     expect(summarize(outcomes)).toMatchObject({ total: 6, passed: 1, notRun: 5 });
   });
+
+  it('a case whose stream stalls past the idle limit is an error naming the limit, not a Stop or a pass', async () => {
+    server = await startServer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write('data: {"type":"stream","message":"About 14"}\n\n');
+      // Then silence, the connection held open.
+    });
+    const suite = suiteOf({
+      name: 'S',
+      space_id: '101',
+      defaults: { stream: true },
+      cases: [{ id: 'stalls', question: 'How long?', expect: { contains: ['14'] } }],
+    });
+    const out = await runSuite({
+      suite,
+      profile: { ...profileFor(server.url), streamIdleTimeoutMs: 200 },
+      concurrency: 1,
+    });
+    expect(out.stopped).toBe(false);
+    expect(out.attempts).toHaveLength(1);
+    expect(out.attempts[0]).toMatchObject({ status: 'error' });
+    expect(out.attempts[0]!.turns[0]).toMatchObject({
+      status: 'error',
+      answer: 'About 14',
+      error: { kind: 'timeout', message: 'No data for 0.2 s: the stream stalled.' },
+    });
+  });
 });

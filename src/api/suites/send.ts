@@ -6,6 +6,7 @@ import { targetUrl } from '../http/host';
 import { openCompletionStream } from '../http/stream';
 import { chatCompletion } from '../query/mutations';
 import { completionEvents } from '../stream/completion-stream';
+import { isStreamStalled } from '../stream/idle-limit';
 import type { CompletionBodyInput } from './types';
 
 /** A stored response is cut here: a long run keeps thousands of them. */
@@ -110,6 +111,9 @@ export async function askOnce(
     }
   } catch (error) {
     if (signal?.aborted) return failure(new ApiError({ kind: 'aborted', message: 'Stopped.' }), elapsed());
+    // A stalled stream is the case's error, named by its limit: not a Stop, and never a pass.
+    if (isStreamStalled(error))
+      return { ...failure(error, elapsed()), text, error: { kind: 'timeout', message: error.message } };
     return {
       ...failure(error, elapsed()),
       text,

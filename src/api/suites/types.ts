@@ -48,7 +48,11 @@ export interface AttemptResult {
   finishedAt: number;
 }
 
-export type RunStatus = 'running' | 'done' | 'stopped' | 'interrupted';
+/**
+ * stopped: by the admin (Stop) or a signal to the CLI; failed: the runner itself threw (a crash, not a Stop);
+ * timed_out: the CLI's --timeout-ms passed. `endReason` says which and why.
+ */
+export type RunStatus = 'running' | 'done' | 'stopped' | 'interrupted' | 'failed' | 'timed_out';
 
 /** A run as kept: the suite as it ran, the service it ran against (never the token), every finished attempt. */
 export interface SuiteRun {
@@ -59,6 +63,8 @@ export interface SuiteRun {
   startedAt: number;
   finishedAt?: number;
   status: RunStatus;
+  /** Why the run ended before its plan, in a sentence: the crash's message, the time limit, the signal. */
+  endReason?: string;
   concurrency: number;
   suite: SuiteFile;
   /** Re-run of the failed cases of another run: those case × variant keys only. */

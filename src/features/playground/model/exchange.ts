@@ -64,6 +64,7 @@ export function errorInit(error: unknown): ApiErrorInit {
       drift: error.drift,
       endpoint: error.endpoint,
       logId: error.logId,
+      ...(error.idleMs !== undefined ? { idleMs: error.idleMs } : {}),
     };
   }
   return { kind: 'network', message: error instanceof Error ? error.message : String(error) };

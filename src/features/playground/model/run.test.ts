@@ -97,6 +97,16 @@ describe('runCompletion', () => {
     expect(outcome.result).toBeUndefined();
   });
 
+  it('ends a stream that stalls past the idle limit as an error naming the limit, keeping the text so far', async () => {
+    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n'], { end: false }));
+    const outcome = await run(true, { profile: { ...profileFor(server.url), streamIdleTimeoutMs: 200 } });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      text: 'Half an',
+      error: { kind: 'timeout', idleMs: 200, message: 'No data for 0.2 s: the stream stalled.' },
+    });
+  });
+
   it('shows a JSON answer normally although a stream was asked for', async () => {
     server.handle((_, res) => json(res, 200, { ...RESULT, conversation_id: '932' }));
     const outcome = await run(true);

@@ -4,6 +4,7 @@ import {
   catalogStore,
   chatCompletion,
   completionEvents,
+  isStreamStalled,
   openCompletionStream,
   requestLog,
   sightingsFor,
@@ -166,6 +167,12 @@ async function runStreamed({
   out.logId = findStreamLogId(before, spaceId, sentBody);
   const header = response.headers.get(CONVERSATION_ID_HEADER);
   let status: AnswerStatus = 'pending';
+  /** A read that failed: Stop, a dropped connection (ended early), or a stall — an error naming the idle limit. */
+  const brokenOff = (error: unknown): AnswerEvent => {
+    if (signal.aborted || !isStreamStalled(error)) return cutOff(signal.aborted);
+    out.error = errorInit(error);
+    return { type: 'failed' };
+  };
   const finish = (event: AnswerEvent) => {
     timing.latencyMs = Math.round(now() - t0);
     out.status = nextStatus(status, event);
@@ -177,8 +184,8 @@ async function runStreamed({
     let text: string;
     try {
       text = await response.text();
-    } catch {
-      return finish(cutOff(signal.aborted));
+    } catch (error) {
+      return finish(brokenOff(error));
     }
     out.answeredAsJson = true;
     out.rawResponse = cut(text);
@@ -269,9 +276,9 @@ async function runStreamed({
           break;
       }
     }
-  } catch {
-    // The reader fails when Stop aborts the request, or when the connection drops mid-stream.
-    return finish(cutOff(signal.aborted));
+  } catch (error) {
+    // The reader fails when Stop aborts the request, when the connection drops mid-stream, or when it stalls.
+    return finish(brokenOff(error));
   }
   return finish(signal.aborted ? { type: 'stopped' } : ending);
 }

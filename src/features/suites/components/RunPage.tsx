@@ -183,6 +183,11 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             {t('suites.run.interrupted')}
           </Alert>
         ) : null}
+        {run.status === 'failed' && run.endReason ? (
+          <Alert color="red" variant="light" title={t('suites.run.failed')} data-testid="run-end-reason">
+            {run.endReason}
+          </Alert>
+        ) : null}
         {run.rerunOf ? (
           <Text size="sm" c="dimmed">
             {t('suites.run.rerunOf', { count: run.only?.length ?? 0 })}{' '}

@@ -2,12 +2,21 @@ import type { RunStatus } from '../../../api';
 import { StatusBadge, type StatusTone } from '../../../components';
 import { useT } from '../../../i18n';
 
-const TONE: Record<RunStatus, StatusTone> = { running: 'info', done: 'ok', stopped: 'warning', interrupted: 'warning' };
+const TONE: Record<RunStatus, StatusTone> = {
+  running: 'info',
+  done: 'ok',
+  stopped: 'warning',
+  interrupted: 'warning',
+  failed: 'error',
+  timed_out: 'error',
+};
 const KEYS = {
   running: 'suites.run.status.running',
   done: 'suites.run.status.done',
   stopped: 'suites.run.status.stopped',
   interrupted: 'suites.run.status.interrupted',
+  failed: 'suites.run.status.failed',
+  timed_out: 'suites.run.status.timed_out',
 } as const satisfies Record<RunStatus, string>;
 
 export function RunStatusBadge({ status }: { status: RunStatus }) {

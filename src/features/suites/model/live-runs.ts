@@ -99,7 +99,11 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   })
     .then(
       (out) => (run.status = out.stopped ? 'stopped' : 'done'),
-      () => (run.status = 'stopped'),
+      // The runner threw: a crash is the run's error, not the admin's Stop.
+      (error: unknown) => {
+        run.status = 'failed';
+        run.endReason = error instanceof Error ? error.message : String(error);
+      },
     )
     .finally(async () => {
       clearTimeout(notifyTimer);

@@ -11,7 +11,7 @@ export interface SuiteRecord {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const RUN_STATUSES = new Set(['running', 'done', 'stopped', 'interrupted']);
+const RUN_STATUSES = new Set(['running', 'done', 'stopped', 'interrupted', 'failed', 'timed_out']);
 
 /** Records are parsed on read: one written by an older build that no longer parses is left out. */
 function parseSuiteRecord(raw: unknown): SuiteRecord | undefined {

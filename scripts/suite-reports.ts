@@ -1,0 +1,68 @@
+/**
+ * The suite CLI's report files: each is checked before the run (so a typo in a path fails in a second, not after an
+ * hour of completions) and written whenever the run ends — passed, failed, stopped by a signal, timed out or crashed.
+ */
+import { accessSync, closeSync, constants, openSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { SuiteRun } from '../src/api/suites';
+
+/** One report asked for on the command line: its flag, its file, and how the run is written into it. */
+export interface Report {
+  flag: string;
+  path: string;
+  render(run: SuiteRun): string;
+}
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+
+/** Why `path` cannot be written, in a few words; undefined when it can (its folder exists and takes the file). */
+export function whyNotWritable(path: string): string | undefined {
+  const folder = dirname(path);
+  try {
+    if (!statSync(folder).isDirectory()) return `${folder} is not a folder`;
+  } catch {
+    return `the folder ${folder} does not exist`;
+  }
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    return `the folder ${folder} is not writable`;
+  }
+  let exists = false;
+  try {
+    if (statSync(path).isDirectory()) return `${path} is a folder`;
+    exists = true;
+  } catch {
+    // Not there yet: it is created below.
+  }
+  try {
+    // Opened as it will be written (an existing file is not emptied yet); a new one is created, then taken away again.
+    closeSync(openSync(path, exists ? 'r+' : 'wx'));
+    if (!exists) unlinkSync(path);
+  } catch (error) {
+    return `${path} cannot be written (${code(error)})`;
+  }
+  return undefined;
+}
+
+/** The first report that cannot be written, as one line for the command line; undefined when all can. */
+export function unwritableReport(reports: readonly Report[]): string | undefined {
+  for (const report of reports) {
+    const why = whyNotWritable(report.path);
+    if (why) return `cannot write ${report.flag} ${report.path}: ${why}`;
+  }
+  return undefined;
+}
+
+/** Writes every report; returns a line for each that failed (a disk filled during the run). */
+export function writeReports(reports: readonly Report[], run: SuiteRun): string[] {
+  const failed: string[] = [];
+  for (const report of reports) {
+    try {
+      writeFileSync(report.path, report.render(run));
+    } catch (error) {
+      failed.push(`cannot write ${report.flag} ${report.path}: ${code(error)}`);
+    }
+  }
+  return failed;
+}
