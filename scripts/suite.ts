@@ -7,7 +7,7 @@
  * variable NAME (default KC_TOKEN), never from the command line, and is never printed.
  * Exit 0: every case passed (or the pass rate reached --min-pass-rate); 1: it did not; 2: bad file or arguments.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSuiteJson, SUITE_LIMITS } from '../src/contract';
 import type { ConnectionProfile } from '../src/api/connection/profile';
@@ -16,6 +16,7 @@ import {
   newRunRecord,
   outcomeKey,
   planAttempts,
+  runSize,
   runSuite,
   runToJson,
   runToJunit,
@@ -103,8 +104,17 @@ if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usageError(`--token-env must nam
 const token = process.env[tokenEnv];
 if (args.values['token-env'] && !token) usageError(`the environment variable ${tokenEnv} is not set`);
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 let text: string;
 try {
+  // Refused before it is read whole: a suite file has a documented size cap.
+  const bytes = statSync(file).size;
+  if (bytes > SUITE_LIMITS.fileBytesMax) {
+    console.error(
+      `suite: ${file} is ${megabytes(bytes)}; suite files are refused over ${megabytes(SUITE_LIMITS.fileBytesMax)} (nothing was run)`,
+    );
+    process.exit(2);
+  }
   text = readFileSync(file, 'utf8');
 } catch (error) {
   console.error(`suite: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
@@ -131,6 +141,14 @@ const profile: ConnectionProfile = {
   rememberToken: false,
 };
 
+// Each completion is billed: the total is printed before anything is sent, and a run over the cap is refused.
+const size = runSize(suite);
+if (size.overCap) {
+  console.error(
+    `suite: ${file} plans ${size.completions} completions; at most ${size.max} per run (nothing was run): fewer cases, variants or repetitions`,
+  );
+  process.exit(2);
+}
 const planned = planAttempts(suite);
 const run = newRunRecord({ suiteId: file, file: checked.file, profile, concurrency, planned: planned.length });
 const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
@@ -138,7 +156,7 @@ const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n)} ms`);
 
 console.log(
-  `suite "${suite.name}": space ${suite.space_id}, ${suite.cases.length} case(s) × ${suite.variants.length} variant(s), ${planned.length} session(s), concurrency ${concurrency}, ${baseUrl}`,
+  `suite "${suite.name}": space ${suite.space_id}, ${suite.cases.length} case(s) × ${suite.variants.length} variant(s), ${planned.length} session(s), ${size.completions} completion(s) (at most ${size.max}), concurrency ${concurrency}, ${baseUrl}`,
 );
 
 // A case's line is printed when its last repetition finishes.
