@@ -127,6 +127,14 @@ if (!checked.ok) {
   process.exit(2);
 }
 const { suite } = checked;
+// Each completion is billed: the total is printed before anything is sent, and a run over the cap is refused.
+const size = runSize(suite);
+if (size.overCap) {
+  console.error(
+    `suite: ${file} plans ${size.completions} completions; at most ${size.max} per run (nothing was run): fewer cases, variants or repetitions`,
+  );
+  process.exit(2);
+}
 if (!token) console.error(`suite: ${tokenEnv} is not set: requests are sent without a token`);
 
 const profile: ConnectionProfile = {
@@ -141,14 +149,6 @@ const profile: ConnectionProfile = {
   rememberToken: false,
 };
 
-// Each completion is billed: the total is printed before anything is sent, and a run over the cap is refused.
-const size = runSize(suite);
-if (size.overCap) {
-  console.error(
-    `suite: ${file} plans ${size.completions} completions; at most ${size.max} per run (nothing was run): fewer cases, variants or repetitions`,
-  );
-  process.exit(2);
-}
 const planned = planAttempts(suite);
 const run = newRunRecord({ suiteId: file, file: checked.file, profile, concurrency, planned: planned.length });
 const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
