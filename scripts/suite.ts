@@ -5,7 +5,8 @@
  * Runs a space test suite against a service without a browser, through the console's own code (src/contract's
  * schema, src/api's client, SSE reader, request building and assertions). The token comes from the environment
  * variable NAME (default KC_TOKEN), never from the command line, and is never printed.
- * Exit 0: every case passed (or the pass rate reached --min-pass-rate); 1: it did not; 2: bad file or arguments.
+ * Exit 0: every case passed (or the pass rate reached --min-pass-rate); 1: it did not; 2: bad file or arguments, or
+ * a file or plan over a cap (SUITE_LIMITS).
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
