@@ -12,6 +12,20 @@ import safeRegex from 'safe-regex2';
  * A pattern ret cannot read (lookbehind, inline modifiers) is refused only if it repeats a group.
  */
 export function canBacktrackCatastrophically(source: string, flags = ''): boolean {
+  // A suite is checked on every edit, and its cases mostly share a few patterns.
+  const key = `${flags}/${source}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdicts.set(key, (verdict = check(source, flags)));
+  }
+  return verdict;
+}
+
+const VERDICTS_KEPT = 10_000;
+const verdicts = new Map<string, boolean>();
+
+function check(source: string, flags: string): boolean {
   let root: Tokens;
   try {
     root = ret(source);
