@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { configFor, expect, serveConfig, test as base } from './fixtures';
 import { RETIRED, retiredDocumentId, retiredDocumentName, writeBulkFixture } from './support/bulk-fixture';
@@ -164,10 +164,37 @@ test.describe('bulk removal', () => {
     await second.close();
   });
 
-  test('a CSV file: header skipped, duplicates merged, refusals listed with their reason', async ({ page }) => {
+  test('an 80 MB file and oversized pasted text are refused unread, the page stays responsive; a CSV file: header skipped, duplicates merged, refusals listed with their reason', async ({
+    page,
+  }, testInfo) => {
     await openKnowledge(page, KB.handbook);
     await page.getByRole('button', { name: 'Remove many documents…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+    const ids = dialog.getByLabel('Document ids');
+    await ids.fill(DOC.wifi.id);
+    // An 80 MB id file (sparse: made at once) is refused by its size; the textarea keeps what it had.
+    const huge = testInfo.outputPath('huge-ids.txt');
+    const fd = openSync(huge, 'w');
+    ftruncateSync(fd, 80 * 1024 * 1024);
+    closeSync(fd);
+    await dialog.locator('input[type="file"]').setInputFiles(huge);
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'huge-ids.txt is 80.0 MB: id files over 2.0 MB are refused without being read (5,000 ids take far less). Split the file.',
+    );
+    await expect(ids).toHaveValue(DOC.wifi.id);
+    await ids.pressSequentially(`\n${DOC.battery.id}`);
+    await expect(ids).toHaveValue(`${DOC.wifi.id}\n${DOC.battery.id}`);
+    await expect(dialog.getByTestId('bulk-parse-summary')).toContainText('Ids to remove: 2');
+    // Pasted text over the cap: a message, nothing added.
+    await ids.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '1234567890\n'.repeat(300_000));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The pasted text is 3.1 MB: at most 2.0 MB can be pasted, so it was not added.',
+    );
+    await expect(ids).toHaveValue(`${DOC.wifi.id}\n${DOC.battery.id}`);
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'audit.csv',
       mimeType: 'text/csv',

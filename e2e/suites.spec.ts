@@ -68,20 +68,64 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   // The worker's first page: on a loaded machine the cold start (browser, sandbox, chunks) takes a while.
   await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible({ timeout: 30_000 });
 
-  // A broken file is refused whole, one message per problem.
+  // A broken file is refused whole, one message per problem: the first 20 shown, the rest counted. A pattern
+  // that can backtrack catastrophically is one of them.
+  const empty = Array.from({ length: 27 }, () => ({ question: '' }));
+  const nested = { id: 'nested', question: 'Q?', expect: { matches: '(a+)+$' } };
   await importSuite(
     page,
     'broken.json',
-    JSON.stringify({ ...SUITE, cases: [{ ...SUITE.cases[0], expect: { matches: '(' } }, { question: '' }] }),
+    JSON.stringify({
+      ...SUITE,
+      cases: [{ ...SUITE.cases[0], expect: { matches: '(' } }, { question: '' }, nested, ...empty],
+    }),
   );
   const problems = page.getByTestId('import-problems');
   await expect(problems).toContainText('cases[0].expect.matches: not a valid regular expression (case "battery-life")');
   await expect(problems).toContainText('cases[1].question: must not be empty');
+  await expect(problems).toContainText('cases[2].expect.matches: can backtrack catastrophically');
+  await expect(problems.getByRole('listitem')).toHaveCount(20);
+  await expect(problems.getByTestId('problems-more')).toHaveText('and 10 more');
   await expect(page.getByTestId('empty-state')).toBeVisible();
+  // A file over the size cap is refused unread.
+  await importSuite(page, 'huge.json', `${JSON.stringify(SUITE)}${' '.repeat(6 * 1024 * 1024)}`);
+  await expect(problems).toContainText(
+    'The file is 6.0 MB: suite files over 5.0 MB are refused without being read. Split it into smaller suites.',
+  );
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+
+  // Over the completions cap (63 cases × 8 variants × 20 repetitions × a question and a follow-up = 20,160):
+  // kept and editable, but Run is refused with the total and the cap beside it.
+  await importSuite(
+    page,
+    'too-many.json',
+    JSON.stringify({
+      name: 'Too many completions',
+      space_id: '101',
+      repeat: 20,
+      variants: Array.from({ length: 8 }, (_, i) => ({ id: `v${i}` })),
+      cases: Array.from({ length: 63 }, (_, i) => ({
+        id: `c${i}`,
+        question: `Q${i}?`,
+        follow_ups: [{ question: 'And?' }],
+      })),
+    }),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Too many completions' })).toBeVisible(SLOW);
+  const runButton = page.getByRole('button', { name: 'Run', exact: true });
+  await expect(page.getByTestId('run-planned')).toHaveText(
+    '20,160 completions planned: at most 20,000 per run. Run fewer cases, variants or repetitions.',
+  );
+  await expect(page.getByTestId('run-planned')).toBeVisible();
+  await expect(runButton).toBeDisabled();
+  await expect(runButton).toHaveAccessibleDescription(/^20,160 completions planned: at most 20,000 per run/);
+  await page.goto('./suites');
 
   await importSuite(page, 'support.json', JSON.stringify(SUITE));
   await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible(SLOW);
   await expect(page.getByTestId('case-row')).toHaveCount(3);
+  // The total a run asks for, beside Run: 2 (a question and a follow-up) + 2 (two repetitions) + 1.
+  await expect(page.getByTestId('run-planned')).toHaveText('5 completions planned');
   await shots(page, 'editor');
 
   await runAndWait(page);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The architecture's import rules, checked rather than remembered:
-//   contract imports only zod; server imports contract (and Node/npm) only, never browser code;
+//   contract imports only zod (and the suite schema's regular-expression checker: ret, safe-regex2); server imports contract (and Node/npm) only, never browser code;
 //   browser code never imports server; features never import another feature;
 //   data flows one way: contract -> api -> features -> app (components sit beside api, below features);
 //   config (the in-app paths) imports nothing and may be used by the UI layers.
@@ -46,6 +46,7 @@ const allowed = {
 const ZOD_VALUE_IMPORT =
   /^\s*(?:import\s+(?!type\b)[^;]*?from|import|export\s+(?!type\b)[^;]*?from)\s*['"]zod(?:\/[^'"]*)?['"]/m;
 const isZod = (spec) => spec === 'zod' || spec.startsWith('zod/');
+const CONTRACT_PACKAGES = new Set(['ret', 'safe-regex2']);
 
 // package.json declares which modules have side effects; every other src module may be dropped by the
 // build when none of its exports is used. A bare `import './x'` of anything else would then vanish silently.
@@ -84,8 +85,14 @@ for (const file of walk(src)) {
   }
   for (const spec of specs) {
     const rel = relative(src, file);
-    if (from === 'contract' && !spec.startsWith('.') && !isZod(spec) && !(isTestFile && spec === 'vitest')) {
-      problems.push(`${rel}: contract may import only zod, not "${spec}"`);
+    if (
+      from === 'contract' &&
+      !spec.startsWith('.') &&
+      !isZod(spec) &&
+      !CONTRACT_PACKAGES.has(spec) &&
+      !(isTestFile && spec === 'vitest')
+    ) {
+      problems.push(`${rel}: contract may import only zod, ret and safe-regex2, not "${spec}"`);
       continue;
     }
     if (!spec.startsWith('.')) continue;

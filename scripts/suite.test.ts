@@ -68,6 +68,7 @@ describe('npm run suite', () => {
       );
       expect(out.stderr).toBe('');
       expect(out.code).toBe(0);
+      expect(out.stdout).toMatch(/, \d+ session\(s\), \d+ completion\(s\) \(at most 20000\), concurrency 4,/);
       expect(out.stdout).toMatch(/^PASS {2}battery-life \[json\] · \d+ ms · \d+ tokens$/m);
       expect(out.stdout).toMatch(/^PASS {2}battery-zh \[streamed\]/m);
       expect(out.stdout.match(/^PASS /gm)).toHaveLength(14);
@@ -179,6 +180,66 @@ describe('npm run suite', () => {
       ]);
       expect(column('status')).toEqual(['pass', 'pass', 'pass']);
       expect(text).toContain(',"\'=1+1 How much does Beacon Plus cost per month?",');
+    },
+    SLOW,
+  );
+
+  it(
+    'exits 2 with one line before any request: a plan over the completions cap, an unsafe pattern, a file over the size cap',
+    async () => {
+      let requests = 0;
+      const service = createServer((_req, res) => {
+        requests++;
+        res.writeHead(500).end();
+      });
+      await new Promise<void>((ready) => service.listen(0, '127.0.0.1', ready));
+      const port = (service.address() as { port: number }).port;
+      const baseUrl = `http://127.0.0.1:${port}`;
+      try {
+        const cases = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `c${i}`, question: `Q${i}?` }));
+        const overCap = join(dir, 'over-cap.json');
+        // 5,000 cases × 8 variants × 20 repetitions: 800,000 completions.
+        const variants = Array.from({ length: 8 }, (_, i) => ({ id: `v${i}` }));
+        writeFileSync(
+          overCap,
+          JSON.stringify({ name: 'Huge', space_id: '101', repeat: 20, variants, cases: cases(5000) }),
+        );
+        const unsafe = join(dir, 'unsafe.json');
+        writeFileSync(
+          unsafe,
+          JSON.stringify({
+            name: 'Unsafe',
+            space_id: '101',
+            cases: [{ id: 'nested', question: 'Q?', expect: { matches: '(a+)+$' } }],
+          }),
+        );
+        const large = join(dir, 'large.json');
+        writeFileSync(
+          large,
+          `${JSON.stringify({ name: 'Large', space_id: '101', cases: cases(1) })}${' '.repeat(6 * 1024 * 1024)}`,
+        );
+        const [over, bad, big] = (
+          await Promise.all([overCap, unsafe, large].map((f) => suite([f, '--base-url', baseUrl])))
+        ).map(record) as [Outcome, Outcome, Outcome];
+        expect(over.code).toBe(2);
+        expect(over.stdout).toBe('');
+        expect(over.stderr.trim()).toBe(
+          `suite: ${overCap} plans 800000 completions; at most 20000 per run (nothing was run): fewer cases, variants or repetitions`,
+        );
+        expect(bad.code).toBe(2);
+        expect(bad.stdout).toBe('');
+        expect(bad.stderr).toMatch(
+          /^ {2}cases\[0\]\.expect\.matches: can backtrack catastrophically .* \(case "nested"\)$/m,
+        );
+        expect(big.code).toBe(2);
+        expect(big.stdout).toBe('');
+        expect(big.stderr.trim()).toBe(
+          `suite: ${large} is 6.0 MB; suite files are refused over 5.0 MB (nothing was run)`,
+        );
+        expect(requests).toBe(0);
+      } finally {
+        await new Promise((closed) => service.close(closed));
+      }
     },
     SLOW,
   );

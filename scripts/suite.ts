@@ -7,11 +7,12 @@
  * schema, src/api's client, SSE reader, request building and assertions). The token comes from the environment
  * variable NAME (default KC_TOKEN), never from the command line, and is never printed.
  * Exit 0: every case passed (or the pass rate reached --min-pass-rate); 1: it did not (or the run timed out or
- * crashed); 2: bad file or arguments, or a report file that cannot be written (checked before anything is sent);
+ * crashed); 2: bad file or arguments, a file or plan over a cap (SUITE_LIMITS), or a report file that cannot be
+ * written (checked before anything is sent);
  * 130 / 143: stopped by SIGINT / SIGTERM. However the run ends, the reports asked for are written with what finished
  * (the cases not reached are not run, skipped in JUnit).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSuiteJson, SUITE_LIMITS } from '../src/contract';
 import type { ConnectionProfile } from '../src/api/connection/profile';
@@ -21,6 +22,7 @@ import {
   newRunRecord,
   outcomeKey,
   planAttempts,
+  runSize,
   runSuite,
   runToCsv,
   runToJson,
@@ -145,8 +147,17 @@ if (unwritable) {
   process.exit(2);
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 let text: string;
 try {
+  // Refused before it is read whole: a suite file has a documented size cap.
+  const bytes = statSync(file).size;
+  if (bytes > SUITE_LIMITS.fileBytesMax) {
+    console.error(
+      `suite: ${file} is ${megabytes(bytes)}; suite files are refused over ${megabytes(SUITE_LIMITS.fileBytesMax)} (nothing was run)`,
+    );
+    process.exit(2);
+  }
   text = readFileSync(file, 'utf8');
 } catch (error) {
   console.error(`suite: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
@@ -159,6 +170,14 @@ if (!checked.ok) {
   process.exit(2);
 }
 const { suite } = checked;
+// Each completion is billed: the total is printed before anything is sent, and a run over the cap is refused.
+const size = runSize(suite);
+if (size.overCap) {
+  console.error(
+    `suite: ${file} plans ${size.completions} completions; at most ${size.max} per run (nothing was run): fewer cases, variants or repetitions`,
+  );
+  process.exit(2);
+}
 if (!token) console.error(`suite: ${tokenEnv} is not set: requests are sent without a token`);
 
 const profile: ConnectionProfile = {
@@ -181,7 +200,7 @@ const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n)} ms`);
 
 console.log(
-  `suite "${suite.name}": space ${suite.space_id}, ${suite.cases.length} case(s) × ${suite.variants.length} variant(s), ${planned.length} session(s), concurrency ${concurrency}, ${baseUrl}`,
+  `suite "${suite.name}": space ${suite.space_id}, ${suite.cases.length} case(s) × ${suite.variants.length} variant(s), ${planned.length} session(s), ${size.completions} completion(s) (at most ${size.max}), concurrency ${concurrency}, ${baseUrl}`,
 );
 
 // A case's line is printed when its last repetition finishes.

@@ -13,6 +13,7 @@ export { TokenRejectedNotice, type TokenRejectedNoticeProps } from './TokenRejec
 export { useOnline } from './use-online';
 export { Loading } from './Loading';
 export { downloadText, fileStamp } from './download';
+export { formatBytes } from './format-bytes';
 export { catalogOptions } from './catalog-options';
 export { CatalogDatalist } from './CatalogDatalist';
 export { Hint, type HintProps } from './Hint';

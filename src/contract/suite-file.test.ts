@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSuite, compileMatches, parseSuiteJson } from './suite-file';
+import { checkSuite, compileMatches, MATCHES_UNSAFE_MESSAGE, parseSuiteJson, SUITE_LIMITS } from './suite-file';
 
 const ok = { name: 'S', space_id: '101', cases: [{ id: 'a', question: 'Q?' }] };
 const errorsOf = (raw: unknown) => {
@@ -166,5 +166,20 @@ describe('the suite file', () => {
     expect(compileMatches('/14 DAYS/i')?.test('about 14 days')).toBe(true);
     expect(compileMatches('/x/q')).toBeUndefined();
     expect(compileMatches('(')).toBeUndefined();
+  });
+
+  it('refuses a `matches` pattern that can backtrack catastrophically, or is too long, with a message on the field', () => {
+    expect(withCase({ id: 'nested', question: 'Q', expect: { matches: '(a+)+$' } })).toEqual([
+      `cases[1].expect.matches: ${MATCHES_UNSAFE_MESSAGE} (case "nested")`,
+    ]);
+    expect(withCase({ question: 'Q', follow_ups: [{ question: 'F', expect: { matches: '/(a|a)*b/i' } }] })).toEqual([
+      `cases[1].follow_ups[0].expect.matches: ${MATCHES_UNSAFE_MESSAGE}`,
+    ]);
+    expect(withCase({ question: 'Q', expect: { matches: '^\\d{3}-\\d{4}$' } })).toEqual([]);
+    const long = 'x'.repeat(SUITE_LIMITS.matchesMaxLength + 1);
+    expect(withCase({ question: 'Q', expect: { matches: long } })).toEqual([
+      `cases[1].expect.matches: must be at most ${SUITE_LIMITS.matchesMaxLength} characters`,
+    ]);
+    expect(withCase({ question: 'Q', expect: { matches: 'x'.repeat(SUITE_LIMITS.matchesMaxLength) } })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { canBacktrackCatastrophically } from './regex-safety';
 import { z } from './zod';
 
 /**
@@ -15,6 +16,14 @@ export const SUITE_LIMITS = {
   concurrencyMin: 1,
   concurrencyMax: 8,
   concurrencyDefault: 2,
+  /** A suite file (JSON or CSV) larger than this is refused before it is read. */
+  fileBytesMax: 5 * 1024 * 1024,
+  /** Completions one run may ask for (cases × variants × repetitions × (1 + follow-ups)): each is billed. */
+  completionsPerRunMax: 20_000,
+  /** Characters of a `matches` pattern (flags and slashes included). */
+  matchesMaxLength: 500,
+  /** Messages of a refused import shown; the rest are counted. */
+  importErrorsShown: 20,
 } as const;
 
 /** The completion body fields a suite may not set: every question gets its own. */
@@ -33,18 +42,30 @@ export const ASSERTION_KEYS = [
 ] as const;
 export type AssertionKey = (typeof ASSERTION_KEYS)[number];
 
-/**
- * `matches` as a RegExp: a plain pattern (`\b14\s+days\b`) or a literal with flags (`/14 days/i`).
- * Returns undefined when it is not a valid JavaScript regular expression.
- */
-export function compileMatches(pattern: string): RegExp | undefined {
+/** `matches` as source and flags: a plain pattern (`\b14\s+days\b`) or a literal with flags (`/14 days/i`). */
+function splitMatches(pattern: string): { source: string; flags: string } {
   const literal = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  return literal ? { source: literal[1]!, flags: literal[2]! } : { source: pattern, flags: '' };
+}
+
+/** `matches` as a RegExp; undefined when it is not a valid JavaScript regular expression. */
+export function compileMatches(pattern: string): RegExp | undefined {
+  const { source, flags } = splitMatches(pattern);
   try {
-    return literal ? new RegExp(literal[1]!, literal[2]) : new RegExp(pattern);
+    return new RegExp(source, flags);
   } catch {
     return undefined;
   }
 }
+
+/** A valid `matches` pattern that can take exponential time on an answer (see regex-safety.ts). */
+export function matchesIsUnsafe(pattern: string): boolean {
+  const { source, flags } = splitMatches(pattern);
+  return canBacktrackCatastrophically(source, flags);
+}
+
+export const MATCHES_UNSAFE_MESSAGE =
+  'can backtrack catastrophically (a repetition inside a repetition, or alternatives matching the same text under * or +): rewrite it, e.g. (a+)+ as a+, (a|a)* as a*';
 
 const str = (what = 'a string') => z.string({ error: `must be ${what}` });
 const nonEmpty = (what = 'a string') => str(what).check(z.minLength(1, { error: 'must not be empty' }));
@@ -82,7 +103,12 @@ export const Expectations = z.strictObject(
     not_contains: z.optional(strings()),
     matches: z.optional(
       nonEmpty('a regular expression').check(
-        z.refine((v) => compileMatches(v) !== undefined, { error: 'not a valid regular expression' }),
+        z.maxLength(SUITE_LIMITS.matchesMaxLength, {
+          error: `must be at most ${SUITE_LIMITS.matchesMaxLength} characters`,
+          abort: true,
+        }),
+        z.refine((v) => compileMatches(v) !== undefined, { error: 'not a valid regular expression', abort: true }),
+        z.refine((v) => !matchesIsUnsafe(v), { error: MATCHES_UNSAFE_MESSAGE }),
       ),
     ),
     cites_document: z.optional(

@@ -1,6 +1,16 @@
 /** Space test suites: the engine the console and `npm run suite` share (no UI; Node-safe). */
 export { evaluate, topScore, type AnswerFacts } from './assertions';
-export { buildBody, mergedOptions, newSuiteSessionId, outcomeKey, planAttempts, type PlannedAttempt } from './plan';
+export {
+  buildBody,
+  mergedOptions,
+  newSuiteSessionId,
+  outcomeKey,
+  planAttempts,
+  runSize,
+  RunTooLargeError,
+  type PlannedAttempt,
+  type RunSize,
+} from './plan';
 export { askOnce, completionUrl, STORED_RESPONSE_CHARS, type CompletionAnswer } from './send';
 export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } from './run';
 export {

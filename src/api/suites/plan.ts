@@ -1,4 +1,4 @@
-import type { CompletionOptions, Suite, SuiteCase, SuiteVariant } from '../../contract';
+import { SUITE_LIMITS, type CompletionOptions, type Suite, type SuiteCase, type SuiteVariant } from '../../contract';
 import type { CompletionBodyInput } from './types';
 
 /** One session to run: a case's question and follow-ups, in one variant, one repetition. */
@@ -25,6 +25,36 @@ export function planAttempts(suite: Suite, only?: ReadonlySet<string>): PlannedA
     }
   }
   return out;
+}
+
+/** The completions a run asks for, and whether that is within SUITE_LIMITS.completionsPerRunMax. */
+export interface RunSize {
+  /** Questions sent: every case × variant × repetition, its question and each follow-up. */
+  completions: number;
+  max: number;
+  overCap: boolean;
+}
+
+/** Counted, not listed: an over-cap suite (5,000 cases × 8 variants × 20 repetitions) is refused before planning. */
+export function runSize(suite: Suite, only?: ReadonlySet<string>): RunSize {
+  let completions = 0;
+  for (const c of suite.cases) {
+    const perAttempt = 1 + (c.follow_ups?.length ?? 0);
+    const variants = only
+      ? suite.variants.filter((v) => only.has(outcomeKey(c.id, v.id))).length
+      : suite.variants.length;
+    completions += variants * c.repeat * perAttempt;
+  }
+  const max = SUITE_LIMITS.completionsPerRunMax;
+  return { completions, max, overCap: completions > max };
+}
+
+/** Thrown by runSuite before anything is sent when a run would ask for more completions than the cap. */
+export class RunTooLargeError extends Error {
+  constructor(readonly size: RunSize) {
+    super(`the run would ask for ${size.completions} completions; at most ${size.max} per run`);
+    this.name = 'RunTooLargeError';
+  }
 }
 
 /** The options a question is sent with: the suite's defaults, then the variant's, then the case's (the case wins). */

@@ -1,7 +1,15 @@
 import { SUITE_LIMITS, type DocumentChunk, type Suite } from '../../contract';
 import type { ConnectionProfile } from '../connection/profile';
 import { evaluate, topScore } from './assertions';
-import { buildBody, mergedOptions, newSuiteSessionId, planAttempts, type PlannedAttempt } from './plan';
+import {
+  buildBody,
+  mergedOptions,
+  newSuiteSessionId,
+  planAttempts,
+  runSize,
+  RunTooLargeError,
+  type PlannedAttempt,
+} from './plan';
 import { askOnce, completionUrl } from './send';
 import type { AttemptResult, TurnResult } from './types';
 
@@ -97,10 +105,12 @@ async function runAttempt(
 
 /**
  * Runs a suite's attempts with at most `concurrency` sessions at once. Each question is sent once (completions
- * are writes: never retried); Stop aborts what is in flight and keeps what finished. Node-safe: the console and
+ * are writes: never retried); a run over SUITE_LIMITS.completionsPerRunMax is refused whole. Stop aborts what is in flight and keeps what finished. Node-safe: the console and
  * `npm run suite` both run this.
  */
 export async function runSuite(input: RunSuiteInput): Promise<RunSuiteOutput> {
+  const size = runSize(input.suite, input.only);
+  if (size.overCap) throw new RunTooLargeError(size);
   const planned = planAttempts(input.suite, input.only);
   const attempts: AttemptResult[] = [];
   const newSession = input.newSessionId ?? newSuiteSessionId;

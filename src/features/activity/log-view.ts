@@ -64,13 +64,7 @@ export function visibleEntries(
   return out;
 }
 
-/** 512 B, 1.5 KB, 2.3 MB (binary multiples, one decimal). */
-export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined || !Number.isFinite(bytes)) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export { formatBytes } from '../../components/format-bytes';
 
 /** A body as it is best read: pretty JSON when it parses, the text as is otherwise. */
 export function prettyBody(text: string | undefined): { text: string; json: boolean } {

@@ -15,8 +15,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { formatBytes } from '../../components';
 import { useT } from '../../i18n';
 import { lookUpAll, summarise, type Lookup } from './bulk/check-first';
+import { inputTooLarge } from './bulk/input-size';
 import { BULK_REMOVAL_LIMITS } from './bulk/limits';
 import { parseIds, sourceOfFile, type IdSource } from './bulk/parse-ids';
 import { useDeletionRuntime } from './deletion/hooks';
@@ -79,6 +81,18 @@ export function BulkRemovalModal({
   async function readFile(file: File | null) {
     if (!file) return;
     setFileError(null);
+    // Refused before it is read: the textarea keeps what it had.
+    if (inputTooLarge(file.size)) {
+      setFileError(
+        t('knowledge.bulk.input.fileTooLarge', {
+          name: file.name,
+          size: formatBytes(file.size),
+          max: formatBytes(BULK_REMOVAL_LIMITS.inputBytesMax),
+          maxIds: BULK_REMOVAL_LIMITS.maxIds,
+        }),
+      );
+      return;
+    }
     try {
       const content = await file.text();
       setSource(sourceOfFile(file.name));
@@ -88,6 +102,12 @@ export function BulkRemovalModal({
       setFileError(t('knowledge.bulk.input.fileFailed', { name: file.name, reason: String(error) }));
     }
   }
+
+  const pasteTooLarge = (length: number) =>
+    t('knowledge.bulk.input.pasteTooLarge', {
+      size: formatBytes(length),
+      max: formatBytes(BULK_REMOVAL_LIMITS.inputBytesMax),
+    });
 
   function onDrop(event: DragEvent) {
     event.preventDefault();
@@ -164,8 +184,18 @@ export function BulkRemovalModal({
               label={t('knowledge.bulk.input.label')}
               description={t('knowledge.bulk.input.hint', { max: BULK_REMOVAL_LIMITS.maxIds })}
               value={text}
+              onPaste={(e) => {
+                const pasted = e.clipboardData.getData('text');
+                if (!inputTooLarge(pasted.length)) return;
+                e.preventDefault();
+                setFileError(pasteTooLarge(pasted.length));
+              }}
               onChange={(e) => {
-                setText(e.currentTarget.value);
+                const value = e.currentTarget.value;
+                // Typed or dropped text past the cap is refused too; the textarea keeps what it had.
+                if (inputTooLarge(value.length)) return setFileError(pasteTooLarge(value.length));
+                if (fileError) setFileError(null);
+                setText(value);
                 if (fileName) setFileName(null);
                 if (source === 'csv') setSource('text');
               }}

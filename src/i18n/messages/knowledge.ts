@@ -204,6 +204,10 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.report.col.time': 'Time',
     'knowledge.bulk.notify.finished': 'Bulk removal from {name} ended',
     'knowledge.bulk.notify.finishedDetail': '{deleted} deleted, {notDeleted} not deleted, {failed} failed.',
+    'knowledge.bulk.input.fileTooLarge':
+      '{name} is {size}: id files over {max} are refused without being read ({maxIds} ids take far less). Split the file.',
+    'knowledge.bulk.input.pasteTooLarge':
+      'The pasted text is {size}: at most {max} can be pasted, so it was not added.',
   },
   zhCN: {
     'knowledge.title': '知识库',
@@ -394,5 +398,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.report.col.time': '时间',
     'knowledge.bulk.notify.finished': '从 {name} 的批量移除已结束',
     'knowledge.bulk.notify.finishedDetail': '已删除 {deleted} 个，未删除 {notDeleted} 个，失败 {failed} 个。',
+    'knowledge.bulk.input.fileTooLarge':
+      '{name} 大小为 {size}：超过 {max} 的 ID 文件不会被读取（{maxIds} 个 ID 远小于此）。请拆分文件。',
+    'knowledge.bulk.input.pasteTooLarge': '粘贴的文本大小为 {size}：最多可粘贴 {max}，因此未添加。',
   },
 });

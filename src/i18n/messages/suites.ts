@@ -193,6 +193,12 @@ export const suitesMessages = defineMessages({
     'suites.compare.sources': 'Different sources ({count})',
     'suites.compare.sameSources': 'Every case cited the same documents on both sides.',
     'suites.compare.onlyIn': 'Only in {side}',
+    'suites.importTooLarge':
+      'The file is {size}: suite files over {max} are refused without being read. Split it into smaller suites.',
+    'suites.problemsMore': 'and {count} more',
+    'suites.run.planned': '{count, plural, one {# completion} other {# completions}} planned',
+    'suites.run.overCap':
+      '{count, plural, one {# completion} other {# completions}} planned: at most {max} per run. Run fewer cases, variants or repetitions.',
   },
   zhCN: {
     'suites.title': '测试集',
@@ -378,5 +384,9 @@ export const suitesMessages = defineMessages({
     'suites.compare.sources': '来源不同（{count}）',
     'suites.compare.sameSources': '两侧每个用例引用的文档都相同。',
     'suites.compare.onlyIn': '仅在 {side}',
+    'suites.importTooLarge': '文件大小为 {size}：超过 {max} 的测试集文件不会被读取。请拆分为较小的测试集。',
+    'suites.problemsMore': '还有 {count} 个',
+    'suites.run.planned': '计划 {count} 次补全',
+    'suites.run.overCap': '计划 {count} 次补全：每次运行最多 {max} 次。请减少用例、变体或重复次数。',
   },
 });

@@ -5,6 +5,11 @@
 export const BULK_REMOVAL_LIMITS = {
   /** Ids in one batch at most; further ones are refused with a reason. */
   maxIds: 5_000,
+  /**
+   * An id file (or pasted text) larger than this is refused before it is read whole: 5,000 ids fit in ≈170 KB,
+   * and an 80 MB file read into the textarea crashed the tab.
+   */
+  inputBytesMax: 2 * 1024 * 1024,
   /** A document id is a numeric string; longer than this it is not a plausible one. */
   idMaxLength: 32,
   /** Requests in flight at once (DELETEs and confirmation reads): the default, and the most the admin may pick. */

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { parseSuiteJson } from '../../../contract';
 import { useT } from '../../../i18n';
 import type { SuiteRecord } from '../model/store';
 import { useSaveSuite } from '../hooks';
+import { ProblemList } from './ProblemList';
 
 /** The suite as its JSON file: every problem listed (nothing is saved), the text kept as typed. */
 export function JsonEditor({ record, onDirty }: { record: SuiteRecord; onDirty(dirty: boolean): void }) {
@@ -40,13 +41,7 @@ export function JsonEditor({ record, onDirty }: { record: SuiteRecord; onDirty(d
       />
       {errors.length ? (
         <Alert color="red" variant="light" role="alert" title={t('suites.notSaved', { count: errors.length })}>
-          <List size="sm" spacing={2}>
-            {errors.map((e) => (
-              <List.Item key={e} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {e}
-              </List.Item>
-            ))}
-          </List>
+          <ProblemList problems={errors} />
         </Alert>
       ) : null}
       <Group>

@@ -4,7 +4,6 @@ import {
   Button,
   FileButton,
   Group,
-  List,
   Menu,
   Modal,
   Stack,
@@ -17,13 +16,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchDemoSuite, parseSuiteCsv, type ConnectionProfile } from '../../../api';
-import { parseSuiteJson, type SuiteFile } from '../../../contract';
-import { downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
+import { parseSuiteJson, SUITE_LIMITS, type SuiteFile } from '../../../contract';
+import { downloadText, EmptyState, ErrorState, formatBytes, Loading, PageHeader } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
 import type { SuiteRecord } from '../model/store';
 import { fileNameOf } from '../model/names';
 import { paths } from '../../../config/paths';
+import { ProblemList } from './ProblemList';
 
 type ImportProblem = { file: string; errors: string[] };
 
@@ -58,6 +58,12 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
   async function importFile(file: File | null) {
     if (!file) return;
     setProblem(null);
+    // Refused before it is read whole.
+    if (file.size > SUITE_LIMITS.fileBytesMax) {
+      const size = formatBytes(file.size);
+      const max = formatBytes(SUITE_LIMITS.fileBytesMax);
+      return setProblem({ file: file.name, errors: [t('suites.importTooLarge', { size, max })] });
+    }
     const text = await file.text();
     if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return setCsv({ file: file.name, text });
     const checked = parseSuiteJson(text);
@@ -102,13 +108,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
             title={t('suites.importRefused', { file: problem.file, count: problem.errors.length })}
             data-testid="import-problems"
           >
-            <List size="sm" spacing={2}>
-              {problem.errors.map((e) => (
-                <List.Item key={e} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {e}
-                </List.Item>
-              ))}
-            </List>
+            <ProblemList problems={problem.errors} />
           </Alert>
         ) : null}
         {list.isPending ? (

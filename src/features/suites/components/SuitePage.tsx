@@ -1,7 +1,7 @@
 import { Anchor, Button, Menu, NumberInput, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { ConnectionProfile } from '../../../api';
+import { runSize, type ConnectionProfile } from '../../../api';
 import { checkSuite, SUITE_LIMITS } from '../../../contract';
 import { downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useT } from '../../../i18n';
@@ -54,10 +54,14 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
   const [deleting, setDeleting] = useState(false);
   const [dirty, setDirty] = useState(false);
   const { file } = record;
+  const checkedFile = useMemo(() => checkSuite(file), [file]);
+  // What a run will ask for (each completion is billed), shown beside Run before it starts.
+  const size = useMemo(() => (checkedFile.ok ? runSize(checkedFile.suite) : undefined), [checkedFile]);
+  const plannedId = useId();
 
   async function run() {
-    const checked = checkSuite(file);
-    if (!checked.ok) return;
+    const checked = checkedFile;
+    if (!checked.ok || size?.overCap) return;
     const started = await startRun({
       store,
       suiteId: record.id,
@@ -89,7 +93,19 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
         onChange={(v) => setConcurrency(typeof v === 'number' ? v : SUITE_LIMITS.concurrencyDefault)}
         w={80}
       />
-      <Button onClick={() => void run()} disabled={dirty} title={dirty ? t('suites.run.saveFirst') : undefined}>
+      {size ? (
+        <Text id={plannedId} size="sm" c={size.overCap ? 'red' : 'dimmed'} data-testid="run-planned">
+          {size.overCap
+            ? t('suites.run.overCap', { count: size.completions, max: size.max })
+            : t('suites.run.planned', { count: size.completions })}
+        </Text>
+      ) : null}
+      <Button
+        onClick={() => void run()}
+        disabled={dirty || !!size?.overCap}
+        title={dirty ? t('suites.run.saveFirst') : undefined}
+        aria-describedby={size ? plannedId : undefined}
+      >
         {t('suites.run.start')}
       </Button>
       <Menu position="bottom-end" withinPortal>

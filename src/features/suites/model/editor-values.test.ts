@@ -63,4 +63,13 @@ describe('the suite editor’s values', () => {
       'cases.1.id',
     ]);
   });
+
+  it('place a pattern that can backtrack catastrophically on its case’s matches input', () => {
+    const values = toValues(FILE);
+    values.cases.push({ ...emptyCase(), id: 'nested', question: 'Q?', matches: '(a|a)*b' });
+    const checked = toFile(values);
+    const errors = checked.ok ? [] : checked.errors;
+    expect(errors).toEqual([expect.stringMatching(/^cases\[1\]\.expect\.matches: can backtrack catastrophically/)]);
+    expect(errors.map(fieldOf)).toEqual(['cases.1.matches']);
+  });
 });

@@ -2,7 +2,9 @@ import {
   clampConcurrency,
   newRunRecord,
   planAttempts,
+  runSize,
   runSuite,
+  RunTooLargeError,
   type ConnectionProfile,
   type SuiteRun,
 } from '../../../api';
@@ -63,6 +65,9 @@ export interface StartRunInput {
 export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   const concurrency = clampConcurrency(input.concurrency);
   const only = input.only ? new Set(input.only) : undefined;
+  // Checked before anything is planned or saved (the page disables Run and says why; this is the backstop).
+  const size = runSize(input.suite, only);
+  if (size.overCap) throw new RunTooLargeError(size);
   const run = newRunRecord({
     suiteId: input.suiteId,
     file: input.file,
