@@ -7,6 +7,7 @@ export * from './records';
 export * from './requests';
 export * from './streaming';
 export * from './time';
+export * from './path-id';
 export * from './endpoints';
 export * from './suite-file';
 export * from './suite-csv';

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { isPathId, PATH_ID_RULE } from './path-id';
 
 /**
  * The space test suite file (JSON, UTF-8): questions with expectations, run against one space. One schema for the
@@ -139,7 +140,10 @@ export type SuiteVariant = z.output<typeof SuiteVariant>;
 export const SuiteFile = z.strictObject(
   {
     name: nonEmpty('a name (a string)'),
-    space_id: z.union([nonEmpty(), z.int()], { error: 'must be a space id (a string)' }),
+    space_id: z.union(
+      [nonEmpty().check(z.refine(isPathId, { error: `is not a usable space id: ${PATH_ID_RULE}` })), z.int()],
+      { error: 'must be a space id (a string)' },
+    ),
     defaults: z.optional(CompletionOptions),
     repeat: z.optional(repeat()),
     variants: z.optional(

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '../../api';
-import { CatalogDatalist } from '../../components';
+import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletionRuntime } from './deletion/hooks';
 
@@ -33,6 +33,7 @@ export function DeleteDocumentForm({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const pathIdError = usePathIdError();
   const disabled = canDelete === false;
   // The modal unmounts as it closes, so Mantine can't hand focus back: the button that opened it takes it.
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -53,8 +54,9 @@ export function DeleteDocumentForm({
       setError(t('knowledge.delete.idRequired'));
       return;
     }
-    setError(null);
-    setConfirming(id);
+    const unusable = pathIdError(id);
+    setError(unusable);
+    if (!unusable) setConfirming(id);
   }
 
   function confirm(documentName: string | undefined) {
@@ -98,7 +100,7 @@ export function DeleteDocumentForm({
               value={value}
               onChange={(e) => {
                 setValue(e.currentTarget.value);
-                if (error) setError(null);
+                setError(pathIdError(e.currentTarget.value.trim()));
               }}
               list={listId}
               error={Boolean(error)}
