@@ -92,34 +92,33 @@ export function DeleteDocumentForm({
           </Alert>
         ) : null}
         <form onSubmit={submit} noValidate>
-          {/* The button sits beside the input (not under it, where the suggestions open); the error goes below both. */}
-          <Group gap="xs" wrap="nowrap" align="flex-end" maw="44rem">
-            <TextInput
-              label={t('knowledge.delete.documentId')}
-              description={documents.length > 0 ? t('knowledge.delete.pickHint') : t('knowledge.delete.typeHint')}
-              value={value}
-              onChange={(e) => {
-                setValue(e.currentTarget.value);
-                setError(pathIdError(e.currentTarget.value.trim()));
-              }}
-              list={listId}
-              error={Boolean(error)}
-              aria-describedby={error ? 'delete-document-error' : undefined}
-              disabled={disabled}
-              autoComplete="off"
-              spellCheck={false}
-              style={{ flex: 1 }}
-            />
-            <CatalogDatalist id={listId} entries={documents} />
-            <Button ref={submitRef} type="submit" color="red" variant="light" disabled={disabled}>
-              {t('knowledge.delete.submit')}
-            </Button>
-          </Group>
-          {error ? (
-            <Text size="xs" c="red" mt={4} id="delete-document-error" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          {/* The button sits beside the input (not under it, where the suggestions open), the error below both:
+              Mantine's own error, so the field is described by it (Mantine overrides an aria-describedby of ours). */}
+          <TextInput
+            label={t('knowledge.delete.documentId')}
+            description={documents.length > 0 ? t('knowledge.delete.pickHint') : t('knowledge.delete.typeHint')}
+            value={value}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(pathIdError(e.currentTarget.value.trim()));
+            }}
+            list={listId}
+            error={error}
+            errorProps={{ role: 'alert', id: 'delete-document-error' }}
+            disabled={disabled}
+            autoComplete="off"
+            spellCheck={false}
+            maw="44rem"
+            inputContainer={(input) => (
+              <Group gap="xs" wrap="nowrap">
+                <div style={{ flex: 1 }}>{input}</div>
+                <Button ref={submitRef} type="submit" color="red" variant="light" disabled={disabled}>
+                  {t('knowledge.delete.submit')}
+                </Button>
+              </Group>
+            )}
+          />
+          <CatalogDatalist id={listId} entries={documents} />
         </form>
       </Stack>
       {confirming ? (
