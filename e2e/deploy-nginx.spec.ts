@@ -63,6 +63,12 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  test('the build’s config.json carries no token (anyone who can load the site could read it)', () => {
+    const built = readFileSync(join(distDir, 'config.json'), 'utf8');
+    expect(built).not.toContain('sandbox-demo-token');
+    for (const profile of JSON.parse(built).profiles) expect(profile).not.toHaveProperty('token');
+  });
+
   test('serves deep links with the security headers and reaches the service through the proxy', async ({ page }) => {
     const res = await fetch(`${url}knowledge/631506272047205`);
     expect(res.status).toBe(200);
