@@ -141,7 +141,13 @@ export const SuiteFile = z.strictObject(
   {
     name: nonEmpty('a name (a string)'),
     space_id: z.union(
-      [nonEmpty().check(z.refine(isPathId, { error: `is not a usable space id: ${PATH_ID_RULE}` })), z.int()],
+      [
+        nonEmpty().check(
+          // (An empty one is nonEmpty's message alone.)
+          z.refine((v) => v === '' || isPathId(v), { error: `is not a usable space id: ${PATH_ID_RULE}` }),
+        ),
+        z.int(),
+      ],
       { error: 'must be a space id (a string)' },
     ),
     defaults: z.optional(CompletionOptions),
