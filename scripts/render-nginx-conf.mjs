@@ -54,6 +54,7 @@ export function renderNginxConf({
     __PORT__: String(port),
     __ROOT__: webRoot,
     __BASE__: normalisedBase,
+    __BASE_PATTERN__: normalisedBase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     __CONNECT_SRC__: connectSrc,
     __CA_BUNDLE__: caBundle,
     ...upstreamValues('BASE_UPSTREAM', baseUpstream),
