@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { configJsonPlugin } from './vite/config-json-plugin.ts';
 import { earlyFetchesPlugin } from './vite/early-fetches-plugin.ts';
 import { localeSplitPlugin } from './vite/locale-split-plugin.ts';
 import { scrollAreaRefsPlugin } from './vite/scroll-area-refs-plugin.ts';
@@ -36,6 +37,7 @@ export default defineConfig(({ command }) => ({
     earlyFetchesPlugin(),
     kcProxyPlugin({ base, allow: parseAllowList(process.env.KC_PROXY_ALLOW) }),
     spaFallbackPlugin(),
+    configJsonPlugin(),
     localeSplitPlugin(),
     scrollAreaRefsPlugin(),
   ],

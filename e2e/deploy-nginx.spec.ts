@@ -1,40 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { BASE_PATH_TAG, basePath, distDir } from './support/target';
-import { renderNginxConf } from '../scripts/render-nginx-conf.mjs';
+import {
+  NGINX,
+  sendRaw,
+  startNginx,
+  startRecordingUpstream,
+  type NginxHandle,
+  type RecordingUpstream,
+} from './support/nginx';
 
 /**
  * README's nginx configuration, tested: the build this pass serves (at / and, in the sub-path pass, under /kc/),
  * served by nginx with the production headers, deep links answered with index.html, and both API hosts reached
- * through the proxy.
+ * through the proxy, with paths forwarded as sent and the upstreams' certificates verified.
  */
-const NGINX = '/usr/sbin/nginx';
 const BASE = basePath;
-const root = resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
 
 test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
   let dir: string;
-  let nginx: ChildProcess | undefined;
+  let nginx: NginxHandle | undefined;
   let url: string;
 
   test.beforeAll(async ({ sandbox }) => {
     expect(existsSync(NGINX), 'nginx is installed by scripts/ensure-system-deps.mjs').toBe(true);
-    dir = mkdtempSync(join(tmpdir(), 'kc-nginx-'));
-    // nginx's workers drop root's rights: the files must be readable by others, as on a real host.
+    dir = mkdtempSync(join(tmpdir(), 'kc-nginx-www-'));
     chmodSync(dir, 0o755);
     const webRoot = join(dir, 'www');
     const out = join(webRoot, BASE);
@@ -56,54 +49,24 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
         ],
       }),
     );
-    const port = await freePort();
-    const conf = renderNginxConf({
-      port: `127.0.0.1:${port}`,
-      root: webRoot,
+    nginx = await startNginx({
+      webRoot,
       base: BASE,
       baseUpstream: sandbox.baseUrl,
       secondaryUpstream: sandbox.secondaryUrl,
     });
-    mkdirSync(join(dir, 'logs'));
-    writeFileSync(join(dir, 'nginx.conf'), conf);
-    // Through scripts/exit-with-parent.mjs: nginx stops with this worker even if the run is killed.
-    nginx = spawn(
-      process.execPath,
-      [
-        resolve(root, 'scripts/exit-with-parent.mjs'),
-        NGINX,
-        '-p',
-        dir,
-        '-c',
-        join(dir, 'nginx.conf'),
-        '-e',
-        join(dir, 'logs', 'error.log'),
-        '-g',
-        `daemon off; pid ${join(dir, 'nginx.pid')};`,
-      ],
-      { stdio: 'inherit' },
-    );
-    url = `http://127.0.0.1:${port}${BASE}`;
-    // Polled, bounded: ready as soon as nginx answers.
-    await expect
-      .poll(
-        () =>
-          fetch(url).then(
-            (r) => r.ok,
-            () => false,
-          ),
-        { timeout: 10_000, intervals: [50, 100, 200] },
-      )
-      .toBe(true);
+    url = nginx.url;
   });
 
   test.afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((ok) => nginx!.once('exit', ok));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the build’s config.json carries no token (anyone who can load the site could read it)', () => {
+    const built = readFileSync(join(distDir, 'config.json'), 'utf8');
+    expect(built).not.toContain('sandbox-demo-token');
+    for (const profile of JSON.parse(built).profiles) expect(profile).not.toHaveProperty('token');
   });
 
   test('serves deep links with the security headers and reaches the service through the proxy', async ({ page }) => {
@@ -150,5 +113,115 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     );
     expect(base).toBe(200);
     expect(calls.every((c) => c.startsWith(url))).toBe(true);
+  });
+});
+
+/**
+ * Issue 24: behind a proxy_pass with a URI part, nginx forwarded its normalised path (%2F decoded, `..` resolved),
+ * so a document id could walk the path up to another resource: `…/document/..%2F..%2F..%2Fconversations%2F77`
+ * reached the service as DELETE /v1/conversations/77. The service here is a recorder of the raw request target.
+ */
+test.describe('nginx proxied mode forwards paths as sent', { tag: BASE_PATH_TAG }, () => {
+  let upstream: RecordingUpstream;
+  let proxy: NginxHandle | undefined;
+  let webRoot: string;
+
+  test.beforeAll(async () => {
+    upstream = await startRecordingUpstream();
+    webRoot = mkdtempSync(join(tmpdir(), 'kc-nginx-empty-'));
+    chmodSync(webRoot, 0o755);
+    proxy = await startNginx({ webRoot, base: BASE, baseUpstream: upstream.url, secondaryUpstream: upstream.url });
+  });
+
+  test.afterAll(async () => {
+    await proxy?.stop();
+    await upstream?.stop();
+    if (webRoot) rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  test('a traversal in a document id reaches the service unchanged, never as another resource', async () => {
+    for (const id of [
+      // Was forwarded as DELETE /v1/conversations/77.
+      '..%2F..%2F..%2Fconversations%2F77',
+      '..%2F..%2Fconversations%2F77',
+      '%2E%2E%2F%2e%2e%2F%2E%2E%2Fconversations%2F77',
+      '..',
+      '%2e%2e',
+    ]) {
+      upstream.received.length = 0;
+      const status = await sendRaw(proxy!.port, 'DELETE', `${BASE}__secondary/v1/knowledge/5/document/${id}`);
+      expect(upstream.received, id).toEqual([{ method: 'DELETE', target: `/v1/knowledge/5/document/${id}` }]);
+      expect(status, id).toBe(200);
+    }
+  });
+
+  test('an encoded slash and the query pass as sent; a raw path outside the prefix is refused', async () => {
+    upstream.received.length = 0;
+    expect(await sendRaw(proxy!.port, 'GET', `${BASE}__base/v1/datasets/a%2Fb%3F?with_settings=true&x=%2F`)).toBe(200);
+    expect(upstream.received).toEqual([{ method: 'GET', target: '/v1/datasets/a%2Fb%3F?with_settings=true&x=%2F' }]);
+    // nginx matches the location on its normalised path (…/__secondary/v1/conversations/77), but the path as sent
+    // does not start with the prefix: nothing is forwarded.
+    upstream.received.length = 0;
+    expect(await sendRaw(proxy!.port, 'DELETE', `${BASE}x/..%2F__secondary/v1/conversations/77`)).toBe(400);
+    expect(upstream.received).toEqual([]);
+  });
+});
+
+/** The bearer token of every admin crosses the hop to the service: its certificate is verified, against a bundle. */
+test.describe('nginx verifies the service’s certificate', { tag: BASE_PATH_TAG }, () => {
+  let dir: string;
+  const started: { stop(): Promise<void> }[] = [];
+
+  test.beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kc-nginx-tls-'));
+    chmodSync(dir, 0o755);
+    // A certificate of its own for localhost, in no system bundle: a private CA's, as far as nginx can tell.
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    chmodSync(join(dir, 'cert.pem'), 0o644);
+  });
+
+  test.afterAll(async () => {
+    for (const s of started.reverse()) await s.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('refuses a certificate the bundle does not vouch for, and trusts the bundle it is given', async () => {
+    const cert = join(dir, 'cert.pem');
+    const upstream = await startRecordingUpstream(
+      { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(cert, 'utf8') },
+      'localhost',
+    );
+    started.push(upstream);
+    const options = { webRoot: dir, base: BASE, baseUpstream: upstream.url, secondaryUpstream: upstream.url };
+    // The default bundle, the system's: the certificate is not in it, so nothing (no token) reaches the upstream.
+    const systemBundle = await startNginx(options);
+    started.push(systemBundle);
+    expect(await sendRaw(systemBundle.port, 'GET', `${BASE}__base/v1/datasets/1`)).toBe(502);
+    expect(upstream.received).toEqual([]);
+    // --ca-bundle naming the certificate (a private CA's bundle): verified, and forwarded.
+    const ownBundle = await startNginx({ ...options, caBundle: cert });
+    started.push(ownBundle);
+    expect(await sendRaw(ownBundle.port, 'GET', `${BASE}__base/v1/datasets/1`)).toBe(200);
+    expect(upstream.received).toEqual([{ method: 'GET', target: '/v1/datasets/1' }]);
   });
 });

@@ -7,6 +7,7 @@ import {
   documentTextsQuery,
   knowledgeQuery,
 } from '../api';
+import { isPathId } from '../contract';
 import { preloadPage } from './page-loaders';
 
 /**
@@ -74,7 +75,15 @@ function untilPreviewOrSettled(client: QueryClient, id: string, read: Promise<vo
 export function prefetchPageData(client: QueryClient, pathname: string): Promise<void> {
   const [area, id] = pathname.split('/').filter(Boolean);
   if (!area || !id || !connectionStore.getActiveProfile()) return Promise.resolve();
-  return Promise.all((READS[area] ?? []).map((read) => read(client, decodeURIComponent(id)))).then(() => undefined);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id);
+  } catch {
+    return Promise.resolve();
+  }
+  // An id its page refuses (src/contract/path-id.ts) is not asked for ahead of it either.
+  if (!isPathId(decoded)) return Promise.resolve();
+  return Promise.all((READS[area] ?? []).map((read) => read(client, decoded))).then(() => undefined);
 }
 
 /** The path below the base path of a URL of this console, or null for another origin or outside the base. */

@@ -7,7 +7,14 @@
  * profiles, choice or remembered token stored), so the profile is the one config.json names; a guess that is still
  * wrong matches nothing and is left unused. It imports only first-reads.ts (see there why).
  */
-import { FIRST_CHUNKS_ID, FIRST_READS, KEPT_PROFILE_KEYS, LOCALE_KEY, type FirstChunks } from './first-reads';
+import {
+  FIRST_CHUNKS_ID,
+  FIRST_READS,
+  isPathIdCopy,
+  KEPT_PROFILE_KEYS,
+  LOCALE_KEY,
+  type FirstChunks,
+} from './first-reads';
 
 export interface EarlyFetch {
   method: string;
@@ -87,6 +94,7 @@ function startReads(config: { default_profile?: unknown; profiles?: unknown }): 
   } catch {
     return;
   }
+  if (!isPathIdCopy(decoded)) return;
   for (const read of reads) {
     const host = read.host === 'base' ? profile.base_url : profile.secondary_url;
     if (typeof host !== 'string') return;

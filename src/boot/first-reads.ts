@@ -16,6 +16,17 @@ export interface FirstRead {
 
 const id = encodeURIComponent;
 
+/**
+ * The contract's isPathId (src/contract/path-id.ts): an id its page refuses is not read ahead. C0 and C1 controls
+ * and DEL, `/`, `?`, `#`, `\`; empty, `.` and `..`.
+ */
+export const isPathIdCopy = (value: string): boolean =>
+  value !== '' &&
+  value !== '.' &&
+  value !== '..' &&
+  // oxlint-disable-next-line no-control-regex -- control characters are what it looks for
+  !/[/?#\\\u0000-\u001f\u007f-\u009f]/.test(value);
+
 /** Per page opened by id, the reads it starts with: src/app/prefetch.ts's table, as requests. */
 export const FIRST_READS: Record<string, FirstRead[]> = {
   knowledge: [{ endpoint: 'getKnowledge', host: 'secondary', method: 'GET', path: (k) => `/v1/knowledge/${id(k)}` }],

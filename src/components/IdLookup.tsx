@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../api';
 import { useFormat, useT } from '../i18n';
 import { PinIcon } from './icons';
+import { usePathIdError } from './path-id-error';
 import { Hint } from './Hint';
 
 export interface IdLookupProps {
@@ -24,6 +25,7 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
   const entries = useCatalog(active?.id, kind);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const pathIdError = usePathIdError();
   const pinned = entries.filter((e) => e.pinned);
   const recent = entries.filter((e) => !e.pinned).slice(0, recentLimit);
 
@@ -34,8 +36,9 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
       setError(t('catalog.idRequired'));
       return;
     }
-    setError(null);
-    onOpen(id);
+    const unusable = pathIdError(id);
+    setError(unusable);
+    if (!unusable) onOpen(id);
   }
 
   return (
@@ -46,7 +49,10 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
           description={t('catalog.idHint')}
           value={value}
           error={error}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setError(pathIdError(e.currentTarget.value.trim()));
+          }}
           autoComplete="off"
           spellCheck={false}
           data-autofocus

@@ -8,6 +8,8 @@ export { StatusBadge, StatusDot, type StatusBadgeProps, type StatusTone } from '
 export { HostCheckResult, useCheckLabel } from './HostCheckResult';
 export { useProfileHealth, healthTone, failedHost, type ProfileHealth } from './connection-health';
 export { IdLookup, type IdLookupProps } from './IdLookup';
+export { usePathIdError } from './path-id-error';
+export { UnusableIdNotice } from './UnusableIdNotice';
 export { OfflineBanner } from './OfflineBanner';
 export { TokenRejectedNotice, type TokenRejectedNoticeProps } from './TokenRejectedNotice';
 export { useOnline } from './use-online';

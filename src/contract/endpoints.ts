@@ -1,5 +1,6 @@
 import type { z } from './zod';
 import type { ParseResult } from './drift';
+import { isPathId, PATH_ID_RULE } from './path-id';
 import { CompletionBody, QueryBaseBody, UpdateConversationBody } from './requests';
 import {
   CompletionResultRecord,
@@ -155,11 +156,16 @@ const TABLE: { readonly [N in EndpointName]: EndpointOf<N> } = ENDPOINTS;
 /** `ENDPOINTS[name]`, typed so that for a generic name its params, body and answer stay tied together. */
 export const endpointOf = <N extends EndpointName>(name: N): EndpointOf<N> => TABLE[name];
 
-/** Fills a pattern's `:params`, each URI-encoded so an id can never change the path's shape. */
+/**
+ * Fills a pattern's `:params`: the one place a path segment is encoded. Each value is URI-encoded; a value that
+ * could still change the path on its way (a browser resolves `.` and `..` even when encoded, a proxy that decodes
+ * turns `%2F` back into `/`; see path-id.ts) throws instead of being sent, whatever form or file it came from.
+ */
 export function buildPath<P extends string>(pattern: P, params: PathParams<P>): string {
   return pattern.replace(/:([a-z_]+)/g, (_, name: string) => {
     const value = (params as Record<string, string>)[name];
-    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`);
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    if (!isPathId(value)) throw new Error(`path parameter ${name} ${JSON.stringify(value)} refused: ${PATH_ID_RULE}`);
     return encodeURIComponent(value);
   });
 }

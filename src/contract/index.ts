@@ -7,5 +7,6 @@ export * from './records';
 export * from './requests';
 export * from './streaming';
 export * from './time';
+export * from './path-id';
 export * from './endpoints';
 export * from './suite-file';

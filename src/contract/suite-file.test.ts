@@ -85,6 +85,10 @@ describe('the suite file', () => {
       'cases: must be a list of cases',
     ]);
     expect(errorsOf([])).toEqual(['(file): must be a JSON object with name, space_id and cases']);
+    expect(errorsOf({ ...ok, space_id: '..' })).toEqual([
+      'space_id: is not a usable space id: an id cannot be empty, "." or "..", nor contain "/", "?", "#", "\\" or control characters: it is a segment of the request path (the service\'s ids are usually numeric strings, e.g. 631506272047205)',
+    ]);
+    expect(errorsOf({ ...ok, space_id: '101/../102' })).toHaveLength(1);
     expect(errorsOf({ ...ok, cases: [] })).toEqual(['cases: must have at least one case']);
     expect(errorsOf({ ...ok, colour: 'red' })).toEqual(['colour: unknown field']);
     expect(withCase({ question: 'Q', expect: { contain: ['x'] } })).toEqual([

@@ -1,5 +1,6 @@
 import { canBacktrackCatastrophically } from './regex-safety';
 import { z } from './zod';
+import { isPathId, PATH_ID_RULE } from './path-id';
 
 /**
  * The space test suite file (JSON, UTF-8): questions with expectations, run against one space. One schema for the
@@ -165,7 +166,16 @@ export type SuiteVariant = z.output<typeof SuiteVariant>;
 export const SuiteFile = z.strictObject(
   {
     name: nonEmpty('a name (a string)'),
-    space_id: z.union([nonEmpty(), z.int()], { error: 'must be a space id (a string)' }),
+    space_id: z.union(
+      [
+        nonEmpty().check(
+          // (An empty one is nonEmpty's message alone.)
+          z.refine((v) => v === '' || isPathId(v), { error: `is not a usable space id: ${PATH_ID_RULE}` }),
+        ),
+        z.int(),
+      ],
+      { error: 'must be a space id (a string)' },
+    ),
     defaults: z.optional(CompletionOptions),
     repeat: z.optional(repeat()),
     variants: z.optional(

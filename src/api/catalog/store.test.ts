@@ -40,10 +40,12 @@ describe('catalog store', () => {
     const text = a.exportJson('p');
     const withBad = JSON.parse(text);
     withBad.entries.push({ kind: 'nope', id: 'x' });
+    // An id that would change the path of the request its page makes.
+    withBad.entries.push({ ...withBad.entries[0], id: '..' }, { ...withBad.entries[0], id: '5/../77' });
     const b = createCatalogStore(new MemoryStorage());
     b.remember('p', [{ kind: 'knowledge', id: '631' }]);
     const report = b.importJson(JSON.stringify(withBad));
-    expect(report).toEqual({ added: 0, updated: 1, rejected: 1 });
+    expect(report).toEqual({ added: 0, updated: 1, rejected: 3 });
     expect(b.get('p', 'knowledge', '631')).toMatchObject({ label: 'KB', pinned: true });
     expect(() => b.importJson('{"hello":1}')).toThrow(/not a Knowledge Console catalog/);
     expect(() => b.importJson('nope')).toThrow(/not JSON/);

@@ -1,3 +1,4 @@
+import { isPathId } from '../../contract/path-id';
 import { z } from '../../contract/zod';
 
 export const CATALOG_KINDS = ['knowledge', 'dataset', 'document', 'conversation', 'agent', 'space'] as const;
@@ -7,7 +8,8 @@ export type CatalogKind = (typeof CATALOG_KINDS)[number];
 export const CatalogEntry = z.object({
   profileId: z.string().check(z.minLength(1)),
   kind: z.enum(CATALOG_KINDS),
-  id: z.string().check(z.minLength(1), z.maxLength(256)),
+  // Every entry opens a page that puts its id into a request's path: one that could change that path is refused.
+  id: z.string().check(z.minLength(1), z.maxLength(256), z.refine(isPathId)),
   label: z.optional(z.string().check(z.maxLength(512))),
   lastRecord: z.optional(z.unknown()),
   lastSeenAt: z.number(),

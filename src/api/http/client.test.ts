@@ -27,7 +27,7 @@ describe('callEndpoint', () => {
     // The answer comes 50 ms late, so the measured duration can be checked.
     server.handle((_, res) => setTimeout(() => json(res, 200, DATASET_SAMPLE), 50));
     const result = await callEndpoint('getDataset', {
-      params: { dataset_id: 'ds 1/x' },
+      params: { dataset_id: 'ds 1&x' },
       profile: profileFor(server.url),
     });
     const req = server.received[0]!;
@@ -35,7 +35,7 @@ describe('callEndpoint', () => {
     expect(req.headers.accept).toBe('application/json');
     expect(req.method).toBe('GET');
     // The id is encoded so it cannot change the path's shape.
-    expect(req.url).toBe('/v1/datasets/ds%201%2Fx');
+    expect(req.url).toBe('/v1/datasets/ds%201%26x');
     expect(result.status).toBe(200);
     expect(result.drift).toEqual([]);
     expect(result.record.smart_indexing_enabled).toBe(true);
@@ -43,6 +43,18 @@ describe('callEndpoint', () => {
     expect(result.raw).toEqual(DATASET_SAMPLE);
     // Timers may fire a millisecond early; the call cannot have taken less than the delay otherwise.
     expect(result.durationMs).toBeGreaterThanOrEqual(48);
+  });
+
+  it('sends nothing for an id that would change the path, and says why', async () => {
+    server.handle((_, res) => json(res, 200, DATASET_SAMPLE));
+    for (const id of ['..', '.', '1/../2', '1?x', '1#x', '1\\2', '1\u0000']) {
+      const error = await callEndpoint('getDataset', {
+        params: { dataset_id: id },
+        profile: profileFor(server.url),
+      }).catch((e: unknown) => e);
+      expect(error, id).toMatchObject({ kind: 'invalid_request', message: expect.stringContaining('refused') });
+    }
+    expect(server.received).toEqual([]);
   });
 
   it('remembers the ids an answer reveals in the catalog, under the profile that asked', async () => {

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useConnection } from '../../api';
-import { IdLookup, PageHeader } from '../../components';
+import { isPathId } from '../../contract';
+import { IdLookup, PageHeader, UnusableIdNotice } from '../../components';
 import { useT } from '../../i18n';
 import { ConversationPage } from './ConversationPage';
 import { paths } from '../../config/paths';
@@ -10,7 +11,22 @@ export default function ConversationsRoute() {
   const { id } = useParams();
   const { active } = useConnection();
   // A new id or another profile starts from that pair's own last record.
-  return id ? <ConversationPage key={`${active?.id ?? ''}\u0000${id}`} id={id} /> : <ConversationLookup />;
+  if (!id) return <ConversationLookup />;
+  return isPathId(id) ? (
+    <ConversationPage key={`${active?.id ?? ''}\u0000${id}`} id={id} />
+  ) : (
+    <UnusableIdPage id={id} />
+  );
+}
+
+function UnusableIdPage({ id }: { id: string }) {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t('conversations.title')} />
+      <UnusableIdNotice id={id} />
+    </>
+  );
 }
 
 function ConversationLookup() {

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useCatalog, useConnection } from '../../api';
-import { CatalogDatalist } from '../../components';
+import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 
 export interface CompareControlProps {
@@ -18,12 +18,15 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const listId = useId();
+  const pathIdError = usePathIdError();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const id = value.trim();
     if (!id) return setError(t('datasets.compare.needId'));
     if (id === currentId) return setError(t('datasets.compare.sameId'));
+    const unusable = pathIdError(id);
+    if (unusable) return setError(unusable);
     setError(null);
     onCompare(id);
   }
@@ -37,7 +40,7 @@ export function CompareControl({ currentId, initial = '', onCompare }: CompareCo
           value={value}
           onChange={(e) => {
             setValue(e.currentTarget.value);
-            setError(null);
+            setError(pathIdError(e.currentTarget.value.trim()));
           }}
           list={listId}
           error={error}

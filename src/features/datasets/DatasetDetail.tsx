@@ -3,7 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { datasetQuery } from '../../api';
-import { DriftWarnings, ErrorState, PageHeader, RawJson, toPrettyJson, Loading } from '../../components';
+import { isPathId } from '../../contract';
+import {
+  DriftWarnings,
+  ErrorState,
+  PageHeader,
+  RawJson,
+  toPrettyJson,
+  Loading,
+  UnusableIdNotice,
+} from '../../components';
 import { useT } from '../../i18n';
 import { CompareControl } from './CompareControl';
 import { CompareView } from './CompareView';
@@ -86,7 +95,9 @@ export function DatasetDetail({ id }: { id: string }) {
         </Stack>
       ) : null}
       <CompareControl key={compareId ?? ''} currentId={id} initial={compareId} onCompare={setCompare} />
-      {compareId ? (
+      {compareId && !isPathId(compareId) ? (
+        <UnusableIdNotice id={compareId} />
+      ) : compareId ? (
         <CompareView left={query.data} leftId={id} rightId={compareId} onClose={() => setCompare(undefined)} />
       ) : null}
       {compareId ? null : <DatasetSections answer={query.data} drift={drift} />}

@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { IdLookup, PageHeader } from '../../components';
+import { isPathId } from '../../contract';
+import { IdLookup, PageHeader, UnusableIdNotice } from '../../components';
 import { useT } from '../../i18n';
 import { DatasetDetail } from './DatasetDetail';
 import { paths } from '../../config/paths';
@@ -8,7 +9,18 @@ import { paths } from '../../config/paths';
 export default function DatasetsPage() {
   const { id } = useParams();
   // A new id remounts the page, so nothing of the previous dataset (open prompts, raw view) lingers.
-  return id ? <DatasetDetail key={id} id={id} /> : <DatasetLookup />;
+  if (!id) return <DatasetLookup />;
+  return isPathId(id) ? <DatasetDetail key={id} id={id} /> : <UnusableIdPage id={id} />;
+}
+
+function UnusableIdPage({ id }: { id: string }) {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t('datasets.title')} />
+      <UnusableIdNotice id={id} />
+    </>
+  );
 }
 
 function DatasetLookup() {

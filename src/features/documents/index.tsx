@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { IdLookup, PageHeader } from '../../components';
+import { isPathId } from '../../contract';
+import { IdLookup, PageHeader, UnusableIdNotice } from '../../components';
 import { useT } from '../../i18n';
 import { DocumentDetail } from './DocumentDetail';
 import { paths } from '../../config/paths';
@@ -8,7 +9,18 @@ import { paths } from '../../config/paths';
 export default function DocumentsPage() {
   const { id } = useParams();
   // A new id remounts the page, so no search or scroll position of the previous document lingers.
-  return id ? <DocumentDetail key={id} id={id} /> : <DocumentLookup />;
+  if (!id) return <DocumentLookup />;
+  return isPathId(id) ? <DocumentDetail key={id} id={id} /> : <UnusableIdPage id={id} />;
+}
+
+function UnusableIdPage({ id }: { id: string }) {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t('documents.title')} />
+      <UnusableIdNotice id={id} />
+    </>
+  );
 }
 
 function DocumentLookup() {

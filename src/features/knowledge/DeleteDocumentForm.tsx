@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '../../api';
-import { CatalogDatalist } from '../../components';
+import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletionRuntime } from './deletion/hooks';
 
@@ -33,6 +33,7 @@ export function DeleteDocumentForm({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const pathIdError = usePathIdError();
   const disabled = canDelete === false;
   // The modal unmounts as it closes, so Mantine can't hand focus back: the button that opened it takes it.
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -53,8 +54,9 @@ export function DeleteDocumentForm({
       setError(t('knowledge.delete.idRequired'));
       return;
     }
-    setError(null);
-    setConfirming(id);
+    const unusable = pathIdError(id);
+    setError(unusable);
+    if (!unusable) setConfirming(id);
   }
 
   function confirm(documentName: string | undefined) {
@@ -90,34 +92,33 @@ export function DeleteDocumentForm({
           </Alert>
         ) : null}
         <form onSubmit={submit} noValidate>
-          {/* The button sits beside the input (not under it, where the suggestions open); the error goes below both. */}
-          <Group gap="xs" wrap="nowrap" align="flex-end" maw="44rem">
-            <TextInput
-              label={t('knowledge.delete.documentId')}
-              description={documents.length > 0 ? t('knowledge.delete.pickHint') : t('knowledge.delete.typeHint')}
-              value={value}
-              onChange={(e) => {
-                setValue(e.currentTarget.value);
-                if (error) setError(null);
-              }}
-              list={listId}
-              error={Boolean(error)}
-              aria-describedby={error ? 'delete-document-error' : undefined}
-              disabled={disabled}
-              autoComplete="off"
-              spellCheck={false}
-              style={{ flex: 1 }}
-            />
-            <CatalogDatalist id={listId} entries={documents} />
-            <Button ref={submitRef} type="submit" color="red" variant="light" disabled={disabled}>
-              {t('knowledge.delete.submit')}
-            </Button>
-          </Group>
-          {error ? (
-            <Text size="xs" c="red" mt={4} id="delete-document-error" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          {/* The button sits beside the input (not under it, where the suggestions open), the error below both:
+              Mantine's own error, so the field is described by it (Mantine overrides an aria-describedby of ours). */}
+          <TextInput
+            label={t('knowledge.delete.documentId')}
+            description={documents.length > 0 ? t('knowledge.delete.pickHint') : t('knowledge.delete.typeHint')}
+            value={value}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(pathIdError(e.currentTarget.value.trim()));
+            }}
+            list={listId}
+            error={error}
+            errorProps={{ role: 'alert', id: 'delete-document-error' }}
+            disabled={disabled}
+            autoComplete="off"
+            spellCheck={false}
+            maw="44rem"
+            inputContainer={(input) => (
+              <Group gap="xs" wrap="nowrap">
+                <div style={{ flex: 1 }}>{input}</div>
+                <Button ref={submitRef} type="submit" color="red" variant="light" disabled={disabled}>
+                  {t('knowledge.delete.submit')}
+                </Button>
+              </Group>
+            )}
+          />
+          <CatalogDatalist id={listId} entries={documents} />
         </form>
       </Stack>
       {confirming ? (

@@ -2,7 +2,8 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useConnection } from '../../api';
-import { IdLookup, PageHeader } from '../../components';
+import { isPathId } from '../../contract';
+import { IdLookup, PageHeader, UnusableIdNotice, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 import { DeletionList } from './DeletionList';
 import { KnowledgeDetail } from './KnowledgeDetail';
@@ -28,7 +29,11 @@ export default function KnowledgePage() {
       {id ? (
         <>
           <CompactLookup key={id} onOpen={(next) => navigate(paths.knowledgeBase.href(next))} />
-          <KnowledgeDetail key={`${active?.id ?? ''}/${id}`} knowledgeId={id} />
+          {isPathId(id) ? (
+            <KnowledgeDetail key={`${active?.id ?? ''}/${id}`} knowledgeId={id} />
+          ) : (
+            <UnusableIdNotice id={id} />
+          )}
         </>
       ) : (
         <>
@@ -50,10 +55,14 @@ export default function KnowledgePage() {
 function CompactLookup({ onOpen }: { onOpen(id: string): void }) {
   const t = useT();
   const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pathIdError = usePathIdError();
   function submit(event: FormEvent) {
     event.preventDefault();
     const next = value.trim();
-    if (next) onOpen(next);
+    const unusable = pathIdError(next);
+    setError(unusable);
+    if (next && !unusable) onOpen(next);
   }
   return (
     <form
@@ -67,7 +76,11 @@ function CompactLookup({ onOpen }: { onOpen(id: string): void }) {
           aria-label={t('knowledge.lookup.label')}
           placeholder={t('knowledge.lookup.anotherPlaceholder')}
           value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setError(pathIdError(e.currentTarget.value.trim()));
+          }}
+          error={error}
           autoComplete="off"
           spellCheck={false}
           size="sm"

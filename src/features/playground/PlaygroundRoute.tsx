@@ -2,7 +2,8 @@ import { Anchor, Button, Menu, Switch, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError, catalogStore, useConnection, type ConnectionProfile } from '../../api';
-import { downloadText, ErrorState, PageHeader, readPlaygroundLink } from '../../components';
+import { downloadText, ErrorState, PageHeader, readPlaygroundLink, UnusableIdNotice } from '../../components';
+import { isPathId } from '../../contract';
 import { useT } from '../../i18n';
 import { ChatView } from './components/ChatView';
 import { ComparePanel } from './components/ComparePanel';
@@ -146,6 +147,14 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
 export function PlaygroundRoute({ spaceId }: { spaceId: string }) {
   const t = useT();
   const { active } = useConnection();
+  if (!isPathId(spaceId)) {
+    return (
+      <>
+        <PageHeader title={t('playground.title')} />
+        <UnusableIdNotice id={spaceId} />
+      </>
+    );
+  }
   if (!active) {
     return (
       <>

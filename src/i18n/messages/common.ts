@@ -71,6 +71,10 @@ export const commonMessages = defineMessages({
     'catalog.pin': 'Pin {id}',
     'catalog.unpin': 'Unpin {id}',
     'catalog.seenAt': 'Last seen {when}',
+    // An id goes into a request's path (src/contract/path-id.ts): the ones that could change that path are refused.
+    'ids.unsafe':
+      'This id cannot be used: it becomes part of the request’s address, so it cannot be “.” or “..” nor contain /, ?, #, \\ or control characters. The service’s ids are usually numeric strings, such as 631506272047205.',
+    'ids.unsafeAddress': 'The address holds an id the console cannot use: {id}',
 
     // Answers as the playground and the suites show them (components/markdown, components/SourcesList).
     'answer.sources.title': 'Sources ({count})',
@@ -153,6 +157,9 @@ export const commonMessages = defineMessages({
     'catalog.pin': '固定 {id}',
     'catalog.unpin': '取消固定 {id}',
     'catalog.seenAt': '上次查看：{when}',
+    'ids.unsafe':
+      '此 ID 无法使用：ID 会成为请求地址的一部分，因此不能是“.”或“..”，也不能包含 /、?、#、\\ 或控制字符。服务的 ID 通常是数字字符串，例如 631506272047205。',
+    'ids.unsafeAddress': '地址中的 ID 无法使用：{id}',
 
     // Answers as the playground and the suites show them (components/markdown, components/SourcesList).
     'answer.sources.title': '引用来源（{count}）',
