@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
-import { isApiError, useConnection, type ApiError } from '../api';
+import { isApiError, isKeptDbError, useConnection, type ApiError } from '../api';
 import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';
+import { storageErrorKey } from './storage-error';
 import { useOnline } from './use-online';
 
 export interface ErrorStateProps {
@@ -81,7 +82,10 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
   const online = useOnline();
   const [showRaw, setShowRaw] = useState(false);
   const api = isApiError(error) ? error : null;
-  const summary = api ? t(kindKey(api, online)) : t('error.kind.other');
+  // The browser's storage refused: what to do about it, then the browser's own words (when it gave any).
+  const kept = isKeptDbError(error) ? error : null;
+  const summary = api ? t(kindKey(api, online)) : kept ? t(storageErrorKey(kept.kind)) : t('error.kind.other');
+  const detail = kept ? (kept.cause === undefined ? '' : messageOf(kept.cause)) : messageOf(error);
   const answered = api?.kind === 'http' && api.status !== undefined;
   const headline = answered ? (api.serviceMessage ?? t('error.emptyBody')) : undefined;
   const unauthorized = answered && (api.status === 401 || api.status === 403);
@@ -93,10 +97,10 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
     <Alert
       color="red"
       variant="light"
-      title={title ?? t('error.title')}
+      title={title ?? t(kept ? 'storage.error.title' : 'error.title')}
       role="alert"
       data-testid="error-state"
-      data-kind={api?.kind ?? 'other'}
+      data-kind={api?.kind ?? (kept ? `storage-${kept.kind}` : 'other')}
     >
       <Stack gap="xs">
         {headline !== undefined ? (
@@ -119,9 +123,9 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
             </>
           ) : null}
         </Text>
-        {!answered ? (
+        {!answered && detail ? (
           <Text size="sm" c="dimmed">
-            {messageOf(error)}
+            {detail}
           </Text>
         ) : null}
         {rows.length > 0 ? (
