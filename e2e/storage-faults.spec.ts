@@ -27,6 +27,19 @@ const test = base.extend<object, { sandbox: Awaited<ReturnType<typeof startSandb
   ],
 });
 
+/** One quick case of the demo data. */
+const SUITE = {
+  name: 'Unsaved run',
+  space_id: '101',
+  cases: [
+    {
+      id: 'plus-price',
+      question: 'How much does Beacon Plus cost per month?',
+      expect: { contains: ['$4.99 per month'] },
+    },
+  ],
+};
+
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => retiredDocumentId(from + i));
 
 /** Every DELETE of a document the page sends, by document id. */
@@ -183,5 +196,78 @@ test.describe('storage faults', () => {
     // Both were kept: after a reload they are read back.
     await page.reload();
     await expect(page.getByTestId('bulk-batch')).toHaveCount(2, { timeout: 30_000 });
+  });
+
+  test('a suite run that cannot be saved runs all the same, shows its results in this tab and says it was not saved', async ({
+    page,
+  }) => {
+    // The suite is saved; its run is not.
+    await failWritesAfter(page, 1);
+    await page.goto('./suites');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import JSON or CSV' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'one.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(SUITE)) });
+    await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page).toHaveURL(/\/runs\/run-/, { timeout: 30_000 });
+    await expect(page.getByTestId('run-summary')).toContainText('done', { timeout: 30_000 });
+    const notSaved = page.getByTestId('run-not-saved');
+    await expect(notSaved).toContainText('This run could not be saved in this browser');
+    await expect(notSaved).toContainText('The browser storage for this site is full.');
+    await expect(page.getByTestId('pass-rate')).toHaveText('100%');
+    // Listed with the suite's runs (from this tab's memory), marked as not saved.
+    await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
+    await expect(page.getByTestId('run-row')).toHaveCount(1);
+    await expect(page.getByTestId('run-row')).toContainText('not saved');
+  });
+
+  test('a failed read of the saved suites shows why with a retry, and records that no longer parse are counted', async ({
+    page,
+  }) => {
+    // Reads by index fail while the test says so (sessionStorage: it holds across the reload).
+    await page.addInitScript(() => {
+      const original = IDBIndex.prototype.getAll;
+      IDBIndex.prototype.getAll = function (this: IDBIndex, ...args: Parameters<typeof original>) {
+        if (sessionStorage.getItem('kcFailReads') === '1')
+          throw new DOMException('The operation failed for reasons unrelated to the database itself.', 'UnknownError');
+        return original.apply(this, args);
+      };
+    });
+    await page.goto('./suites');
+    await expect(page.getByText('No suites yet')).toBeVisible({ timeout: 30_000 });
+    // A suite written by another build, which this one cannot read.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open('knowledge-console');
+          request.onsuccess = () => {
+            const db = request.result;
+            const tx = db.transaction('suites', 'readwrite');
+            tx.objectStore('suites').put({
+              id: 'odd',
+              profileId: 'sandbox',
+              file: { cases: 'x' },
+              createdAt: 1,
+              updatedAt: 1,
+            });
+            tx.oncomplete = () => (db.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+          request.onerror = () => reject(request.error);
+          sessionStorage.setItem('kcFailReads', '1');
+        }),
+    );
+    await page.reload();
+    const error = page.getByTestId('error-state');
+    await expect(error).toContainText('The browser storage failed.', { timeout: 30_000 });
+    await expect(page.getByText('No suites yet')).toHaveCount(0);
+    await page.evaluate(() => sessionStorage.removeItem('kcFailReads'));
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('unreadable-records')).toContainText(
+      '1 saved record could not be read (written by another version of the console)',
+    );
+    await expect(page.getByText('No suites yet')).toHaveCount(0);
   });
 });
