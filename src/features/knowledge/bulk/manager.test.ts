@@ -198,6 +198,11 @@ describe('batch manager when storage fails', () => {
       two.manager.command(batch.id, 'run_unsaved');
       await until(() => countPhases(only(two.manager).rows).deleted === 40);
       expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+      // Its stale saved copy is gone: a reload does not resume it and send again.
+      IDBObjectStore.prototype.put = put;
+      const raw = createKeptDb({ name: b.name });
+      cleanup.push(() => raw.close());
+      expect(await raw.store<unknown>('bulkBatches', (r) => r).all()).toEqual({ rows: [], unreadable: 0 });
     } finally {
       IDBObjectStore.prototype.put = put;
     }

@@ -176,8 +176,12 @@ export function createBatchManager(deps: BatchManagerDeps) {
     if (command === 'pause') scheduler.pause();
     else if (command === 'resume') scheduler.resume();
     else if (command === 'stop') scheduler.stop();
-    else if (command === 'run_unsaved') scheduler.runUnsaved();
-    else scheduler.retryNotDeleted();
+    else if (command === 'run_unsaved') {
+      scheduler.runUnsaved();
+      // The saved copy stops at the last save that worked: read after a reload it would send again what runs now.
+      // Deleting is allowed on a full disk; if even that fails, a reload resumes from it (each DELETE at most twice).
+      void store?.delete(scheduler.snapshot().id).catch(() => undefined);
+    } else scheduler.retryNotDeleted();
   }
 
   /** Another tab's batch: merge its rows (each newer row wins), and queue to take over while it is unfinished. */
