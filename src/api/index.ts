@@ -93,9 +93,14 @@ export {
 export {
   createKeptDb,
   DB_NAME,
+  isKeptDbError,
   KEPT_STORES,
+  KeptDbError,
+  keptDbErrorOf,
   type KeptDb,
+  type KeptDbErrorKind,
   type KeptDbOptions,
+  type KeptRows,
   type KeptStore,
   type KeptStoreName,
 } from './storage/kept-db';

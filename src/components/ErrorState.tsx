@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
-import { isApiError, useConnection, type ApiError } from '../api';
+import { isApiError, isKeptDbError, useConnection, type ApiError } from '../api';
 import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';
+import { storageErrorKey } from './storage-error';
 import { useOnline } from './use-online';
 
 export interface ErrorStateProps {
@@ -83,11 +84,16 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
   const api = isApiError(error) ? error : null;
   // A stalled stream names its idle limit in the admin's language (the English detail would only repeat it).
   const stalled = api?.idleMs !== undefined;
+  // The browser's storage refused: what to do about it, then the browser's own words (when it gave any).
+  const kept = isKeptDbError(error) ? error : null;
   const summary = stalled
     ? t('error.kind.stalled', { seconds: api!.idleMs! / 1000 })
     : api
       ? t(kindKey(api, online))
-      : t('error.kind.other');
+      : kept
+        ? t(storageErrorKey(kept.kind))
+        : t('error.kind.other');
+  const detail = kept ? (kept.cause === undefined ? '' : messageOf(kept.cause)) : messageOf(error);
   const answered = api?.kind === 'http' && api.status !== undefined;
   const headline = answered ? (api.serviceMessage ?? t('error.emptyBody')) : undefined;
   const unauthorized = answered && (api.status === 401 || api.status === 403);
@@ -99,10 +105,10 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
     <Alert
       color="red"
       variant="light"
-      title={title ?? t('error.title')}
+      title={title ?? t(kept ? 'storage.error.title' : 'error.title')}
       role="alert"
       data-testid="error-state"
-      data-kind={api?.kind ?? 'other'}
+      data-kind={api?.kind ?? (kept ? `storage-${kept.kind}` : 'other')}
     >
       <Stack gap="xs">
         {headline !== undefined ? (
@@ -125,9 +131,9 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
             </>
           ) : null}
         </Text>
-        {!answered && !stalled ? (
+        {!answered && !stalled && detail ? (
           <Text size="sm" c="dimmed">
-            {messageOf(error)}
+            {detail}
           </Text>
         ) : null}
         {rows.length > 0 ? (

@@ -35,3 +35,5 @@ export {
   TrashIcon,
   type IconProps,
 } from './icons';
+export { storageErrorKey } from './storage-error';
+export { UnreadableRecords } from './UnreadableRecords';

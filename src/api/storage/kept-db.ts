@@ -5,7 +5,7 @@ import type { IDBPDatabase } from 'idb';
  * bulk-removal batches). Every object store is declared here, once; adding one bumps DB_VERSION and the
  * upgrade below creates whatever is missing, so older databases keep their data.
  * Values are stored as plain JSON-safe objects and parsed on read by their owner (a feature's zod schema):
- * a record written by an older build that no longer parses is skipped, never crashes a page.
+ * a record written by an older build that no longer parses is counted (KeptRows.unreadable), never crashes a page.
  * No token is ever stored here.
  */
 export const KEPT_STORES = {
@@ -23,11 +23,65 @@ export type KeptIndexName<S extends KeptStoreName> = keyof (typeof KEPT_STORES)[
 export const DB_NAME = 'knowledge-console';
 export const DB_VERSION = 1;
 
+/**
+ * Why the kept database refused: the admin can act on each. `quota`: the browser's storage for this site is
+ * full; `unavailable`: no IndexedDB here (private mode, storage blocked by a setting or policy); `blocked`:
+ * another Knowledge Console tab still holds an older version of the database open; `outdated`: a newer console
+ * (another tab) has upgraded the database past this one's version, so this tab must reload; `unreadable`: a
+ * saved record no longer parses (written by another build); `other`: anything else (its message says what).
+ */
+export type KeptDbErrorKind = 'quota' | 'unavailable' | 'blocked' | 'outdated' | 'unreadable' | 'other';
+
+export class KeptDbError extends Error {
+  readonly kind: KeptDbErrorKind;
+  constructor(kind: KeptDbErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'KeptDbError';
+    this.kind = kind;
+  }
+}
+
+export const isKeptDbError = (error: unknown): error is KeptDbError => error instanceof KeptDbError;
+
+const KIND_MESSAGES: Record<KeptDbErrorKind, string> = {
+  quota: 'The browser storage for this site is full.',
+  unavailable: 'This browser keeps no IndexedDB data here (private mode or blocked storage).',
+  blocked:
+    'Another Knowledge Console tab holds an older version of the saved data open: close other Knowledge Console tabs.',
+  outdated: 'A newer version of Knowledge Console has upgraded the saved data: reload this tab.',
+  unreadable: 'A saved record could not be read (written by another version of the console).',
+  other: 'The browser storage failed.',
+};
+
+/** Any failure of IndexedDB as a KeptDbError, by the DOMException's name. */
+export function keptDbErrorOf(error: unknown): KeptDbError {
+  if (isKeptDbError(error)) return error;
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  const detail = error instanceof Error || error instanceof DOMException ? error.message : String(error);
+  // Firefox's private mode refuses the open with InvalidStateError; a blocked setting or policy with SecurityError.
+  const kind: KeptDbErrorKind =
+    name === 'QuotaExceededError'
+      ? 'quota'
+      : name === 'SecurityError' || name === 'InvalidStateError'
+        ? 'unavailable'
+        : name === 'VersionError'
+          ? 'outdated'
+          : 'other';
+  return new KeptDbError(kind, detail ? `${KIND_MESSAGES[kind]} (${detail})` : KIND_MESSAGES[kind], { cause: error });
+}
+
+/** Records read from a store: those that parse, and how many did not (the caller says so, never hides them). */
+export interface KeptRows<T> {
+  rows: T[];
+  unreadable: number;
+}
+
 export interface KeptStore<T> {
+  /** A record, undefined when there is none; rejects with an `unreadable` KeptDbError when it no longer parses. */
   get(key: string): Promise<T | undefined>;
-  /** Every record of the store (or of one index value), in key order; records that no longer parse are left out. */
-  all(): Promise<T[]>;
-  where<I extends string>(index: I, value: string): Promise<T[]>;
+  /** Every record of the store, in key order, and the count of those that no longer parse. */
+  all(): Promise<KeptRows<T>>;
+  where<I extends string>(index: I, value: string): Promise<KeptRows<T>>;
   put(value: T): Promise<void>;
   delete(key: string): Promise<void>;
 }
@@ -35,6 +89,8 @@ export interface KeptStore<T> {
 export interface KeptDbOptions {
   /** Another name keeps tests apart. */
   name?: string;
+  /** Another version: tests of an upgrade meeting an open connection. */
+  version?: number;
 }
 
 export interface KeptDb {
@@ -42,57 +98,149 @@ export interface KeptDb {
   close(): Promise<void>;
 }
 
-/** Opens (lazily, once) the console database. Fails with a clear message where the browser offers no IndexedDB. */
-export function createKeptDb({ name = DB_NAME }: KeptDbOptions = {}): KeptDb {
-  let opened: Promise<IDBPDatabase> | undefined;
-  const db = () => {
-    opened ??= (async () => {
+/**
+ * Opens the console database lazily, and again whenever it must: a failed open is not kept (the next call tries
+ * again); a connection the browser ended (`terminated`) or that blocks another tab's newer version (`blocking`:
+ * closed at once, so that tab's upgrade goes through) is reopened on the next call. An open blocked by another
+ * tab's older connection rejects at once with a `blocked` KeptDbError instead of hanging; it completes by itself
+ * once that tab lets go, and is used from then on. Every failure is a KeptDbError with a kind.
+ */
+export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOptions = {}): KeptDb {
+  let current: Promise<IDBPDatabase> | undefined;
+  /** An open reported blocked and not finished yet: no second request is queued behind it. */
+  let blockedOpen: Promise<IDBPDatabase> | undefined;
+  let closed = false;
+
+  const open = () =>
+    new Promise<IDBPDatabase>((resolve, reject) => {
       if (typeof indexedDB === 'undefined') {
-        throw new Error('This browser keeps no IndexedDB data here (private mode or blocked storage).');
+        reject(new KeptDbError('unavailable', KIND_MESSAGES.unavailable));
+        return;
       }
+      let blocked = false;
+      let database: IDBPDatabase | undefined;
       // Loaded with the first page that keeps something, not with the console's first route.
-      const { openDB } = await import('idb');
-      return openDB(name, DB_VERSION, {
-        upgrade(database, _old, _new, tx) {
-          for (const [storeName, spec] of Object.entries(KEPT_STORES)) {
-            const store = database.objectStoreNames.contains(storeName)
-              ? tx.objectStore(storeName)
-              : database.createObjectStore(storeName, { keyPath: spec.keyPath });
-            for (const [indexName, keyPath] of Object.entries(spec.indexes)) {
-              if (!store.indexNames.contains(indexName)) store.createIndex(indexName, keyPath);
+      const request = import('idb').then(({ openDB }) =>
+        openDB(name, version, {
+          upgrade(db, _old, _new, tx) {
+            for (const [storeName, spec] of Object.entries(KEPT_STORES)) {
+              const store = db.objectStoreNames.contains(storeName)
+                ? tx.objectStore(storeName)
+                : db.createObjectStore(storeName, { keyPath: spec.keyPath });
+              for (const [indexName, keyPath] of Object.entries(spec.indexes)) {
+                if (!store.indexNames.contains(indexName)) store.createIndex(indexName, keyPath);
+              }
             }
+          },
+          blocked() {
+            blocked = true;
+            blockedOpen = request;
+            reject(new KeptDbError('blocked', KIND_MESSAGES.blocked));
+          },
+          blocking() {
+            // Another tab opens a newer version: let go now; the next call here opens that version.
+            database?.close();
+            forget(database);
+          },
+          terminated() {
+            forget(database);
+          },
+        }),
+      );
+      request.then(
+        (db) => {
+          database = db;
+          if (blocked) {
+            // The older connection went away after all: keep this one for the next call.
+            blockedOpen = undefined;
+            if (closed) db.close();
+            else current ??= Promise.resolve(db);
           }
+          resolve(db);
         },
-      });
-    })();
-    return opened;
+        (error: unknown) => {
+          if (blocked) blockedOpen = undefined;
+          reject(keptDbErrorOf(error));
+        },
+      );
+    });
+
+  /** The connection `db` is over: the next call opens again. */
+  function forget(db: IDBPDatabase | undefined) {
+    const was = current;
+    if (!was || !db) return;
+    void was.then((connection) => {
+      if (connection === db && current === was) current = undefined;
+    });
+  }
+
+  const db = (): Promise<IDBPDatabase> => {
+    if (current) return current;
+    if (blockedOpen) return Promise.reject(new KeptDbError('blocked', KIND_MESSAGES.blocked));
+    closed = false;
+    const attempt = open();
+    current = attempt;
+    attempt.catch(() => {
+      if (current === attempt) current = undefined;
+    });
+    return attempt;
   };
-  const parsed = <T>(rows: unknown[], parse: (raw: unknown) => T | undefined) =>
-    rows.map(parse).filter((row): row is T => row !== undefined);
+
+  /** One operation; a connection closed under it (another tab's upgrade, the browser) is reopened once. */
+  async function run<R>(operation: (db: IDBPDatabase) => Promise<R>): Promise<R> {
+    const first = await db();
+    try {
+      return await operation(first);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'InvalidStateError') {
+        forget(first);
+        try {
+          return await operation(await db());
+        } catch (again) {
+          throw keptDbErrorOf(again);
+        }
+      }
+      throw keptDbErrorOf(error);
+    }
+  }
+
+  const parsed = <T>(raw: unknown[], parse: (raw: unknown) => T | undefined): KeptRows<T> => {
+    const rows: T[] = [];
+    for (const value of raw) {
+      const row = parse(value);
+      if (row !== undefined) rows.push(row);
+    }
+    return { rows, unreadable: raw.length - rows.length };
+  };
   return {
     store<T>(storeName: KeptStoreName, parse: (raw: unknown) => T | undefined): KeptStore<T> {
       return {
         async get(key) {
-          const raw: unknown = await (await db()).get(storeName, key);
-          return raw === undefined ? undefined : parse(raw);
+          const raw: unknown = await run((d) => d.get(storeName, key));
+          if (raw === undefined) return undefined;
+          const row = parse(raw);
+          if (row === undefined) throw new KeptDbError('unreadable', KIND_MESSAGES.unreadable);
+          return row;
         },
         async all() {
-          return parsed((await (await db()).getAll(storeName)) as unknown[], parse);
+          return parsed((await run((d) => d.getAll(storeName))) as unknown[], parse);
         },
         async where(index, value) {
-          return parsed((await (await db()).getAllFromIndex(storeName, index, value)) as unknown[], parse);
+          return parsed((await run((d) => d.getAllFromIndex(storeName, index, value))) as unknown[], parse);
         },
         async put(value) {
-          await (await db()).put(storeName, value as unknown);
+          await run((d) => d.put(storeName, value as unknown));
         },
         async delete(key) {
-          await (await db()).delete(storeName, key);
+          await run((d) => d.delete(storeName, key));
         },
       };
     },
     async close() {
-      if (opened) (await opened.catch(() => undefined))?.close();
-      opened = undefined;
+      closed = true;
+      const was = current;
+      current = undefined;
+      if (was) (await was.catch(() => undefined))?.close();
     },
   };
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { StatusBadge } from '../../components';
+import { keptDbErrorOf } from '../../api';
+import { StatusBadge, storageErrorKey } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { countPhases, isFinished, type BulkBatch } from './bulk/batch';
 import { timeLeftMs } from './bulk/scheduler';
@@ -32,6 +33,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
   const settled = counts.deleted + counts.not_deleted + counts.failed;
   const left = timeLeftMs(batch, counts);
   const [askedStop, setConfirmStop] = useState(false);
+  const [dismissError, setDismissError] = useState<string | null>(null);
   const confirmStop = askedStop && !finished;
   const status = STATUS_VIEW[batch.status];
   const titleId = `bulk-batch-title-${batch.id}`;
@@ -66,6 +68,11 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
             </Text>
           </div>
           <Group gap="xs">
+            {batch.unsaved ? (
+              <Badge variant="outline" color="red" data-testid="bulk-unsaved">
+                {t('knowledge.bulk.storage.unsaved')}
+              </Badge>
+            ) : null}
             {!finished && !here ? (
               <Badge variant="outline" color="gray" data-testid="bulk-elsewhere">
                 {t('knowledge.bulk.batch.elsewhere')}
@@ -76,6 +83,8 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
             </span>
           </Group>
         </Group>
+
+        {batch.storageError ? <StorageProblem batch={batch} /> : null}
 
         <Progress.Root size="lg" aria-label={t('knowledge.bulk.batch.progress')}>
           {PROGRESS_PHASES.map((p) =>
@@ -150,9 +159,26 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
               ) : null}
             </Group>
           ) : (
-            <Button size="xs" variant="subtle" color="gray" onClick={() => void batches.remove(batch.id)}>
-              {t('knowledge.deletion.dismiss')}
-            </Button>
+            <Group gap="xs">
+              {dismissError ? (
+                <Text size="xs" c="red" role="alert">
+                  {t('knowledge.bulk.storage.dismissFailed', { reason: dismissError })}
+                </Text>
+              ) : null}
+              <Button
+                size="xs"
+                variant="subtle"
+                color="gray"
+                onClick={() => {
+                  setDismissError(null);
+                  batches
+                    .remove(batch.id)
+                    .catch((error: unknown) => setDismissError(t(storageErrorKey(keptDbErrorOf(error).kind))));
+                }}
+              >
+                {t('knowledge.deletion.dismiss')}
+              </Button>
+            </Group>
           )}
         </Group>
 
@@ -163,6 +189,38 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
         />
       </Stack>
     </Paper>
+  );
+}
+
+/** The batch could not be saved: why, and (paused) the admin's choice: try the save again, or run unsaved. */
+function StorageProblem({ batch }: { batch: BulkBatch }) {
+  const t = useT();
+  const { batches } = useDeletionRuntime();
+  const error = batch.storageError!;
+  const paused = batch.status === 'paused';
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      title={t(paused ? 'knowledge.bulk.storage.paused' : 'knowledge.bulk.storage.notSaved')}
+      data-testid="bulk-storage-problem"
+      data-kind={error.kind}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t(storageErrorKey(error.kind))}</Text>
+        {paused ? (
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => batches.command(batch.id, 'resume')}>
+              {t('knowledge.bulk.storage.tryAgain')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => batches.command(batch.id, 'run_unsaved')}>
+              {t('knowledge.bulk.storage.runUnsavedShort')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Alert>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { ErrorState, UnreadableRecords } from '../../components';
 import { useT } from '../../i18n';
-import { useBatches } from './deletion/hooks';
+import { useBatchLoadIssue, useBatches, useDeletionRuntime } from './deletion/hooks';
 
 // Each loads when first needed: the dialog (its focus trap, scroll lock, file and number inputs) on opening,
 // the batch panel (its virtualised report) when this knowledge base has a batch. Most visits need neither.
@@ -24,6 +25,10 @@ export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
   const batches = useBatches().filter((b) => b.profileId === profileId && b.knowledgeId === knowledgeId);
+  const runtime = useDeletionRuntime();
+  // A failed read of the saved batches is shown, never read as "no batch".
+  const issue = useBatchLoadIssue();
+  const loadIssue = issue?.profileId === profileId ? issue : null;
   const listRef = useRef<HTMLDivElement>(null);
 
   return (
@@ -51,6 +56,14 @@ export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName
         </Stack>
       </Paper>
       <Stack gap="sm" ref={listRef}>
+        {loadIssue?.error ? (
+          <ErrorState
+            error={loadIssue.error}
+            title={t('knowledge.bulk.storage.loadFailed')}
+            onRetry={() => runtime.loadBatches()}
+          />
+        ) : null}
+        {loadIssue ? <UnreadableRecords count={loadIssue.unreadable} onRetry={() => runtime.loadBatches()} /> : null}
         {batches.length > 0 ? (
           <Suspense fallback={null}>
             {batches.map((b) => (

@@ -15,7 +15,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { formatBytes } from '../../components';
+import { keptDbErrorOf, type KeptDbError } from '../../api';
+import { formatBytes, storageErrorKey } from '../../components';
 import { useT } from '../../i18n';
 import { lookUpAll, summarise, type Lookup } from './bulk/check-first';
 import { inputTooLarge } from './bulk/input-size';
@@ -67,6 +68,7 @@ export function BulkRemovalModal({
   const [concurrency, setConcurrency] = useState<number>(BULK_REMOVAL_LIMITS.concurrencyDefault);
   const [typed, setTyped] = useState('');
   const [starting, setStarting] = useState(false);
+  const [saveError, setSaveError] = useState<KeptDbError | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -136,22 +138,34 @@ export function BulkRemovalModal({
     setStep('review');
   }
 
-  async function start() {
+  /** Saves the batch and starts it; not saved, nothing is sent and the admin is told why (`unsaved`: their choice). */
+  async function start(unsaved = false) {
     if (!confirmed || starting) return;
     setStarting(true);
+    setSaveError(null);
     const names = new Map(lookups?.flatMap((l) => (l.status === 'found' && l.name ? [[l.id, l.name]] : [])));
-    const batch = await runtime.batches.create({
-      profileId,
-      profileName,
-      knowledgeId,
-      knowledgeName,
-      concurrency,
-      rows: parsed.ids.map((documentId) => ({
-        documentId,
-        name: names.get(documentId),
-        leftOut: unknownIds.has(documentId) && !includeUnknown ? true : undefined,
-      })),
-    });
+    let batch;
+    try {
+      batch = await runtime.batches.create(
+        {
+          profileId,
+          profileName,
+          knowledgeId,
+          knowledgeName,
+          concurrency,
+          rows: parsed.ids.map((documentId) => ({
+            documentId,
+            name: names.get(documentId),
+            leftOut: unknownIds.has(documentId) && !includeUnknown ? true : undefined,
+          })),
+        },
+        { unsaved },
+      );
+    } catch (error) {
+      setSaveError(keptDbErrorOf(error));
+      setStarting(false);
+      return;
+    }
     onStarted(batch.id);
   }
 
@@ -365,6 +379,31 @@ export function BulkRemovalModal({
               if (e.key === 'Enter') void start();
             }}
           />
+          {saveError ? (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={t('knowledge.bulk.storage.notStarted')}
+              data-testid="bulk-save-failed"
+              data-kind={saveError.kind}
+            >
+              <Stack gap="xs">
+                <Text size="sm">{t(storageErrorKey(saveError.kind))}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('knowledge.bulk.storage.why')}
+                </Text>
+                <Group gap="xs">
+                  <Button size="xs" variant="light" onClick={() => void start()} loading={starting}>
+                    {t('knowledge.bulk.storage.tryAgain')}
+                  </Button>
+                  <Button size="xs" variant="default" color="red" onClick={() => void start(true)} disabled={starting}>
+                    {t('knowledge.bulk.storage.runUnsaved')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
           <Group justify="space-between" gap="xs">
             <Button variant="subtle" onClick={() => setStep('input')}>
               {t('knowledge.bulk.confirm.back')}

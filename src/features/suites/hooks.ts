@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { useKeptDb, type SuiteRun } from '../../api';
-import { liveRuns } from './model/live-runs';
+import { useKeptDb, type KeptDbError, type SuiteRun } from '../../api';
+import { liveRuns, type UnsavedRun } from './model/live-runs';
 import { suitesStore, type SuiteRecord } from './model/store';
 
 /** React Query keys of the suites area (IndexedDB reads; nothing here calls the service). */
@@ -62,22 +62,36 @@ export function useLiveRuns(): ReadonlyMap<string, SuiteRun> {
   return useSyncExternalStore(liveRuns.subscribe, liveRuns.snapshot, liveRuns.snapshot);
 }
 
-/** A run: live while it runs here, else as kept; a kept `running` run not live here was cut short (tab closed). */
+/** This tab's runs whose last save failed (shown from memory, with why). */
+export function useUnsavedRuns(): ReadonlyMap<string, UnsavedRun> {
+  return useSyncExternalStore(liveRuns.subscribe, liveRuns.unsavedSnapshot, liveRuns.unsavedSnapshot);
+}
+
+/**
+ * A run: live while it runs here, else as kept; a kept `running` run not live here was cut short (tab closed).
+ * A run of this tab that could not be saved is shown from memory, with `saveError` saying why.
+ */
 export function useRun(runId: string): {
   run: SuiteRun | null | undefined;
   live: boolean;
   loading: boolean;
   error: unknown;
+  saveError?: KeptDbError;
+  retry(): void;
 } {
   const liveRun = useLiveRuns().get(runId);
+  const unsaved = useUnsavedRuns().get(runId);
   const stored = useStoredRun(runId);
-  if (liveRun) return { run: liveRun, live: true, loading: false, error: null };
+  const retry = () => void stored.refetch();
+  if (liveRun) return { run: liveRun, live: true, loading: false, error: null, saveError: unsaved?.error, retry };
+  if (unsaved) return { run: unsaved.run, live: false, loading: false, error: null, saveError: unsaved.error, retry };
   const run = stored.data;
   return {
     run: run && run.status === 'running' ? { ...run, status: 'interrupted' } : run,
     live: false,
     loading: stored.isPending,
     error: stored.error,
+    retry,
   };
 }
 

@@ -91,6 +91,21 @@ export const commonMessages = defineMessages({
     'answer.md.linkRemoved': 'Link removed: only http, https and mailto links are kept.',
     'answer.md.imageBlocked': 'Image not loaded: {alt} ({url})',
     'answer.md.imageRemoved': 'Image removed: {alt}',
+
+    // The browser's storage (src/api/storage/kept-db.ts): each way it refuses, in words the admin can act on.
+    'storage.error.title': 'The browser could not keep the data',
+    'storage.error.quota':
+      'The browser storage for this site is full. Free space (dismiss finished batches, delete old suite runs, or clear this site’s data in the browser), then try again.',
+    'storage.error.unavailable':
+      'This browser keeps no data for this site (a private window, or site data blocked by a setting or policy). Use a normal window or allow site data for this address.',
+    'storage.error.blocked':
+      'Another Knowledge Console tab still holds an older version of the saved data open. Close other Knowledge Console tabs, then try again.',
+    'storage.error.outdated':
+      'A newer version of Knowledge Console, open in another tab, has upgraded the saved data. Reload this tab.',
+    'storage.error.unreadable': 'A saved record could not be read: it was written by another version of the console.',
+    'storage.error.other': 'The browser storage failed.',
+    'storage.unreadable':
+      '{count, plural, one {# saved record} other {# saved records}} could not be read (written by another version of the console); they are left as they are.',
   },
   zhCN: {
     'common.retry': '重试',
@@ -176,5 +191,18 @@ export const commonMessages = defineMessages({
     'answer.md.linkRemoved': '链接已移除：只保留 http、https 和 mailto 链接。',
     'answer.md.imageBlocked': '图片未加载：{alt}（{url}）',
     'answer.md.imageRemoved': '图片已移除：{alt}',
+
+    // The browser's storage (src/api/storage/kept-db.ts): each way it refuses, in words the admin can act on.
+    'storage.error.title': '浏览器无法保存数据',
+    'storage.error.quota':
+      '浏览器为本站提供的存储空间已满。请先释放空间（关闭已完成的批量删除、删除旧的测试运行记录，或在浏览器中清除本站数据），然后重试。',
+    'storage.error.unavailable':
+      '此浏览器不为本站保存数据（无痕窗口，或站点数据被设置或策略禁止）。请使用普通窗口，或允许此地址保存站点数据。',
+    'storage.error.blocked':
+      '另一个 Knowledge Console 标签页仍打开着旧版本的已保存数据。请关闭其他 Knowledge Console 标签页，然后重试。',
+    'storage.error.outdated': '另一个标签页中更新版本的 Knowledge Console 已升级了已保存的数据。请重新加载此标签页。',
+    'storage.error.unreadable': '有一条已保存的记录无法读取：它由另一个版本的控制台写入。',
+    'storage.error.other': '浏览器存储出错。',
+    'storage.unreadable': '有 {count} 条已保存的记录无法读取（由另一个版本的控制台写入）；这些记录保持原样。',
   },
 });

@@ -95,6 +95,11 @@ export const suitesMessages = defineMessages({
     'suites.run.titleAt': 'Run of {when}',
     'suites.run.line': 'Space {space} · {profile} ({url}) · {concurrency} at once',
     'suites.run.notFound': 'This run is not kept in this browser.',
+    'suites.run.notSaved': 'This run could not be saved in this browser',
+    'suites.run.notSavedHint':
+      'Its results are shown in this tab only, and are lost when it closes or reloads: export them (JSON, CSV, JUnit) to keep them.',
+    'suites.run.notSavedShort': 'not saved',
+    'suites.saveFailed': 'The suite could not be saved in this browser',
     'suites.run.backToSuite': 'Back to the suite',
     'suites.run.stop': 'Stop',
     'suites.run.export': 'Export',
@@ -288,6 +293,11 @@ export const suitesMessages = defineMessages({
     'suites.run.titleAt': '{when} 的运行',
     'suites.run.line': '空间 {space} · {profile}（{url}）· 同时 {concurrency} 个',
     'suites.run.notFound': '本浏览器中没有这次运行的记录。',
+    'suites.run.notSaved': '这次运行无法保存在此浏览器中',
+    'suites.run.notSavedHint':
+      '其结果只在此标签页中显示，关闭或重新加载后即会丢失：请导出（JSON、CSV、JUnit）以保留结果。',
+    'suites.run.notSavedShort': '未保存',
+    'suites.saveFailed': '无法在此浏览器中保存该测试集',
     'suites.run.backToSuite': '返回测试集',
     'suites.run.stop': '停止',
     'suites.run.export': '导出',

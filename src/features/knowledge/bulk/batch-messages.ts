@@ -1,6 +1,6 @@
 import type { BulkBatch, BulkRow } from './batch';
 
-export type BatchCommand = 'pause' | 'resume' | 'stop' | 'retry_not_deleted';
+export type BatchCommand = 'pause' | 'resume' | 'stop' | 'retry_not_deleted' | 'run_unsaved';
 
 /** A batch without its rows. */
 export type BatchHeader = Omit<BulkBatch, 'rows'>;

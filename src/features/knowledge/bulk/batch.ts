@@ -1,3 +1,4 @@
+import type { KeptDbErrorKind } from '../../../api';
 import { z } from '../../../contract';
 import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
 
@@ -48,6 +49,10 @@ export interface BulkBatch {
   reservedAt?: number;
   rows: BulkRow[];
   updatedAt: number;
+  /** Run without saving, as the admin chose after a save failed: it does not survive a reload. Never saved. */
+  unsaved?: boolean;
+  /** Why the last save failed (cleared by the next one that works); a running batch pauses on it. Never saved. */
+  storageError?: { kind: KeptDbErrorKind; message: string };
 }
 
 /** Where a row stands: the machine's state, or one of the batch's own. */

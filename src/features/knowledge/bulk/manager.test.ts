@@ -50,7 +50,7 @@ function browser(svc: ReturnType<typeof createTestService>) {
     cleanup.push(close);
     return { manager, sent, close };
   };
-  return { tab };
+  return { tab, name };
 }
 
 const init = (docs: string[], concurrency = 4): NewBatch => ({
@@ -143,5 +143,95 @@ describe('batch manager across tabs', () => {
     again.manager.command(only(again.manager).id, 'retry_not_deleted');
     await until(() => countPhases(only(again.manager).rows).deleted === 8);
     expect(svc.deletes.get(docs[0]!)).toBe(4);
+  });
+});
+
+describe('batch manager when storage fails', () => {
+  const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+  it('a batch whose reservation cannot be saved sends nothing and says why; run unsaved only when asked', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    const tab = browser(svc).tab('one');
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = () => {
+      throw quota();
+    };
+    try {
+      await expect(tab.manager.create(init(docs))).rejects.toMatchObject({ name: 'KeptDbError', kind: 'quota' });
+      expect(tab.manager.getSnapshot()).toEqual([]);
+      await new Promise((r) => setTimeout(r, 30));
+      expect(tab.sent).toEqual([]);
+      const batch = await tab.manager.create(init(docs), { unsaved: true });
+      await until(() => only(tab.manager).endedAt !== undefined);
+      expect(countPhases(only(tab.manager).rows).deleted).toBe(6);
+      expect(tab.sent).toHaveLength(6);
+      expect(only(tab.manager)).toMatchObject({ id: batch.id, unsaved: true });
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+  });
+
+  it('a batch whose later save fails pauses for storage, in every tab, and sends nothing more', async () => {
+    const docs = ids(40);
+    const svc = createTestService(docs);
+    const b = browser(svc);
+    const one = b.tab('one');
+    const two = b.tab('two');
+    const put = IDBObjectStore.prototype.put;
+    try {
+      const batch = await one.manager.create(init(docs, 2));
+      await two.manager.load('p');
+      await until(() => svc.deletes.size >= 1);
+      IDBObjectStore.prototype.put = () => {
+        throw quota();
+      };
+      await until(() => only(two.manager).storageError?.kind === 'quota' && only(two.manager).status === 'paused');
+      await until(
+        () => countPhases(only(one.manager).rows).requesting + countPhases(only(one.manager).rows).pending === 0,
+      );
+      const sent = one.sent.length;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(one.sent).toHaveLength(sent);
+      expect(sent).toBeLessThan(40);
+      // "Run unsaved" from the other tab.
+      two.manager.command(batch.id, 'run_unsaved');
+      await until(() => countPhases(only(two.manager).rows).deleted === 40);
+      expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+      // Its stale saved copy is gone: a reload does not resume it and send again.
+      IDBObjectStore.prototype.put = put;
+      const raw = createKeptDb({ name: b.name });
+      cleanup.push(() => raw.close());
+      expect(await raw.store<unknown>('bulkBatches', (r) => r).all()).toEqual({ rows: [], unreadable: 0 });
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+  });
+
+  it('a failed read of the saved batches is an error, not "no batch"; unreadable ones are counted', async () => {
+    const docs = ids(3);
+    const svc = createTestService(docs);
+    const b = browser(svc);
+    const one = b.tab('one');
+    await one.manager.create(init(docs));
+    await until(() => only(one.manager).endedAt !== undefined);
+    const two = b.tab('two');
+    const getAll = IDBIndex.prototype.getAll;
+    IDBIndex.prototype.getAll = () => {
+      throw new DOMException('The operation failed for reasons unrelated to the database itself.', 'UnknownError');
+    };
+    try {
+      await expect(two.manager.load('p')).rejects.toMatchObject({ kind: 'other' });
+      expect(two.manager.getLoadIssue()).toMatchObject({ profileId: 'p', error: { kind: 'other' } });
+    } finally {
+      IDBIndex.prototype.getAll = getAll;
+    }
+    // One record written by another build that no longer parses.
+    const raw = createKeptDb({ name: b.name });
+    cleanup.push(() => raw.close());
+    await raw.store<unknown>('bulkBatches', (r) => r).put({ id: 'old', profileId: 'p', rows: 'not rows' });
+    expect(await two.manager.load('p')).toEqual({ unreadable: 1 });
+    expect(two.manager.getLoadIssue()).toEqual({ profileId: 'p', unreadable: 1 });
+    expect(two.manager.getSnapshot()).toHaveLength(1);
   });
 });

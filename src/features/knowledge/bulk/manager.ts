@@ -1,4 +1,4 @@
-import { newId, type KeptStore } from '../../../api';
+import { keptDbErrorOf, newId, type KeptDbError, type KeptStore } from '../../../api';
 import type { LockClaim, TabCoordinator } from '../deletion/cross-tab';
 import type { DeletionTiming } from '../deletion/machine';
 import type { TabMessage } from '../deletion/tab-messages';
@@ -40,6 +40,16 @@ const lockName = (id: string) => `kc.bulk:${id}`;
  * the other tabs queue for the lock, mirror its rows from the running tab's messages, forward Pause/Resume/
  * Stop/Retry to it, and take over from the saved state if it closes.
  */
+/**
+ * What the last read of a profile's saved batches met: a failed read (`error`), or records that no longer parse
+ * (`unreadable`). Shown beside the batches: a failed read is never "no batch".
+ */
+export interface BatchLoadIssue {
+  profileId: string;
+  error?: KeptDbError;
+  unreadable: number;
+}
+
 export function createBatchManager(deps: BatchManagerDeps) {
   const now = deps.now ?? Date.now;
   const { store, coordinator } = deps;
@@ -55,6 +65,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
   const listeners = new Set<() => void>();
   const finishListeners = new Set<(batch: BulkBatch) => void>();
   let snapshot: readonly BulkBatch[] = [];
+  let loadIssue: BatchLoadIssue | null = null;
   let publishTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
 
@@ -124,8 +135,17 @@ export function createBatchManager(deps: BatchManagerDeps) {
   }
 
   async function startHere(id: string) {
-    const saved = createdHere.delete(id) ? undefined : await store?.get(id).catch(() => undefined);
+    let readError: KeptDbError | undefined;
+    const saved = createdHere.delete(id)
+      ? undefined
+      : await store?.get(id).catch((error: unknown) => void (readError = keptDbErrorOf(error)));
     const mine = batches.get(id);
+    if (readError && !mine) {
+      // Known here only from the kept database, which could not be read: say so, run nothing.
+      release(id);
+      setLoadIssue({ profileId: deps.activeProfileId() ?? '', error: readError, unreadable: 0 });
+      return;
+    }
     const latest = saved && (!mine || saved.updatedAt >= mine.updatedAt) ? saved : mine;
     const commands = waitingCommands.get(id) ?? [];
     waitingCommands.delete(id);
@@ -156,7 +176,12 @@ export function createBatchManager(deps: BatchManagerDeps) {
     if (command === 'pause') scheduler.pause();
     else if (command === 'resume') scheduler.resume();
     else if (command === 'stop') scheduler.stop();
-    else scheduler.retryNotDeleted();
+    else if (command === 'run_unsaved') {
+      scheduler.runUnsaved();
+      // The saved copy stops at the last save that worked: read after a reload it would send again what runs now.
+      // Deleting is allowed on a full disk; if even that fails, a reload resumes from it (each DELETE at most twice).
+      void store?.delete(scheduler.snapshot().id).catch(() => undefined);
+    } else scheduler.retryNotDeleted();
   }
 
   /** Another tab's batch: merge its rows (each newer row wins), and queue to take over while it is unfinished. */
@@ -172,9 +197,10 @@ export function createBatchManager(deps: BatchManagerDeps) {
           if (saved && !batches.has(id)) {
             batches.set(id, saved);
             mirror(message);
-          }
+          } else if (!saved) coordinator?.publish({ kind: 'batch-sync', batchId: id });
         })
-        .catch(() => undefined);
+        // Not readable here (or run unsaved): the running tab sends all its rows instead.
+        .catch(() => coordinator?.publish({ kind: 'batch-sync', batchId: id }));
       return;
     }
     const rows = known ? known.rows.slice() : new Array<BulkRow>(message.rowCount);
@@ -187,6 +213,11 @@ export function createBatchManager(deps: BatchManagerDeps) {
     batches.set(id, batch);
     if (isFinished(batch)) release(id);
     else claim(id);
+    notify();
+  }
+
+  function setLoadIssue(issue: BatchLoadIssue | null) {
+    loadIssue = issue;
     notify();
   }
 
@@ -225,9 +256,24 @@ export function createBatchManager(deps: BatchManagerDeps) {
       return () => finishListeners.delete(listener);
     },
     runsHere: (id: string) => schedulers.has(id),
-    /** Reads a profile's batches from the kept database and resumes the unfinished ones (here or in another tab). */
-    async load(profileId: string) {
-      const saved = (await store?.where('byProfile', profileId).catch(() => [])) ?? [];
+    /** Why the last read of saved batches fell short, if it did (shown with a "Try again"). */
+    getLoadIssue: () => loadIssue,
+    /**
+     * Reads a profile's batches from the kept database and resumes the unfinished ones (here or in another tab).
+     * Resolves how many saved batches could not be read; rejects (a KeptDbError) when none could; both are kept
+     * as the load issue for the page.
+     */
+    async load(profileId: string): Promise<{ unreadable: number }> {
+      let saved: BulkBatch[] = [];
+      let unreadable = 0;
+      try {
+        if (store) ({ rows: saved, unreadable } = await store.where('byProfile', profileId));
+      } catch (error) {
+        const kept = keptDbErrorOf(error);
+        setLoadIssue({ profileId, error: kept, unreadable: 0 });
+        throw kept;
+      }
+      loadIssue = unreadable > 0 ? { profileId, unreadable } : null;
       for (const batch of saved) {
         const known = batches.get(batch.id);
         if (!schedulers.has(batch.id) && (!known || batch.updatedAt > known.updatedAt)) batches.set(batch.id, batch);
@@ -237,9 +283,13 @@ export function createBatchManager(deps: BatchManagerDeps) {
         }
       }
       notify();
+      return { unreadable };
     },
-    /** Saves a new batch, then runs it in this tab. */
-    async create(init: NewBatch): Promise<BulkBatch> {
+    /**
+     * Saves a new batch, then runs it in this tab. A batch that cannot be saved is not run: this rejects with the
+     * KeptDbError saying why, and nothing is sent — unless the admin chose `unsaved` (it then lasts this page).
+     */
+    async create(init: NewBatch, options: { unsaved?: boolean } = {}): Promise<BulkBatch> {
       const at = now();
       const batch: BulkBatch = {
         id: newId(),
@@ -254,8 +304,15 @@ export function createBatchManager(deps: BatchManagerDeps) {
         baselineTotalFiles: init.baselineTotalFiles,
         rows: init.rows.map((r) => ({ ...r, updatedAt: at })),
         updatedAt: at,
+        ...(options.unsaved ? { unsaved: true } : {}),
       };
-      await store?.put(batch).catch(() => undefined);
+      if (!options.unsaved) {
+        try {
+          await store?.put(batch);
+        } catch (error) {
+          throw keptDbErrorOf(error);
+        }
+      }
       batches.set(batch.id, batch);
       createdHere.add(batch.id);
       // The other tabs hear of it from the scheduler, once this tab holds its lock (had they heard first, one of
@@ -279,13 +336,19 @@ export function createBatchManager(deps: BatchManagerDeps) {
         else claim(id);
       } else coordinator?.publish({ kind: 'batch-command', batchId: id, command });
     },
-    /** Forgets a finished batch, here and in the kept database. */
+    /** Forgets a finished batch, in the kept database and then here; rejects (kept here) when it cannot. */
     async remove(id: string) {
       const batch = batches.get(id);
       if (!batch || !isFinished(batch)) return;
+      if (!batch.unsaved) {
+        try {
+          await store?.delete(id);
+        } catch (error) {
+          throw keptDbErrorOf(error);
+        }
+      }
       batches.delete(id);
       release(id);
-      await store?.delete(id).catch(() => undefined);
       coordinator?.publish({ kind: 'batch-removed', batchId: id });
       notify();
     },

@@ -207,3 +207,67 @@ describe('time left', () => {
     expect(timeLeftMs({ activeMs: 4_000, endedAt: 1 }, counts)).toBe(0);
   });
 });
+
+describe('batch scheduler when the batch cannot be saved', () => {
+  const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+  it('sends no DELETE while its reservation cannot be saved, pauses with the reason, and runs unsaved when told', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    let attempts = 0;
+    const { scheduler } = run(newBatch(docs), svc, {
+      save: () => {
+        attempts++;
+        return Promise.reject(quota());
+      },
+    });
+    await until(() => scheduler.snapshot().status === 'paused');
+    const paused = scheduler.snapshot();
+    expect(paused.storageError).toMatchObject({ kind: 'quota' });
+    expect(svc.deletes.size).toBe(0);
+    expect(paused.rows.map(phaseOf)).toEqual(Array(6).fill('waiting'));
+    expect(attempts).toBeGreaterThan(0);
+    // Nothing more happens on its own.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(svc.deletes.size).toBe(0);
+
+    scheduler.runUnsaved();
+    await until(() => scheduler.ended);
+    expect(scheduler.counts()).toMatchObject({ deleted: 6 });
+    expect([...svc.deletes.values()]).toEqual(Array(6).fill(1));
+    expect(scheduler.snapshot()).toMatchObject({ unsaved: true, storageError: undefined });
+  });
+
+  it('pauses mid-batch when a later reservation cannot be saved (what was saved goes on), and "Try again" resumes', async () => {
+    const docs = ids(40);
+    const svc = createTestService(docs);
+    let failing = false;
+    const saved: BulkBatch[] = [];
+    const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc, {
+      save: async (b) => {
+        if (failing) throw quota();
+        saved.push(structuredClone(b));
+      },
+    });
+    // The first block (2 × 4 rows) is saved; then storage fills up.
+    await until(() => svc.deletes.size >= 1);
+    failing = true;
+    await until(() => scheduler.snapshot().status === 'paused');
+    await until(() => scheduler.counts().requesting + scheduler.counts().pending === 0);
+    const sent = svc.deletes.size;
+    const lastSaved = saved.at(-1)!;
+    // Every DELETE that left was covered by a saved reservation: a reload would read it before sending again.
+    expect(sent).toBeLessThanOrEqual(lastSaved.reservedUntil!);
+    expect(sent).toBeLessThan(40);
+    expect(scheduler.snapshot().storageError?.kind).toBe('quota');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(svc.deletes.size).toBe(sent);
+
+    failing = false;
+    scheduler.resume();
+    await until(() => scheduler.ended);
+    expect(scheduler.counts()).toMatchObject({ deleted: 40 });
+    expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+    expect(scheduler.snapshot().storageError).toBeUndefined();
+  });
+});

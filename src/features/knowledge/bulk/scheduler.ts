@@ -10,6 +10,7 @@ import {
   type DeletionTiming,
   type TrackedDeletion,
 } from '../deletion/machine';
+import { keptDbErrorOf } from '../../../api';
 import { errorInfo, type CheckOutcome } from '../deletion/tracker';
 import { countPhases, isOpen, type BulkBatch, type BulkRow, type PhaseCounts } from './batch';
 import { BULK_REMOVAL_LIMITS } from './limits';
@@ -30,7 +31,10 @@ export interface SchedulerDeps {
   timing?: DeletionTiming;
   /** Only the active profile's batches run (the token is in memory for that one). */
   canRun?: () => boolean;
-  /** Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen. */
+  /**
+   * Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen;
+   * when it rejects, those DELETEs are not sent and the batch pauses with `storageError` set.
+   */
   save(batch: BulkBatch): Promise<void>;
   /** After each change; the caller throttles what it shows. */
   onChange?(): void;
@@ -60,15 +64,21 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
   let disposed = false;
   let started = false;
   let lastTouch = now();
-  let saving: Promise<void> | null = null;
-  let queuedSave: Promise<void> | null = null;
+  let saving: Promise<boolean> | null = null;
+  let queuedSave: Promise<boolean> | null = null;
   let baselineAsked = false;
   let baselineUnreadable = false;
+  /** The reservation as last saved: rows from here on are sent only after a save (write-ahead). */
+  let savedReservedUntil = initial.reservedUntil ?? 0;
 
   const snapshot = (): BulkBatch => ({ ...header, rows: rows.slice() });
 
-  /** One write at a time; callers during a write share the next one, which includes their changes. */
-  function persist(): Promise<void> {
+  /**
+   * One write at a time; callers during a write share the next one, which includes their changes. Resolves
+   * whether it was kept: a refused write (quota, private mode, a blocked upgrade) pauses a running batch for
+   * `storage` (see storageFailed) — the write-ahead path then sends nothing. An unsaved batch is not written.
+   */
+  function persist(): Promise<boolean> {
     if (queuedSave) return queuedSave;
     if (saving) {
       queuedSave = saving.then(() => {
@@ -79,15 +89,45 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     }
     clearTimeout(saveTimer);
     saveTimer = undefined;
+    const { storageError: _shown, ...kept } = header;
+    if (kept.unsaved) {
+      savedReservedUntil = Math.max(savedReservedUntil, kept.reservedUntil ?? 0);
+      return Promise.resolve(true);
+    }
     const write = deps
-      .save(snapshot())
-      // Storage refused (private mode, quota): the batch still runs for this page's life.
-      .catch(() => undefined)
+      .save({ ...kept, rows: rows.slice() })
+      .then(
+        () => {
+          savedReservedUntil = Math.max(savedReservedUntil, kept.reservedUntil ?? 0);
+          if (header.storageError) {
+            header = { ...header, storageError: undefined };
+            deps.onChange?.();
+          }
+          return true;
+        },
+        (error: unknown) => {
+          storageFailed(error);
+          return false;
+        },
+      )
       .finally(() => {
         if (saving === write) saving = null;
       });
     saving = write;
     return write;
+  }
+
+  /** The batch could not be saved: nothing more is sent until the admin chooses (Try again, or Run unsaved). */
+  function storageFailed(error: unknown) {
+    if (disposed) return;
+    const kept = keptDbErrorOf(error);
+    touch();
+    header = {
+      ...header,
+      status: header.status === 'running' ? 'paused' : header.status,
+      storageError: { kind: kept.kind, message: kept.message },
+    };
+    deps.onChange?.();
   }
 
   function saveSoon() {
@@ -146,8 +186,11 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     inFlight--;
   }
 
-  /** Sends the DELETEs; with `saveFirst`, only once the batch is saved (write-ahead). */
-  function sendAll(indices: number[], saveFirst: boolean) {
+  /**
+   * Sends the DELETEs; with `saveFirst`, only once the batch is saved (write-ahead). Not saved: none is sent,
+   * each row goes back to how it was before this step (`before`), and the reservation with it.
+   */
+  function sendAll(indices: number[], saveFirst: boolean, before: ReadonlyMap<number, BulkRow>) {
     for (const i of indices) begin(i);
     const go = () => {
       for (const i of indices) {
@@ -159,7 +202,20 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         );
       }
     };
-    if (saveFirst) void persist().then(go);
+    const undo = () => {
+      if (disposed) return;
+      for (const i of indices) {
+        end(i);
+        const row = before.get(i);
+        if (row) update(i, row);
+        if (row && !row.deletion && !row.retryQueued) cursor = Math.min(cursor, i);
+      }
+      // Rows from the cursor on are reserved again (and saved first) when they are sent.
+      const reservedUntil = Math.max(savedReservedUntil, Math.min(cursor, header.reservedUntil ?? 0));
+      if (reservedUntil !== header.reservedUntil) header = { ...header, reservedUntil };
+      pump();
+    };
+    if (saveFirst) void persist().then((saved) => (saved ? go() : undo()));
     else go();
   }
 
@@ -206,6 +262,8 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     let free = header.concurrency - inFlight;
     let earliest = Number.POSITIVE_INFINITY;
     const sends: number[] = [];
+    /** Each sent row as it was before this step: put back if the write-ahead save fails. */
+    const before = new Map<number, BulkRow>();
     // Re-issues, retries and rows beyond the reserved block are saved before their DELETEs leave.
     let saveFirst = false;
     for (let i = 0; i < rows.length; i++) {
@@ -217,6 +275,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         if (stopped || retried === d) update(i, { ...row, retryQueued: false });
         else if (!paused && free > 0) {
           update(i, { ...row, retryQueued: false, deletion: retried });
+          before.set(i, row);
           sends.push(i);
           saveFirst = true;
           free--;
@@ -235,11 +294,13 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         if (stopped) dispatch(i, { type: 'give_up', at: t });
         else if (!paused && free > 0) {
           dispatch(i, { type: 'reissue', at: t });
+          before.set(i, row);
           sends.push(i);
           saveFirst = true;
           free--;
         }
       } else if (action.type === 'send' && !paused && !stopped && free > 0) {
+        before.set(i, row);
         sends.push(i);
         free--;
       }
@@ -252,8 +313,9 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         if (cursor >= (header.reservedUntil ?? 0)) {
           const block = header.concurrency * BULK_REMOVAL_LIMITS.reserveBlockFactor;
           header = { ...header, reservedUntil: Math.min(rows.length, cursor + block), reservedAt: t };
-          saveFirst = true;
         }
+        // Its block's reservation is not known to be saved yet (just made, or its write is still under way).
+        if (cursor >= savedReservedUntil) saveFirst = true;
         const deletion = startDeletion(
           {
             profileId: header.profileId,
@@ -264,11 +326,12 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
           t,
         );
         update(cursor, { ...row, deletion });
+        before.set(cursor, row);
         sends.push(cursor);
         free--;
       }
     }
-    if (sends.length > 0) sendAll(sends, saveFirst);
+    if (sends.length > 0) sendAll(sends, saveFirst, before);
     settleBatch();
     clearTimeout(timer);
     timer = undefined;
@@ -334,6 +397,21 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         if (!row.deletion && !row.leftOut && !row.notSent) update(i, { ...row, notSent: true });
       });
       setStatus('stopped');
+      pump();
+    },
+    /**
+     * After a save failed: go on without saving ("it will not survive a reload"), as the admin chose. Retrying the
+     * save is resume().
+     */
+    runUnsaved() {
+      touch();
+      header = {
+        ...header,
+        unsaved: true,
+        storageError: undefined,
+        status: header.status === 'paused' ? 'running' : header.status,
+      };
+      deps.onChange?.();
       pump();
     },
     /** "Retry the not-deleted": each starts a new round of attempts as slots free up. */

@@ -1,6 +1,7 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { KeptDbContext, type KeptDb } from '../../../api';
 import type { BulkBatch } from '../bulk/batch';
+import type { BatchLoadIssue } from '../bulk/manager';
 import type { TrackedDeletion } from './machine';
 import { createDeletionRuntime, type DeletionRuntime } from './runtime';
 import { DeletionRuntimeContext, type DeletionRuntimeSlot } from './runtime-context';
@@ -37,4 +38,10 @@ export function useDeletions(): TrackedDeletion[] {
 export function useBatches(): readonly BulkBatch[] {
   const { batches } = useDeletionRuntime();
   return useSyncExternalStore(batches.subscribe, batches.getSnapshot, batches.getSnapshot);
+}
+
+/** Why the last read of saved batches fell short (a failed read, or records that could not be read), if it did. */
+export function useBatchLoadIssue(): BatchLoadIssue | null {
+  const { batches } = useDeletionRuntime();
+  return useSyncExternalStore(batches.subscribe, batches.getLoadIssue, batches.getLoadIssue);
 }

@@ -46,6 +46,8 @@ export interface DeletionRuntime {
   latestSync<T>(): T | undefined;
   /** Resumes the active profile's deletions and batches now and after every connection change. Idempotent. */
   start(): void;
+  /** Reads the active profile's saved batches again (after a failed read: "Try again"). */
+  loadBatches(): void;
   /** This tab stops working (another tab, or the next visit, takes over from what was kept). */
   dispose(): void;
 }
@@ -101,7 +103,13 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
   let detachSyncs: (() => void) | undefined;
   const loadActive = () => {
     const id = activeProfileId();
-    if (id) void batches.load(id).then(() => keepMarker(id));
+    // A failed read, or records that could not be read, leave the profile's "unfinished batch" marks as they are:
+    // those batches may still be there (the page shows the load issue).
+    if (id)
+      void batches.load(id).then(
+        ({ unreadable }) => keepMarker(unreadable > 0 ? undefined : id),
+        () => undefined,
+      );
   };
 
   return {
@@ -125,6 +133,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
       };
     },
     latestSync: <T>() => syncs[syncs.length - 1] as T | undefined,
+    loadBatches: loadActive,
     start() {
       if (stopWatching) return;
       tracker.resume();

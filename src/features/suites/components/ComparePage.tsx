@@ -47,7 +47,7 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
   const [params, setParams] = useSearchParams();
   const runs = useRuns(suiteId);
   const live = useLiveRuns();
-  const list = useMemo(() => (runs.data ?? []).map((r) => live.get(r.id) ?? r), [runs.data, live]);
+  const list = useMemo(() => (runs.data?.rows ?? []).map((r) => live.get(r.id) ?? r), [runs.data, live]);
   const a = sideOf(params.get('a'), list);
   const b = sideOf(params.get('b'), list);
   const byVariant = !!(a?.variant || b?.variant);
@@ -58,7 +58,7 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
   }, [a, b, byVariant]);
 
   if (runs.isPending) return <Loading label={t('suites.loading')} />;
-  if (runs.error) return <ErrorState error={runs.error} />;
+  if (runs.error) return <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />;
   const options = list.flatMap((r) => {
     const suite = runSuiteOf(r);
     const when = formatDateTime(r.startedAt);

@@ -24,7 +24,15 @@ import {
   type CaseOutcome,
   type ConnectionProfile,
 } from '../../../api';
-import { downloadText, EmptyState, ErrorState, fileStamp, Loading, PageHeader } from '../../../components';
+import {
+  downloadText,
+  EmptyState,
+  ErrorState,
+  fileStamp,
+  Loading,
+  PageHeader,
+  storageErrorKey,
+} from '../../../components';
 import type { Suite } from '../../../contract';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
@@ -46,7 +54,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
   const onFinished = useRunFinished();
-  const { run, live, loading, error } = useRun(runId);
+  const { run, live, loading, error, saveError, retry } = useRun(runId);
   // The file is the same object in every snapshot of a live run: parsed once, not at every update.
   const file = run?.suite;
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
@@ -59,7 +67,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const rows = useMemo(() => groupRows(outcomes, suite, filter, search), [outcomes, suite, filter, search]);
 
   if (loading) return <Loading label={t('suites.loading')} />;
-  if (error) return <ErrorState error={error} />;
+  if (error) return <ErrorState error={error} onRetry={retry} />;
   if (!run || !suite) {
     return (
       <>
@@ -147,6 +155,14 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         actions={actions}
       />
       <Stack gap="md">
+        {saveError ? (
+          <Alert color="red" variant="light" role="alert" title={t('suites.run.notSaved')} data-testid="run-not-saved">
+            <Text size="sm">{t(storageErrorKey(saveError.kind))}</Text>
+            <Text size="sm" c="dimmed">
+              {t('suites.run.notSavedHint')}
+            </Text>
+          </Alert>
+        ) : null}
         <Paper withBorder p="sm">
           <Group justify="space-between" align="flex-start" gap="md">
             <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="lg" style={{ flex: 1 }} data-testid="run-summary">

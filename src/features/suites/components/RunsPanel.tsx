@@ -2,9 +2,9 @@ import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } fro
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { caseOutcomes, runSuiteOf, summarize, trend, type SuiteRun } from '../../../api';
-import { EmptyState, ErrorState, Loading } from '../../../components';
+import { EmptyState, ErrorState, Loading, UnreadableRecords } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
-import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore } from '../hooks';
+import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore, useUnsavedRuns } from '../hooks';
 import type { SuiteRecord } from '../model/store';
 import { RunStatusBadge } from './RunStatusBadge';
 import { TrendChart } from './TrendChart';
@@ -19,25 +19,34 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
   const refresh = useRefreshSuites();
   const runs = useRuns(record.id);
   const live = useLiveRuns();
+  const unsaved = useUnsavedRuns();
   const [picked, setPicked] = useState<string[]>([]);
-  const list = useMemo(
-    () =>
-      (runs.data ?? []).map((run): SuiteRun => {
+  const list = useMemo(() => {
+    const kept = runs.data?.rows ?? [];
+    // This tab's runs that could not be saved are listed too (from memory), newest first with the others.
+    const notKept = [...unsaved.values()]
+      .map((u) => u.run)
+      .filter((r) => r.suiteId === record.id && !kept.some((k) => k.id === r.id));
+    return [...kept, ...notKept]
+      .sort((a, b) => b.startedAt - a.startedAt)
+      .map((run): SuiteRun => {
         const now = live.get(run.id);
         return now ?? (run.status === 'running' ? { ...run, status: 'interrupted' } : run);
-      }),
-    [runs.data, live],
-  );
+      });
+  }, [runs.data, live, unsaved, record.id]);
+  const unreadable = runs.data?.unreadable ?? 0;
   const points = useMemo(() => trend(list), [list]);
   if (runs.isPending) return <Loading label={t('suites.loading')} />;
-  if (runs.error) return <ErrorState error={runs.error} />;
-  if (list.length === 0) return <EmptyState title={t('suites.runs.empty')} description={t('suites.runs.emptyHint')} />;
+  if (runs.error) return <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />;
+  if (list.length === 0 && unreadable === 0)
+    return <EmptyState title={t('suites.runs.empty')} description={t('suites.runs.emptyHint')} />;
 
   const pick = (id: string, on: boolean) =>
     setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
 
   return (
     <Stack gap="md">
+      <UnreadableRecords count={unreadable} onRetry={() => void runs.refetch()} />
       <Paper withBorder p="sm">
         <Title order={2} size="h5" mb="xs">
           {t('suites.trend.title')}
@@ -100,6 +109,12 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
                   </Table.Td>
                   <Table.Td>
                     <RunStatusBadge status={run.status} />
+                    {unsaved.has(run.id) ? (
+                      <Text span size="xs" c="red" data-testid="run-not-saved">
+                        {' '}
+                        · {t('suites.run.notSavedShort')}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     {s

@@ -17,7 +17,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchDemoSuite, parseSuiteCsv, type ConnectionProfile } from '../../../api';
 import { parseSuiteJson, SUITE_LIMITS, type SuiteFile } from '../../../contract';
-import { downloadText, EmptyState, ErrorState, formatBytes, Loading, PageHeader } from '../../../components';
+import {
+  downloadText,
+  EmptyState,
+  ErrorState,
+  formatBytes,
+  Loading,
+  PageHeader,
+  UnreadableRecords,
+} from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
 import type { SuiteRecord } from '../model/store';
@@ -40,6 +48,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
   const list = useSuiteList(profile.id);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [csv, setCsv] = useState<{ file: string; text: string } | null>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
   // The sandbox serves a demo suite for its demo spaces; a real service has none (404), and nothing is offered.
   const demo = useQuery({
     // Not under the suites keys: saving a suite must not ask the service again.
@@ -50,7 +59,14 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
   });
 
   async function add(file: SuiteFile, open = true) {
-    const record = await store.add(profile.id, file);
+    setSaveError(null);
+    let record;
+    try {
+      record = await store.add(profile.id, file);
+    } catch (error) {
+      setSaveError(error);
+      return;
+    }
     void refresh();
     if (open) navigate(paths.suite.href(record.id));
   }
@@ -97,6 +113,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
         actions={actions}
       />
       <Stack gap="md">
+        {saveError ? <ErrorState error={saveError} title={t('suites.saveFailed')} /> : null}
         {problem ? (
           <Alert
             color="red"
@@ -114,15 +131,20 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
         {list.isPending ? (
           <Loading label={t('suites.loading')} />
         ) : list.error ? (
-          <ErrorState error={list.error} />
-        ) : list.data.length === 0 ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.rows.length === 0 && list.data.unreadable === 0 ? (
           <EmptyState
             title={t('suites.empty')}
             description={t('suites.emptyHint')}
             actions={demo.data ? <Text size="sm">{t('suites.emptyDemo')}</Text> : undefined}
           />
         ) : (
-          <SuiteTable suites={list.data} formatDateTime={formatDateTime} onChanged={refresh} />
+          <>
+            <UnreadableRecords count={list.data.unreadable} onRetry={() => void list.refetch()} />
+            {list.data.rows.length > 0 ? (
+              <SuiteTable suites={list.data.rows} formatDateTime={formatDateTime} onChanged={refresh} />
+            ) : null}
+          </>
         )}
       </Stack>
       <CsvImport

@@ -23,7 +23,7 @@ export function SuitePage({ suiteId, profile }: { suiteId: string; profile: Conn
   const t = useT();
   const query = useSuite(suiteId);
   if (query.isPending) return <Loading label={t('suites.loading')} />;
-  if (query.error) return <ErrorState error={query.error} />;
+  if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) {
     return (
       <>

@@ -1,11 +1,13 @@
 import {
   clampConcurrency,
+  keptDbErrorOf,
   newRunRecord,
   planAttempts,
   runSize,
   runSuite,
   RunTooLargeError,
   type ConnectionProfile,
+  type KeptDbError,
   type SuiteRun,
 } from '../../../api';
 import type { Suite, SuiteFile } from '../../../contract';
@@ -26,13 +28,35 @@ const NOTIFY_MS = 250;
  * 2,000 cases), so a closed tab loses at most this much of a long run, and a short run is saved once, at its end. */
 const SAVE_MS = 30_000;
 
+/** A run of this tab whose last save failed: it is shown from here (live or over) until the tab closes. */
+export interface UnsavedRun {
+  run: SuiteRun;
+  error: KeptDbError;
+}
+
 const live = new Map<string, LiveRun>();
+const unsaved = new Map<string, { run: SuiteRun; error: KeptDbError }>();
 const listeners = new Set<() => void>();
 let snapshot = new Map<string, SuiteRun>();
+let unsavedSnapshot = new Map<string, UnsavedRun>();
+
+const copyOf = (run: SuiteRun): SuiteRun => ({ ...run, attempts: run.attempts.slice() });
 
 function publish() {
-  snapshot = new Map([...live].map(([id, l]) => [id, { ...l.run, attempts: l.run.attempts.slice() }]));
+  snapshot = new Map([...live].map(([id, l]) => [id, copyOf(l.run)]));
+  unsavedSnapshot = new Map([...unsaved].map(([id, u]) => [id, { run: copyOf(u.run), error: u.error }]));
   listeners.forEach((listener) => listener());
+}
+
+/** Saves the run; a refusal is kept (and shown) rather than lost, and a later save that works clears it. */
+async function save(store: SuitesStore, run: SuiteRun): Promise<void> {
+  try {
+    await store.putRun(run);
+    if (unsaved.delete(run.id)) publish();
+  } catch (error) {
+    unsaved.set(run.id, { run, error: keptDbErrorOf(error) });
+    publish();
+  }
 }
 
 export const liveRuns = {
@@ -41,6 +65,8 @@ export const liveRuns = {
     return () => void listeners.delete(listener);
   },
   snapshot: () => snapshot,
+  /** This tab's runs whose last save failed, by id. */
+  unsavedSnapshot: () => unsavedSnapshot,
   isLive: (runId: string) => live.has(runId),
   stop(runId: string) {
     live.get(runId)?.controller.abort();
@@ -61,7 +87,10 @@ export interface StartRunInput {
   onFinished?(run: SuiteRun): void;
 }
 
-/** Starts a run and returns its record at once (saved as `running`); the engine fills it in as answers come. */
+/**
+ * Starts a run and returns its record at once (saved as `running`); the engine fills it in as answers come. A run
+ * that cannot be saved runs all the same: it is listed as unsaved (with why) and shown from this tab's memory.
+ */
 export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   const concurrency = clampConcurrency(input.concurrency);
   const only = input.only ? new Set(input.only) : undefined;
@@ -77,7 +106,7 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     only: input.only,
     rerunOf: input.rerunOf,
   });
-  await input.store.putRun(run);
+  await save(input.store, run);
   const controller = new AbortController();
   live.set(run.id, { run, controller });
   publish();
@@ -98,7 +127,7 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
       }, NOTIFY_MS);
       if (Date.now() - lastSave > SAVE_MS) {
         lastSave = Date.now();
-        void input.store.putRun(run).catch(() => undefined);
+        void save(input.store, run);
       }
     },
   })
@@ -113,7 +142,7 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     .finally(async () => {
       clearTimeout(notifyTimer);
       run.finishedAt = Date.now();
-      await input.store.putRun(run).catch(() => undefined);
+      await save(input.store, run);
       // The page holds the finished run before it stops being live: it is not read back from IndexedDB.
       input.onFinished?.(run);
       live.delete(run.id);

@@ -17,24 +17,27 @@ describe('suites kept in IndexedDB', () => {
     const older = await store.add('p1', FILE, 1000);
     const newer = await store.add('p1', { ...FILE, name: 'T' }, 2000);
     await store.add('p2', FILE, 3000);
-    expect((await store.list('p1')).map((s) => s.id)).toEqual([newer.id, older.id]);
+    expect((await store.list('p1')).rows.map((s) => s.id)).toEqual([newer.id, older.id]);
     const profile = profileFor('http://127.0.0.1:1');
     const run = newRunRecord({ suiteId: older.id, file: FILE, profile, concurrency: 2, planned: 1 });
     await store.putRun(run);
     await store.putRun({ ...run, id: 'later', startedAt: run.startedAt + 1 });
-    expect((await store.runsOf(older.id)).map((r) => r.id)).toEqual(['later', run.id]);
+    expect((await store.runsOf(older.id)).rows.map((r) => r.id)).toEqual(['later', run.id]);
+    // A run written by another build goes with its suite too.
+    await db.store<unknown>('suiteRuns', (r) => r).put({ id: 'odd', suiteId: older.id, status: 'from another build' });
+    expect((await store.runsOf(older.id)).unreadable).toBe(1);
     await store.remove(older.id);
     expect(await store.get(older.id)).toBeUndefined();
-    expect(await store.runsOf(older.id)).toEqual([]);
+    expect(await store.runsOf(older.id)).toEqual({ rows: [], unreadable: 0 });
   });
 
-  it('never stores the token, and skips records that no longer parse', async () => {
+  it('never stores the token, and counts the records that no longer parse', async () => {
     db = createKeptDb({ name: 'suites-2' });
     const store = suitesStore(db);
     const profile = profileFor('http://127.0.0.1:1');
     const suite = await store.add(profile.id, FILE);
     await store.putRun(newRunRecord({ suiteId: suite.id, file: FILE, profile, concurrency: 2, planned: 1 }));
-    const raw = await db.store<unknown>('suiteRuns', (r) => r).all();
+    const { rows: raw } = await db.store<unknown>('suiteRuns', (r) => r).all();
     expect(JSON.stringify(raw)).not.toContain(profile.token);
     expect(raw).toEqual([
       expect.objectContaining({ service: expect.objectContaining({ base_url: profile.base_url }) }),
@@ -42,6 +45,9 @@ describe('suites kept in IndexedDB', () => {
     await db
       .store<unknown>('suites', (r) => r)
       .put({ id: 'old', profileId: profile.id, file: { cases: 'x' }, createdAt: 1, updatedAt: 1 });
-    expect((await store.list(profile.id)).map((s) => s.id)).toEqual([suite.id]);
+    const list = await store.list(profile.id);
+    expect(list.rows.map((s) => s.id)).toEqual([suite.id]);
+    expect(list.unreadable).toBe(1);
+    await expect(store.get('old')).rejects.toMatchObject({ kind: 'unreadable' });
   });
 });

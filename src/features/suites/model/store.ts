@@ -1,4 +1,4 @@
-import { newId, type KeptDb, type SuiteRun } from '../../../api';
+import { newId, type KeptDb, type KeptRows, type SuiteRun } from '../../../api';
 import { checkSuite, type SuiteFile } from '../../../contract';
 
 /** A suite kept in this browser, per connection profile. No token: a suite file has none. */
@@ -13,7 +13,7 @@ export interface SuiteRecord {
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const RUN_STATUSES = new Set(['running', 'done', 'stopped', 'interrupted', 'failed', 'timed_out']);
 
-/** Records are parsed on read: one written by an older build that no longer parses is left out. */
+/** Records are parsed on read: one written by an older build that no longer parses is counted as unreadable. */
 function parseSuiteRecord(raw: unknown): SuiteRecord | undefined {
   if (!isObject(raw) || typeof raw.id !== 'string' || typeof raw.profileId !== 'string') return undefined;
   if (typeof raw.createdAt !== 'number' || typeof raw.updatedAt !== 'number') return undefined;
@@ -36,9 +36,18 @@ export function newSuiteId(): string {
 export function suitesStore(db: KeptDb) {
   const suites = db.store<SuiteRecord>('suites', parseSuiteRecord);
   const runs = db.store<SuiteRun>('suiteRuns', parseRun);
+  // Only the id: a suite's runs are deleted with it, readable or not.
+  const runIds = db.store<string>('suiteRuns', (raw) =>
+    isObject(raw) && typeof raw.id === 'string' ? raw.id : undefined,
+  );
+  const newest = <T>(kept: KeptRows<T>, at: (row: T) => number): KeptRows<T> => ({
+    rows: kept.rows.sort((a, b) => at(b) - at(a)),
+    unreadable: kept.unreadable,
+  });
   return {
-    async list(profileId: string): Promise<SuiteRecord[]> {
-      return (await suites.where('byProfile', profileId)).sort((a, b) => b.updatedAt - a.updatedAt);
+    /** Newest change first, and how many saved suites could not be read. */
+    async list(profileId: string): Promise<KeptRows<SuiteRecord>> {
+      return newest(await suites.where('byProfile', profileId), (s) => s.updatedAt);
     },
     get: (id: string) => suites.get(id),
     async add(profileId: string, file: SuiteFile, now = Date.now()): Promise<SuiteRecord> {
@@ -49,12 +58,12 @@ export function suitesStore(db: KeptDb) {
     put: (record: SuiteRecord) => suites.put(record),
     /** A suite and every run of it. */
     async remove(id: string): Promise<void> {
-      for (const run of await runs.where('bySuite', id)) await runs.delete(run.id);
+      for (const runId of (await runIds.where('bySuite', id)).rows) await runs.delete(runId);
       await suites.delete(id);
     },
-    /** Newest first. */
-    async runsOf(suiteId: string): Promise<SuiteRun[]> {
-      return (await runs.where('bySuite', suiteId)).sort((a, b) => b.startedAt - a.startedAt);
+    /** Newest first, and how many saved runs could not be read. */
+    async runsOf(suiteId: string): Promise<KeptRows<SuiteRun>> {
+      return newest(await runs.where('bySuite', suiteId), (r) => r.startedAt);
     },
     getRun: (id: string) => runs.get(id),
     putRun: (run: SuiteRun) => runs.put(run),
