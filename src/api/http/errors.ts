@@ -28,6 +28,8 @@ export interface ApiErrorInit {
   drift?: DriftWarning[];
   endpoint?: EndpointName;
   logId?: string;
+  /** The answer's Retry-After header (a 429 or 503 may carry one), as sent. */
+  retryAfter?: string;
 }
 
 export class ApiError extends Error {
@@ -48,6 +50,8 @@ export class ApiError extends Error {
   readonly endpoint?: EndpointName;
   /** The request-log entry of the call, for a "show in Activity" link. */
   readonly logId?: string;
+  /** The answer's Retry-After header, as sent. */
+  readonly retryAfter?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -61,6 +65,7 @@ export class ApiError extends Error {
     this.drift = init.drift ?? [];
     this.endpoint = init.endpoint;
     this.logId = init.logId;
+    this.retryAfter = init.retryAfter;
   }
 }
 
