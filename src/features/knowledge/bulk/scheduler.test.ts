@@ -251,6 +251,25 @@ describe('batch scheduler under faults', () => {
     expect(onceEach(svc)).toEqual([]);
   });
 
+  it('offline before the event arrives: the next request asks the browser and holds', async () => {
+    const docs = ids(20);
+    const svc = createTestService(docs);
+    const network = createTestNetwork();
+    const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc, faults(network));
+    await until(() => svc.deletes.size >= 4);
+    svc.unreachable = true;
+    network.setQuietly(false);
+    await until(() => scheduler.snapshot().hold?.reason === 'offline');
+    const tried = svc.sendAttempts;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(svc.sendAttempts).toBe(tried);
+    svc.unreachable = false;
+    network.set(true);
+    await until(() => scheduler.ended);
+    expect(scheduler.counts()).toMatchObject({ deleted: 20, failed: 0 });
+    expect(onceEach(svc)).toEqual([]);
+  });
+
   it('a cut the browser does not notice: unanswered DELETEs are unknown, and after 3 in a row the batch holds, then resumes', async () => {
     const docs = ids(12);
     const svc = createTestService(docs);

@@ -252,6 +252,9 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     }
     const t = now();
     setBackoff(expire(backoff, t));
+    // The browser may know it is offline before its 'offline' event has reached this page: ask it, too.
+    if (network && !network.online() && backoff.hold?.reason !== 'offline')
+      setBackoff(afterConnectivity(backoff, false));
     // A hold (offline, 429, 5xx, a refused token: see ./backoff.ts) stops new DELETEs as Pause does.
     const paused = header.status === 'paused' || !mayRequest(backoff, 'send', t);
     const readsGo = mayRequest(backoff, 'read', t);

@@ -149,5 +149,9 @@ export function createTestNetwork(online = true) {
       online = value;
       for (const l of listeners) l(value);
     },
+    /** As when the browser knows before its event has reached the page. */
+    setQuietly(value: boolean) {
+      online = value;
+    },
   };
 }
