@@ -346,6 +346,18 @@ describe('batch scheduler under faults', () => {
     expect(onceEach(svc)).toEqual([]);
   });
 
+  it('a batch stopped while its token is refused still settles what it sent', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    svc.refusals.push({ status: 401 });
+    const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc, faults());
+    await until(() => scheduler.snapshot().hold?.reason === 'token_rejected');
+    scheduler.stop();
+    await until(() => scheduler.ended);
+    // The one accepted alongside is confirmed; the refused one goes no more.
+    expect(scheduler.counts()).toMatchObject({ deleted: 1, not_deleted: 1, not_sent: 4 });
+  });
+
   it('"Retry the not-deleted" takes every row not confirmed deleted: failed, not deleted and not sent', async () => {
     const docs = ids(40);
     const svc = createTestService(docs);

@@ -403,6 +403,8 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       rows.forEach((row, i) => {
         if (!row.deletion && !row.leftOut && !row.notSent) update(i, { ...row, notSent: true });
       });
+      // Stopped, it sends no DELETE anyway; its reads go on (or the rows sent could never settle).
+      setBackoff(afterResume(backoff));
       setStatus('stopped');
       pump();
     },
