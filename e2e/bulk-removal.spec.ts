@@ -299,6 +299,65 @@ test.describe('a bulk removal through a network cut', () => {
   });
 });
 
+test.describe('a bulk removal told to wait', () => {
+  test('a 429 holds it until its Retry-After, a refused token stops it until Resume; the panel says why and when', async ({
+    page,
+    sandbox,
+  }) => {
+    const ids = Array.from({ length: 4 }, (_, i) => retiredDocumentId(i));
+    // A rate limiter and then a token check in front of the service: the first DELETE is told to wait 2 s; sent
+    // again, it is refused for its token. Neither reaches the sandbox; everything after goes through.
+    const answers: { status: number; headers: Record<string, string>; json: unknown }[] = [
+      { status: 429, headers: { 'retry-after': '2' }, json: { code: 429, message: 'too many requests' } },
+      { status: 401, headers: {}, json: { code: 401, message: 'invalid token' } },
+    ];
+    await page.route(/\/v1\/knowledge\/\d+\/document\/\d+$/, async (route) => {
+      const answer = route.request().method() === 'DELETE' ? answers.shift() : undefined;
+      if (!answer) return route.fallback();
+      return route.fulfill({
+        status: answer.status,
+        json: answer.json,
+        headers: {
+          ...answer.headers,
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'retry-after',
+        },
+      });
+    });
+    await openKnowledge(page, RETIRED.knowledgeId);
+    await page.getByRole('button', { name: 'Remove many documents…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+    await dialog.getByLabel('Document ids').fill(ids.join('\n'));
+    await dialog.getByRole('button', { name: 'Check 4 ids' }).click();
+    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('4 found, 0 unknown');
+    await dialog.getByLabel('Requests at once').fill('1');
+    await dialog.getByLabel('Type 4 to confirm').fill('4');
+    await dialog.getByRole('button', { name: 'Remove 4 documents' }).click();
+
+    const batch = page.getByTestId('bulk-batch');
+    const hold = batch.getByTestId('bulk-hold');
+    await expect(hold).toHaveAttribute('data-reason', 'rate_limited');
+    await expect(hold).toContainText(/asked to slow down \(HTTP 429\)\. Resumes at \d/);
+    // About 2 s later it goes on by itself; that DELETE is refused for its token: it stops and says so.
+    await expect(hold).toHaveAttribute('data-reason', 'token_rejected');
+    await expect(hold).toContainText(
+      'the service refused the token (HTTP 401). Fix the token in Settings, then Resume.',
+    );
+    await expect(batch).toHaveAttribute('data-status', 'paused');
+    await expect(count(batch, 'failed')).toHaveAttribute('data-count', '0');
+    // Nothing else was sent meanwhile: nothing has reached the sandbox.
+    expect(await sandbox.deleteCalls()).toEqual({});
+
+    await batch.getByRole('button', { name: 'Resume' }).click();
+    await expect(hold).toHaveCount(0);
+    await expect(batch).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(count(batch, 'deleted')).toHaveAttribute('data-count', '4');
+    await expect(count(batch, 'failed')).toHaveAttribute('data-count', '0');
+    const calls = await sandbox.deleteCalls();
+    expect(ids.map((id) => calls[id] ?? 0)).toEqual([1, 1, 1, 1]);
+  });
+});
+
 /** What the document's base info answers, asked from here (not through the page, which is offline). */
 async function baseInfoStatus(sandbox: Awaited<ReturnType<typeof startSandbox>>, documentId: string) {
   const res = await fetch(`${sandbox.baseUrl}/v1/documents/query-base`, {
