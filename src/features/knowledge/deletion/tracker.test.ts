@@ -218,4 +218,22 @@ describe('deletion tracker in two tabs', () => {
     await until(() => tracker.getSnapshot()[0]?.state === 'deleted');
     expect(svc.calls).toEqual(['DELETE d1', 'CHECK d1']);
   });
+
+  it('a 429 is not a failure: the DELETE goes again once its Retry-After has passed', async () => {
+    const svc = fakeService();
+    const send = svc.io.send;
+    const sentAt: number[] = [];
+    svc.io.send = async (d) => {
+      sentAt.push(Date.now());
+      if (sentAt.length === 1) throw { kind: 'http', status: 429, retryAfter: '1', message: 'too many requests' };
+      return send(d);
+    };
+    const tracker = createDeletionTracker(svc.io, { timing: FAST, network: undefined });
+    trackers.push(tracker);
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd1' });
+    await until(() => tracker.getSnapshot()[0]?.state === 'deleted', 4_000);
+    expect(sentAt).toHaveLength(2);
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(990);
+    expect(tracker.getSnapshot()[0]!.attempts.map((a) => a.outcome)).toEqual(['deferred', 'accepted']);
+  });
 });
