@@ -246,3 +246,152 @@ test.describe('deletions across tabs', () => {
     await second.close();
   });
 });
+
+test.describe('a bulk removal through a network cut', () => {
+  test('20 documents, offline for a while mid-batch: it holds, resumes by itself, every document is deleted with one DELETE', async ({
+    page,
+    context,
+  }) => {
+    // A sandbox of its own: 20 documents, and a lock wait long enough to keep DELETEs on their way while the network goes.
+    const slow = await startSandbox([
+      '--fixture',
+      writeBulkFixture(20, test.info().outputPath('bulk-fixture.json')),
+      '--lock-wait-ms',
+      '8000',
+      '--purge-delay-ms',
+      '1500',
+    ]);
+    try {
+      const ids = Array.from({ length: 20 }, (_, i) => retiredDocumentId(i));
+      // The second block of four waits for its locks: in flight, on the service, when the network goes.
+      const held = ids.slice(4, 8);
+      for (const id of held) await slow.holdLock(id, 120_000);
+      // Two of them reach the service and act, and their answers are lost on the way back: a gateway's 504 for
+      // one, a dropped connection for the other.
+      const lost = { [held[0]!]: 'gateway', [held[1]!]: 'dropped' } as Record<string, string>;
+      await page.route(/\/v1\/knowledge\/\d+\/document\/\d+$/, async (route) => {
+        const how = lost[route.request().url().split('/').pop()!];
+        if (route.request().method() !== 'DELETE' || !how) return route.fallback();
+        await route.fetch();
+        if (how === 'dropped') return route.abort('internetdisconnected');
+        return route.fulfill({ status: 504, contentType: 'text/html', body: '<h1>504 Gateway Time-out</h1>' });
+      });
+      await serveConfig(page, configFor(slow));
+      await openKnowledge(page, RETIRED.knowledgeId);
+      await expect(page.getByTestId('total-files')).toHaveText('20');
+      await page.getByRole('button', { name: 'Remove many documents…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+      await dialog.getByLabel('Document ids').fill(ids.join('\n'));
+      await dialog.getByRole('button', { name: 'Check 20 ids' }).click();
+      await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('20 found, 0 unknown');
+      await dialog.getByLabel('Requests at once').fill('4');
+      await dialog.getByLabel('Type 20 to confirm').fill('20');
+      await dialog.getByRole('button', { name: 'Remove 20 documents' }).click();
+      await expect(dialog).toBeHidden();
+
+      const batch = page.getByTestId('bulk-batch');
+      // Eight DELETEs have reached the service: four answered, four waiting for their locks.
+      await expect.poll(async () => Object.keys(await slow.deleteCalls()).length, { timeout: 30_000 }).toBe(8);
+      await expect(count(batch, 'requesting')).toHaveAttribute('data-count', '4');
+
+      await context.setOffline(true);
+      const hold = batch.getByTestId('bulk-hold');
+      await expect(hold).toHaveAttribute('data-reason', 'offline');
+      await expect(hold).toContainText('the browser is offline');
+
+      // The service finishes what it was sent while the page is offline (their answers cannot come back).
+      for (const id of held) await slow.releaseLock(id);
+      for (const id of held) await expect.poll(() => baseInfoStatus(slow, id)).toBe(404);
+      // The two whose answers were lost are unknown, not failed: reads settle them once the network is back.
+      await expect(count(batch, 'unknown')).toHaveAttribute('data-count', '2');
+      const gatewayRow = batch.locator(`[data-testid="bulk-row"][data-document-id="${held[0]}"]`);
+      await expect(gatewayRow).toHaveAttribute('data-outcome', 'unknown');
+      // Offline all this while: nothing more was sent, and no row has failed.
+      expect(Object.keys(await slow.deleteCalls())).toHaveLength(8);
+      await expect(count(batch, 'failed')).toHaveAttribute('data-count', '0');
+      await expect(batch).toHaveAttribute('data-status', 'running');
+
+      await context.setOffline(false);
+      await expect(hold).toHaveCount(0);
+      await expect(batch).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+      await expect(count(batch, 'deleted')).toHaveAttribute('data-count', '20');
+      await expect(count(batch, 'failed')).toHaveAttribute('data-count', '0');
+      await expect(page.getByTestId('total-files')).toHaveText('0');
+      await expect(gatewayRow).toHaveAttribute('data-outcome', 'deleted');
+      // Counted at the sandbox: exactly one DELETE per document (no lock was held past the window).
+      const calls = await slow.deleteCalls();
+      expect(ids.map((id) => calls[id] ?? 0)).toEqual(ids.map(() => 1));
+    } finally {
+      await slow.stop();
+    }
+  });
+});
+
+test.describe('a bulk removal told to wait', () => {
+  test('a 429 holds it until its Retry-After, a refused token stops it until Resume; the panel says why and when', async ({
+    page,
+    sandbox,
+  }) => {
+    const ids = Array.from({ length: 4 }, (_, i) => retiredDocumentId(i));
+    // A rate limiter and then a token check in front of the service: the first DELETE is told to wait 2 s; sent
+    // again, it is refused for its token. Neither reaches the sandbox; everything after goes through.
+    const answers: { status: number; headers: Record<string, string>; json: unknown }[] = [
+      { status: 429, headers: { 'retry-after': '2' }, json: { code: 429, message: 'too many requests' } },
+      { status: 401, headers: {}, json: { code: 401, message: 'invalid token' } },
+    ];
+    await page.route(/\/v1\/knowledge\/\d+\/document\/\d+$/, async (route) => {
+      const answer = route.request().method() === 'DELETE' ? answers.shift() : undefined;
+      if (!answer) return route.fallback();
+      return route.fulfill({
+        status: answer.status,
+        json: answer.json,
+        headers: {
+          ...answer.headers,
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'retry-after',
+        },
+      });
+    });
+    await openKnowledge(page, RETIRED.knowledgeId);
+    await page.getByRole('button', { name: 'Remove many documents…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+    await dialog.getByLabel('Document ids').fill(ids.join('\n'));
+    await dialog.getByRole('button', { name: 'Check 4 ids' }).click();
+    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('4 found, 0 unknown');
+    await dialog.getByLabel('Requests at once').fill('1');
+    await dialog.getByLabel('Type 4 to confirm').fill('4');
+    await dialog.getByRole('button', { name: 'Remove 4 documents' }).click();
+
+    const batch = page.getByTestId('bulk-batch');
+    const hold = batch.getByTestId('bulk-hold');
+    await expect(hold).toHaveAttribute('data-reason', 'rate_limited');
+    await expect(hold).toContainText(/asked to slow down \(HTTP 429\)\. Resumes at \d/);
+    // About 2 s later it goes on by itself; that DELETE is refused for its token: it stops and says so.
+    await expect(hold).toHaveAttribute('data-reason', 'token_rejected');
+    await expect(hold).toContainText(
+      'the service refused the token (HTTP 401). Fix the token in Settings, then Resume.',
+    );
+    await expect(batch).toHaveAttribute('data-status', 'paused');
+    await expect(count(batch, 'failed')).toHaveAttribute('data-count', '0');
+    // Nothing else was sent meanwhile: nothing has reached the sandbox.
+    expect(await sandbox.deleteCalls()).toEqual({});
+
+    await batch.getByRole('button', { name: 'Resume' }).click();
+    await expect(hold).toHaveCount(0);
+    await expect(batch).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(count(batch, 'deleted')).toHaveAttribute('data-count', '4');
+    await expect(count(batch, 'failed')).toHaveAttribute('data-count', '0');
+    const calls = await sandbox.deleteCalls();
+    expect(ids.map((id) => calls[id] ?? 0)).toEqual([1, 1, 1, 1]);
+  });
+});
+
+/** What the document's base info answers, asked from here (not through the page, which is offline). */
+async function baseInfoStatus(sandbox: Awaited<ReturnType<typeof startSandbox>>, documentId: string) {
+  const res = await fetch(`${sandbox.baseUrl}/v1/documents/query-base`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ document_id: documentId }),
+  });
+  return res.status;
+}

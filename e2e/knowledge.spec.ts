@@ -181,3 +181,32 @@ test.describe('tracked document deletion', () => {
     await expect(page.getByTestId('deletion-item')).toHaveCount(0);
   });
 });
+
+test.describe('a single deletion whose answer is lost', () => {
+  test('reads "Unknown — checking once the network is back", not failed; back online a read confirms it, with one DELETE', async ({
+    page,
+    context,
+    sandbox,
+  }) => {
+    await openKnowledge(page, KB.handbook);
+    await expect(totalFiles(page)).toHaveText('6');
+    // The DELETE reaches the service, which deletes the document; then the network goes before the answer is back.
+    await page.route(/\/v1\/knowledge\/\d+\/document\/\d+$/, async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback();
+      await route.fetch();
+      await context.setOffline(true);
+      return route.abort('internetdisconnected');
+    });
+    await deleteDocument(page, DOC.installation.id, DOC.installation.name);
+    const item = deletionItem(page, DOC.installation.id);
+    await expect(item).toHaveAttribute('data-state', 'unknown');
+    await expect(item.getByTestId('deletion-state')).toHaveText('Unknown — checking once the network is back');
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(item).toHaveAttribute('data-state', 'deleted');
+    await expect(item.getByTestId('deletion-state')).toHaveText('Deleted');
+    // Counted at the sandbox: the one DELETE, never a second.
+    expect(await sandbox.deleteCalls()).toEqual({ [DOC.installation.id]: 1 });
+  });
+});

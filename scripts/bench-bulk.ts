@@ -4,8 +4,10 @@
  * process with the demo data plus a knowledge base of 1,000 documents (e2e/support/bulk-fixture.ts), serves the
  * console with the production headers, and in headless Chromium removes all 1,000 at concurrency 8 through the
  * dialog (check first on), with the report table on screen (scrolled while it updates). Prints:
- *   check-first time; wall time from "Remove 1000 documents" to the batch done; DELETE calls per document;
- *   JS heap after (after GC); main-thread long tasks during the batch (goal: none over 50 ms).
+ *   check-first time; wall time from "Remove 1000 documents" to the batch done; DELETE calls per document (counted
+ *   at the sandbox) and documents confirmed deleted; JS heap after (after GC); main-thread long tasks during the
+ *   batch (goal: none over 50 ms). Midway (half the documents confirmed) the browser goes offline for
+ *   `--offline-ms N` (default 5000; 0: no cut): the batch holds and resumes by itself, and no row may fail.
  * Everything listens on 127.0.0.1; every wait is bounded; children are stopped on exit. Results: bench-results/bulk.json.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +30,7 @@ const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
+const OFFLINE_MS = Number(opt('offline-ms') ?? 5_000);
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
@@ -155,8 +158,18 @@ async function main() {
     const scroller = batch.getByTestId('bulk-report-scroller');
     const done = batch.and(page.locator('[data-status="done"]'));
     let scrolls = 0;
+    const deletedNow = async () => Number(await batch.getByTestId('bulk-count-deleted').getAttribute('data-count'));
+    /** The network cut: when it started, and when it ended (undefined while it lasts or before it). */
+    const cut: { from?: number; to?: number } = {};
     while (!(await done.count())) {
       if (Date.now() - wallStart > BATCH_TIMEOUT_MS) throw new Error('the batch did not finish in 10 minutes');
+      if (OFFLINE_MS > 0 && cut.from === undefined && (await deletedNow()) >= DOCUMENTS / 2) {
+        cut.from = Date.now();
+        await context.setOffline(true);
+      } else if (cut.from !== undefined && cut.to === undefined && Date.now() - cut.from >= OFFLINE_MS) {
+        await context.setOffline(false);
+        cut.to = Date.now();
+      }
       await scroller.evaluate((el, n) => el.scrollTo({ top: (n % 20) * 400 }), scrolls++).catch(() => undefined);
       await page.waitForTimeout(250);
     }
@@ -167,7 +180,10 @@ async function main() {
     const busy = Object.fromEntries(
       (Object.keys(mainAfter) as (keyof typeof mainAfter)[]).map((k) => [k, mainAfter[k] - mainBefore[k]]),
     ) as typeof mainAfter;
-    const deleted = Number(await batch.getByTestId('bulk-count-deleted').getAttribute('data-count'));
+    const deleted = await deletedNow();
+    const failed = Number(await batch.getByTestId('bulk-count-failed').getAttribute('data-count'));
+    const atSandbox = await sandbox.deleteCalls();
+    const sandboxDeletes = Object.values(atSandbox).reduce((a, b) => a + b, 0);
     const tasks = await page.evaluate(
       ([from, to]) =>
         (window as unknown as { kcLongTasks: { start: number; duration: number }[] }).kcLongTasks.filter(
@@ -198,6 +214,10 @@ async function main() {
       documents: DOCUMENTS,
       concurrency: CONCURRENCY,
       deleted,
+      failed,
+      offlineMs: cut.from !== undefined && cut.to !== undefined ? cut.to - cut.from : 0,
+      deleteCallsPerDocumentAtSandbox: sandboxDeletes / DOCUMENTS,
+      documentsWithMoreThanOneDeleteAtSandbox: Object.values(atSandbox).filter((n) => n > 1).length,
       checkFirstMs: checkMs,
       wallMs,
       deleteCallsPerDocument: totalDeletes / DOCUMENTS,
@@ -214,8 +234,15 @@ async function main() {
     console.log(`| Check first (${DOCUMENTS} base-info reads, 8 at a time) | ${(checkMs / 1000).toFixed(1)} s |`);
     console.log(`| Wall time, "Remove" to done (${deleted} deleted) | ${(wallMs / 1000).toFixed(1)} s |`);
     console.log(
-      `| DELETE calls per document | ${result.deleteCallsPerDocument.toFixed(3)} (${result.documentsWithMoreThanOneDelete} with more than one) |`,
+      `| DELETE calls per document, sent by the page | ${result.deleteCallsPerDocument.toFixed(3)} (${result.documentsWithMoreThanOneDelete} with more than one) |`,
     );
+    console.log(
+      `| DELETE calls per document, reached the sandbox | ${result.deleteCallsPerDocumentAtSandbox.toFixed(3)} (${result.documentsWithMoreThanOneDeleteAtSandbox} with more than one) |`,
+    );
+    console.log(
+      `| Network cut mid-batch | ${result.offlineMs ? `${(result.offlineMs / 1000).toFixed(1)} s offline` : 'none'} |`,
+    );
+    console.log(`| Confirmed deleted / failed | ${deleted} of ${DOCUMENTS} / ${failed} |`);
     console.log(`| JS heap after (after GC) | ${(heapUsed / 1e6).toFixed(1)} MB |`);
     console.log(`| Renderer CPU time during the batch | ${rendererCpuS.toFixed(1)} s |`);
     console.log(

@@ -11,6 +11,8 @@ export interface SandboxHandle {
   reset(): Promise<void>;
   holdLock(documentId: string, holdMs: number): Promise<void>;
   releaseLock(documentId: string): Promise<void>;
+  /** The DELETEs of knowledge documents that reached the sandbox, by document id. */
+  deleteCalls(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,13 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHan
     reset: () => control('POST', '/__sandbox/reset', {}),
     holdLock: (id, holdMs) => control('POST', `/__sandbox/locks/${id}`, { hold_ms: holdMs }),
     releaseLock: (id) => control('DELETE', `/__sandbox/locks/${id}`),
+    deleteCalls: async () => {
+      const res = await fetch(`${secondaryUrl}/__sandbox/delete-calls`, {
+        headers: { authorization: `Bearer ${DEMO_TOKEN}` },
+      });
+      if (!res.ok) throw new Error(`sandbox delete-calls: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { calls: Record<string, number> }).calls;
+    },
     stop: () =>
       new Promise<void>((ok) => {
         if (child.exitCode !== null) return ok();

@@ -69,5 +69,12 @@ describe('sandbox under a bulk removal', () => {
       KnowledgeReadRecord.documented.parse((await call(`${sb.secondaryUrl}/v1/knowledge/${KNOWLEDGE}`)).body)
         .total_files,
     ).toBe(0);
+    // Counted where they arrive, one per document (GET /__sandbox/delete-calls), refused ones too.
+    await call(`${sb.secondaryUrl}/v1/knowledge/${KNOWLEDGE}/document/${documentId(0)}`, { method: 'DELETE' });
+    const { calls } = (await call(`${sb.secondaryUrl}/__sandbox/delete-calls`)).body as {
+      calls: Record<string, number>;
+    };
+    expect(Object.keys(calls)).toHaveLength(N);
+    expect(Object.entries(calls).filter(([id, n]) => n !== (id === documentId(0) ? 2 : 1))).toEqual([]);
   }, 60_000);
 });

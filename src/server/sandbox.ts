@@ -101,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       purgeDelayMs: options.purgeDelayMs ?? SANDBOX_DEFAULTS.purgeDelayMs,
       streamDelayMs: options.streamDelayMs ?? SANDBOX_DEFAULTS.streamDelayMs,
       llm: options.llm === null ? undefined : (options.llm ?? llmConfigFromEnv()),
+      deleteCalls: new Map(),
     };
     const cors = new CorsPolicy(options.corsOrigins ?? []);
     const logFault = options.logFault ?? defaultLogFault;

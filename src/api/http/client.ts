@@ -114,6 +114,7 @@ export function httpError(
   logId?: string,
   secret?: string,
   contentType?: string,
+  retryAfter?: string,
 ): ApiError {
   const label = ENDPOINTS[name].name;
   const text = redactSecret(answer, secret);
@@ -129,6 +130,7 @@ export function httpError(
     fieldErrors: body.fieldErrors,
     dialect: body.dialect,
     rawBody: text,
+    retryAfter,
     message: body.message
       ? `${label} failed with HTTP ${status}: ${body.message}${code}.`
       : `${label} failed with HTTP ${status} (empty body).`,
@@ -164,7 +166,17 @@ export function interpretAnswer<T>(
   };
   const json = parseJson(text);
   if (status < 200 || status > 299)
-    throw fail(httpError(name, status, text, logId, secret, outcome.headers.get('content-type') ?? undefined));
+    throw fail(
+      httpError(
+        name,
+        status,
+        text,
+        logId,
+        secret,
+        outcome.headers.get('content-type') ?? undefined,
+        outcome.headers.get('retry-after') ?? undefined,
+      ),
+    );
   if (!json.ok) {
     throw fail(
       new ApiError({

@@ -30,6 +30,8 @@ export interface ApiErrorInit {
   logId?: string;
   /** A stream that stalled (kind timeout): the idle limit it passed, no byte for this many ms. */
   idleMs?: number;
+  /** The answer's Retry-After header (a 429 or 503 may carry one), as sent. */
+  retryAfter?: string;
 }
 
 export class ApiError extends Error {
@@ -52,6 +54,8 @@ export class ApiError extends Error {
   readonly logId?: string;
   /** A stream that stalled (kind timeout): the idle limit it passed, no byte for this many ms. */
   readonly idleMs?: number;
+  /** The answer's Retry-After header, as sent. */
+  readonly retryAfter?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -66,6 +70,7 @@ export class ApiError extends Error {
     this.endpoint = init.endpoint;
     this.logId = init.logId;
     this.idleMs = init.idleMs;
+    this.retryAfter = init.retryAfter;
   }
 }
 

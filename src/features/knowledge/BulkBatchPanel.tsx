@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { keptDbErrorOf } from '../../api';
 import { StatusBadge, storageErrorKey } from '../../components';
 import { useFormat, useT } from '../../i18n';
+import type { SendHold } from './bulk/backoff';
 import { countPhases, isFinished, type BulkBatch } from './bulk/batch';
 import { timeLeftMs } from './bulk/scheduler';
-import { COUNTED_PHASES, PHASE_VIEW, PROGRESS_PHASES, STATUS_VIEW } from './bulk/view';
+import { COUNTED_PHASES, PHASE_VIEW, PROGRESS_PHASES, SHOWN_WHEN_ANY, STATUS_VIEW } from './bulk/view';
 import { BulkReport } from './BulkReport';
 import { useDeletionRuntime } from './deletion/hooks';
 
@@ -93,7 +94,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
                 key={p}
                 value={(counts[p] / Math.max(1, work)) * 100}
                 color={PHASE_VIEW[p].color}
-                striped={p === 'pending'}
+                striped={p === 'pending' || p === 'unknown'}
                 title={`${t(PHASE_VIEW[p].label)}: ${counts[p]}`}
               />
             ) : null,
@@ -102,7 +103,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
 
         <Group gap="md" wrap="wrap" data-testid="bulk-counts">
           {COUNTED_PHASES.map((p) =>
-            p === 'not_sent' || p === 'left_out' ? (
+            SHOWN_WHEN_ANY.has(p) ? (
               counts[p] > 0 ? (
                 <Count key={p} phase={p} value={counts[p]} />
               ) : null
@@ -111,6 +112,8 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
             ),
           )}
         </Group>
+
+        {batch.hold && !finished ? <BatchHold hold={batch.hold} /> : null}
 
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" data-testid="bulk-time-left">
@@ -250,5 +253,30 @@ function Count({ phase, value }: { phase: keyof typeof PHASE_VIEW; value: number
         </Text>
       </Text>
     </Group>
+  );
+}
+
+/** Why the batch sends nothing now, and when it goes on (by itself, or once the admin resumes). */
+function BatchHold({ hold }: { hold: SendHold }) {
+  const t = useT();
+  const { formatTime } = useFormat();
+  const time = hold.until === undefined ? '' : formatTime(hold.until);
+  const status = hold.status ?? '';
+  return (
+    <Alert
+      color={hold.reason === 'token_rejected' ? 'red' : 'yellow'}
+      variant="light"
+      p="xs"
+      data-testid="bulk-hold"
+      data-reason={hold.reason}
+      data-until={hold.until}
+    >
+      <Text size="sm">{t(`knowledge.bulk.hold.${hold.reason}`, { time, status })}</Text>
+      {hold.message && hold.reason !== 'offline' ? (
+        <Text size="xs" c="dimmed">
+          {hold.message}
+        </Text>
+      ) : null}
+    </Alert>
   );
 }

@@ -6,14 +6,14 @@ import { downloadText, StatusBadge } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import type { BulkBatch, PhaseCounts, RowPhase } from './bulk/batch';
 import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from './bulk/report';
-import { PHASE_VIEW } from './bulk/view';
+import { PHASE_VIEW, retryableCount } from './bulk/view';
 import { paths } from '../../config/paths';
 
 type Filter = 'all' | 'active' | RowPhase;
 
 const FILTERS: { value: Filter; phases?: RowPhase[] }[] = [
   { value: 'all' },
-  { value: 'active', phases: ['waiting', 'requesting', 'pending'] },
+  { value: 'active', phases: ['waiting', 'requesting', 'pending', 'unknown'] },
   { value: 'deleted', phases: ['deleted'] },
   { value: 'not_deleted', phases: ['not_deleted'] },
   { value: 'failed', phases: ['failed'] },
@@ -90,9 +90,9 @@ export function BulkReport({
           ))}
         </Group>
         <Group gap="xs">
-          {onRetry && counts.not_deleted > 0 ? (
+          {onRetry && retryableCount(counts) > 0 ? (
             <Button size="xs" variant="light" onClick={onRetry}>
-              {t('knowledge.bulk.report.retry', { count: counts.not_deleted })}
+              {t('knowledge.bulk.report.retry', { count: retryableCount(counts) })}
             </Button>
           ) : null}
           <Button

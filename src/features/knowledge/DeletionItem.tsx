@@ -6,7 +6,7 @@ import { useFormat, useT, type Translate } from '../../i18n';
 import { CHECK_DETAIL } from './deletion/confirm';
 import { useDeletionRuntime } from './deletion/hooks';
 import { deletionKey } from './deletion/tracker';
-import { isActive, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
+import { isActive, isRetryable, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
 import { STATE_VIEW, lastError } from './deletion/view';
 import { paths } from '../../config/paths';
 
@@ -31,7 +31,11 @@ function AttemptEntry({ attempt, index }: { attempt: DeletionAttempt; index: num
           })
         : attempt.outcome === 'interrupted'
           ? t('knowledge.history.interrupted')
-          : t('knowledge.history.inFlight');
+          : attempt.outcome === 'no_answer'
+            ? t('knowledge.history.noAnswer', { message: attempt.error?.message ?? '' })
+            : attempt.outcome === 'deferred'
+              ? t('knowledge.history.deferred', { status: attempt.error?.status ?? '—' })
+              : t('knowledge.history.inFlight');
   return (
     <List.Item>
       <Text size="sm">
@@ -78,7 +82,7 @@ export function DeletionItem({
   const [open, setOpen] = useState(false);
   const view = STATE_VIEW[d.state];
   const key = deletionKey(d);
-  const error = d.state === 'failed' ? lastError(d) : undefined;
+  const error = d.state === 'failed' || d.state === 'unknown' ? lastError(d) : undefined;
   const historyId = `deletion-history-${d.knowledgeId}-${d.documentId}`;
 
   return (
@@ -120,7 +124,7 @@ export function DeletionItem({
                 {t(view.label)}
               </StatusBadgeWithTooltip>
             </span>
-            {d.state === 'not_deleted' || d.state === 'failed' ? (
+            {isRetryable(d) ? (
               <Button size="compact-xs" variant="light" onClick={() => tracker.retry(key)}>
                 {t('common.retry')}
               </Button>
@@ -132,7 +136,7 @@ export function DeletionItem({
             ) : null}
           </Group>
         </Group>
-        {d.state === 'pending' && d.nextCheckAt !== undefined ? (
+        {(d.state === 'pending' || d.state === 'unknown') && d.nextCheckAt !== undefined ? (
           <Text size="xs" c="dimmed" data-testid="next-check">
             {t('knowledge.deletion.nextCheck', { when: clock(d.nextCheckAt) })}
           </Text>

@@ -220,6 +220,20 @@ export const knowledgeMessages = defineMessages({
       '{name} is {size}: id files over {max} are refused without being read ({maxIds} ids take far less). Split the file.',
     'knowledge.bulk.input.pasteTooLarge':
       'The pasted text is {size}: at most {max} can be pasted, so it was not added.',
+    'knowledge.deletion.state.unknown': 'Unknown — checking once the network is back',
+    'knowledge.deletion.state.unknown.tooltip':
+      'No answer came to the delete request (offline, a timeout or a gateway error): it may or may not have been applied. A read settles it as soon as the network allows, as for any deletion.',
+    'knowledge.bulk.phase.unknown': 'Unknown',
+    'knowledge.history.noAnswer': 'no answer ({message}): a read decides once the network is back',
+    'knowledge.history.deferred': 'refused for now (HTTP {status}), sent again later',
+    'knowledge.bulk.hold.offline':
+      'Waiting: the browser is offline. The batch resumes by itself when the network is back.',
+    'knowledge.bulk.hold.unreachable':
+      'Waiting: the service did not answer several requests in a row. Next try at {time}.',
+    'knowledge.bulk.hold.rate_limited': 'Waiting: the service asked to slow down (HTTP 429). Resumes at {time}.',
+    'knowledge.bulk.hold.server_error': 'Backing off: the service answered HTTP {status}. Next try at {time}.',
+    'knowledge.bulk.hold.token_rejected':
+      'Stopped sending: the service refused the token (HTTP {status}). Fix the token in Settings, then Resume.',
   },
   zhCN: {
     'knowledge.title': '知识库',
@@ -424,5 +438,17 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.input.fileTooLarge':
       '{name} 大小为 {size}：超过 {max} 的 ID 文件不会被读取（{maxIds} 个 ID 远小于此）。请拆分文件。',
     'knowledge.bulk.input.pasteTooLarge': '粘贴的文本大小为 {size}：最多可粘贴 {max}，因此未添加。',
+    'knowledge.deletion.state.unknown': '未知——网络恢复后检查',
+    'knowledge.deletion.state.unknown.tooltip':
+      '删除请求没有收到响应（离线、超时或网关错误），可能已执行也可能没有。网络可用后会像其他删除一样读取确认。',
+    'knowledge.bulk.phase.unknown': '未知',
+    'knowledge.history.noAnswer': '没有响应（{message}）：网络恢复后由读取结果决定',
+    'knowledge.history.deferred': '暂被拒绝（HTTP {status}），稍后重新发送',
+    'knowledge.bulk.hold.offline': '等待中：浏览器处于离线状态。网络恢复后批量移除会自动继续。',
+    'knowledge.bulk.hold.unreachable': '等待中：服务连续多次没有响应。下次尝试时间：{time}。',
+    'knowledge.bulk.hold.rate_limited': '等待中：服务要求放慢速度（HTTP 429）。将于 {time} 继续。',
+    'knowledge.bulk.hold.server_error': '退避中：服务返回 HTTP {status}。下次尝试时间：{time}。',
+    'knowledge.bulk.hold.token_rejected':
+      '已停止发送：服务拒绝了令牌（HTTP {status}）。请在设置中修正令牌，然后点击继续。',
   },
 });

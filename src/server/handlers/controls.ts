@@ -51,10 +51,21 @@ export const reset: Route = {
   bodySchema: null,
   handle({ state }) {
     state.locks.clear();
+    state.deleteCalls.clear();
     state.store.reset(state.fixture);
     state.purge.runDue();
     return { body: { status: true, message: 'store reset to the fixture' } };
   },
+};
+
+/** What reached the sandbox, counted where it arrives: a browser's own count includes requests that never left. */
+export const deleteCalls: Route = {
+  host: 'secondary',
+  method: 'GET',
+  pattern: '/__sandbox/delete-calls',
+  auth: true,
+  bodySchema: null,
+  handle: ({ state }) => ({ body: { calls: Object.fromEntries(state.deleteCalls) } }),
 };
 
 const health = (host: 'base' | 'secondary'): Route => ({

@@ -1,5 +1,5 @@
 import { chatCompletions, getDataset, getDocumentTexts, queryDocumentBase } from './base';
-import { demoSuiteRoute, healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
+import { deleteCalls, demoSuiteRoute, healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
 import { deleteConversation, deleteKnowledgeDocument, getKnowledge, updateConversation } from './secondary';
 import type { EndpointName } from '../../contract';
 import type { EndpointRoute, Route } from './types';
@@ -25,4 +25,5 @@ export const ROUTES: readonly Route[] = [
   healthBase,
   healthSecondary,
   demoSuiteRoute,
+  deleteCalls,
 ];

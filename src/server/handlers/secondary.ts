@@ -52,6 +52,7 @@ export const deleteKnowledgeDocument = endpointRoute('deleteKnowledgeDocument', 
   const knowledgeId = params.knowledge_id;
   const documentId = params.document_id;
   const { store, locks } = state;
+  state.deleteCalls.set(documentId, (state.deleteCalls.get(documentId) ?? 0) + 1);
   if (store.getKnowledge(knowledgeId) === undefined) throw notFound(`knowledge base ${knowledgeId} not found`);
   const doc = store.getDocument(documentId);
   if (doc === undefined || doc.status === 0) throw notFound(`document ${documentId} not found`);

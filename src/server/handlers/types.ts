@@ -23,6 +23,8 @@ export interface SandboxState {
   purgeDelayMs: number;
   streamDelayMs: number;
   llm: LlmConfig | undefined;
+  /** Every DELETE of a knowledge document that reached this sandbox, by document id (GET /__sandbox/delete-calls). */
+  deleteCalls: Map<string, number>;
 }
 
 export interface RequestContext {

@@ -1,6 +1,7 @@
 import type { KeptDbErrorKind } from '../../../api';
 import { z } from '../../../contract';
 import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
+import type { SendHold } from './backoff';
 
 /**
  * A bulk removal: every id the admin submitted, each row driven by the tracked-deletion machine, kept in
@@ -53,6 +54,8 @@ export interface BulkBatch {
   unsaved?: boolean;
   /** Why the last save failed (cleared by the next one that works); a running batch pauses on it. Never saved. */
   storageError?: { kind: KeptDbErrorKind; message: string };
+  /** Why nothing is being sent now, and until when (offline, 429, 5xx, a refused token): see ./backoff.ts. */
+  hold?: SendHold;
 }
 
 /** Where a row stands: the machine's state, or one of the batch's own. */
@@ -62,6 +65,7 @@ export const ROW_PHASES: readonly RowPhase[] = [
   'waiting',
   'requesting',
   'pending',
+  'unknown',
   'deleted',
   'not_deleted',
   'failed',
@@ -92,7 +96,7 @@ export const isFinished = (batch: BulkBatch) => batch.endedAt !== undefined;
 // Persisted records are parsed on read: one written by another build that does not fit is left out.
 const attemptSchema = z.object({
   startedAt: z.number(),
-  outcome: z.optional(z.enum(['accepted', 'error', 'interrupted'])),
+  outcome: z.optional(z.enum(['accepted', 'error', 'no_answer', 'deferred', 'interrupted'])),
   finishedAt: z.optional(z.number()),
   error: z.optional(z.object({ status: z.optional(z.number()), code: z.optional(z.number()), message: z.string() })),
   checks: z.array(
@@ -106,7 +110,7 @@ const deletionSchema = z.object({
   documentId: z.string(),
   documentName: z.optional(z.string()),
   baselineTotalFiles: z.optional(z.number()),
-  state: z.enum(['requesting', 'pending', 'deleted', 'not_deleted', 'failed']),
+  state: z.enum(['requesting', 'pending', 'unknown', 'deleted', 'not_deleted', 'failed']),
   attempts: z.array(attemptSchema),
   roundStart: z.number(),
   nextCheckAt: z.optional(z.number()),
@@ -141,6 +145,14 @@ const batchSchema = z.object({
   reservedAt: z.optional(z.number()),
   rows: z.array(rowSchema),
   updatedAt: z.number(),
+  hold: z.optional(
+    z.object({
+      reason: z.enum(['offline', 'unreachable', 'rate_limited', 'server_error', 'token_rejected']),
+      until: z.optional(z.number()),
+      status: z.optional(z.number()),
+      message: z.optional(z.string()),
+    }),
+  ),
 });
 
 export function parseBatch(raw: unknown): BulkBatch | undefined {

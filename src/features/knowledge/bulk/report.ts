@@ -39,7 +39,7 @@ function reportRow(row: BulkRow, index: number): ReportRow {
   const d = row.deletion;
   const outcome = phaseOf(row);
   let message: string | undefined;
-  if (d?.state === 'failed') {
+  if (d?.state === 'failed' || d?.state === 'unknown') {
     for (let i = d.attempts.length - 1; i >= 0 && !message; i--) message = d.attempts[i]!.error?.message;
   }
   return {

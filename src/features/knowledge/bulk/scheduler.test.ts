@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeletionTiming } from '../deletion/machine';
-import { createTestService, newBatch } from '../test-support/bulk-service';
+import { createTestNetwork, createTestService, newBatch } from '../test-support/bulk-service';
 import { countPhases, phaseOf, type BulkBatch } from './batch';
 import { createBatchScheduler, timeLeftMs, type BatchScheduler, type SchedulerDeps } from './scheduler';
 
@@ -74,8 +74,9 @@ describe('batch scheduler', () => {
     await until(() => scheduler.ended);
     expect(scheduler.snapshot().rows[2]!.deletion).toMatchObject({ state: 'deleted', roundStart: 3 });
     expect(svc.deletes.get('102')).toBe(4);
-    // The foreign one is not retried: it was refused, not left standing.
-    expect(svc.deletes.get('104')).toBe(1);
+    // "Retry the not-deleted" takes every row not confirmed deleted: the refused one is sent again, and refused again.
+    expect(svc.deletes.get('104')).toBe(2);
+    expect(scheduler.snapshot().rows[4]!.deletion).toMatchObject({ state: 'failed', roundStart: 1 });
   });
 
   it('pause sends nothing new while the reads of what was sent go on; resume finishes the batch', async () => {
@@ -196,6 +197,184 @@ describe('batch scheduler', () => {
     await until(() => scheduler.ended);
     expect(phases(scheduler)).toEqual(['deleted', 'left_out', 'deleted']);
     expect(svc.deletes.has('101')).toBe(false);
+  });
+});
+
+describe('batch scheduler under faults', () => {
+  /** Small backoff steps, and the jitter pinned to its top: each wait is exactly the ceiling. */
+  const faults = (network: ReturnType<typeof createTestNetwork> | null = null): Partial<SchedulerDeps> => ({
+    network,
+    random: () => 1,
+    backoffLimits: { unreachableAfter: 3, baseMs: 40, capMs: 200 },
+  });
+  const noRowFailed = (s: BatchScheduler) => expect(s.counts().failed).toBe(0);
+  const onceEach = (svc: ReturnType<typeof createTestService>) => [...svc.deletes.entries()].filter(([, n]) => n !== 1);
+
+  it('a DELETE whose answer is lost is unknown, then settled by a read: deleted, with that one DELETE', async () => {
+    const docs = ids(4);
+    const svc = createTestService(docs);
+    svc.loseAnswer.add('101');
+    const { scheduler } = run(newBatch(docs), svc, faults());
+    await until(() => scheduler.ended);
+    expect(phases(scheduler)).toEqual(['deleted', 'deleted', 'deleted', 'deleted']);
+    const row = scheduler.snapshot().rows[1]!.deletion!;
+    expect(row.attempts.map((a) => a.outcome)).toEqual(['no_answer']);
+    expect(row.attempts[0]!.checks.at(-1)).toMatchObject({ result: 'gone' });
+    expect(onceEach(svc)).toEqual([]);
+  });
+
+  it('offline: sends nothing (and reads nothing) until back online, then resumes by itself; no row fails', async () => {
+    const docs = ids(20);
+    const svc = createTestService(docs);
+    const network = createTestNetwork();
+    const { scheduler, saved } = run(newBatch(docs, { concurrency: 4 }), svc, faults(network));
+    await until(() => svc.deletes.size >= 6);
+    // The network goes: the browser says so, and every request now fails without reaching the service.
+    svc.unreachable = true;
+    network.set(false);
+    const triedAtCut = svc.sendAttempts;
+    expect(scheduler.snapshot().hold).toEqual({ reason: 'offline' });
+    await until(() => scheduler.counts().requesting === 0);
+    await new Promise((r) => setTimeout(r, 100));
+    // Nothing was sent into the outage (what was already on its way finished), and nothing has ended.
+    expect(svc.sendAttempts).toBe(triedAtCut);
+    expect(scheduler.ended).toBe(false);
+    expect(saved.batch?.status).toBe('running');
+    noRowFailed(scheduler);
+    svc.unreachable = false;
+    network.set(true);
+    expect(scheduler.snapshot().hold).toBeUndefined();
+    await until(() => scheduler.ended);
+    expect(scheduler.counts().deleted).toBe(20);
+    noRowFailed(scheduler);
+    expect(svc.deletes.size).toBe(20);
+    expect(onceEach(svc)).toEqual([]);
+  });
+
+  it('offline before the event arrives: the next request asks the browser and holds', async () => {
+    const docs = ids(20);
+    const svc = createTestService(docs);
+    const network = createTestNetwork();
+    const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc, faults(network));
+    await until(() => svc.deletes.size >= 4);
+    svc.unreachable = true;
+    network.setQuietly(false);
+    await until(() => scheduler.snapshot().hold?.reason === 'offline');
+    const tried = svc.sendAttempts;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(svc.sendAttempts).toBe(tried);
+    svc.unreachable = false;
+    network.set(true);
+    await until(() => scheduler.ended);
+    expect(scheduler.counts()).toMatchObject({ deleted: 20, failed: 0 });
+    expect(onceEach(svc)).toEqual([]);
+  });
+
+  it('a cut the browser does not notice: unanswered DELETEs are unknown, and after 3 in a row the batch holds, then resumes', async () => {
+    const docs = ids(12);
+    const svc = createTestService(docs);
+    const { scheduler } = run(newBatch(docs, { concurrency: 1 }), svc, faults());
+    await until(() => svc.deletes.size >= 2);
+    svc.unreachable = true;
+    await until(() => scheduler.snapshot().hold?.reason === 'unreachable');
+    const tried = svc.sendAttempts;
+    expect(scheduler.counts().unknown).toBeGreaterThanOrEqual(1);
+    noRowFailed(scheduler);
+    svc.unreachable = false;
+    await until(() => scheduler.ended);
+    // One more try once the hold ran out, and the batch went on.
+    expect(svc.sendAttempts).toBeGreaterThan(tried);
+    expect(scheduler.counts().deleted).toBe(12);
+    noRowFailed(scheduler);
+    expect(onceEach(svc)).toEqual([]);
+  });
+
+  it('429: waits for its Retry-After, then sends the refused row again; nothing fails', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    svc.refusals.push({ status: 429, retryAfter: '1' });
+    const { scheduler } = run(newBatch(docs, { concurrency: 1 }), svc, faults());
+    await until(() => scheduler.snapshot().hold?.reason === 'rate_limited');
+    const hold = scheduler.snapshot().hold!;
+    expect(hold).toMatchObject({ status: 429 });
+    await until(() => scheduler.ended);
+    const [refused, next] = svc.arrivals;
+    expect(refused).toMatchObject({ documentId: '100', status: 429 });
+    // The next DELETE only once the second had passed.
+    expect(next!.at - refused!.at).toBeGreaterThanOrEqual(990);
+    expect(next).toMatchObject({ documentId: '100', status: 200 });
+    expect(scheduler.counts().deleted).toBe(6);
+    expect(scheduler.snapshot().rows[0]!.deletion!.attempts.map((a) => a.outcome)).toEqual(['deferred', 'accepted']);
+    expect(onceEach(svc)).toEqual([]);
+  });
+
+  it('5xx: backs off exponentially between DELETEs, settles the unanswered rows by reads, and finishes', async () => {
+    const docs = ids(5);
+    const svc = createTestService(docs);
+    // Two, so that even a row answered 5xx twice has its third attempt left (three per round).
+    svc.refusals.push({ status: 503 }, { status: 502 });
+    const { scheduler } = run(newBatch(docs, { concurrency: 1 }), svc, faults());
+    await until(() => scheduler.snapshot().hold?.reason === 'server_error');
+    expect(scheduler.snapshot().hold).toMatchObject({ status: 503 });
+    await until(() => scheduler.ended);
+    const at = svc.arrivals.map((a) => a.at);
+    // 40 then 80 ms: each wait the ceiling of its step (the jitter pinned).
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(38);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(78);
+    expect(scheduler.counts().deleted).toBe(5);
+    noRowFailed(scheduler);
+    expect(onceEach(svc)).toEqual([]);
+  });
+
+  it('401: stops sending and says why; after the admin resumes, the refused rows go again and all are deleted', async () => {
+    const docs = ids(8);
+    const svc = createTestService(docs);
+    for (let i = 0; i < 2; i++) svc.refusals.push({ status: 401 });
+    const { scheduler, saved } = run(newBatch(docs, { concurrency: 2 }), svc, faults());
+    await until(() => scheduler.snapshot().hold?.reason === 'token_rejected');
+    await until(() => scheduler.counts().requesting === 0 || svc.sendAttempts >= 2);
+    const tried = svc.sendAttempts;
+    expect(scheduler.snapshot()).toMatchObject({ status: 'paused', hold: { reason: 'token_rejected', status: 401 } });
+    await new Promise((r) => setTimeout(r, 80));
+    expect(svc.sendAttempts).toBe(tried);
+    expect(saved.batch?.status).toBe('paused');
+    noRowFailed(scheduler);
+    scheduler.resume();
+    expect(scheduler.snapshot().hold).toBeUndefined();
+    await until(() => scheduler.ended);
+    expect(scheduler.counts().deleted).toBe(8);
+    expect(onceEach(svc)).toEqual([]);
+  });
+
+  it('a batch stopped while its token is refused still settles what it sent', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    svc.refusals.push({ status: 401 });
+    const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc, faults());
+    await until(() => scheduler.snapshot().hold?.reason === 'token_rejected');
+    scheduler.stop();
+    await until(() => scheduler.ended);
+    // The one accepted alongside is confirmed; the refused one goes no more.
+    expect(scheduler.counts()).toMatchObject({ deleted: 1, not_deleted: 1, not_sent: 4 });
+  });
+
+  it('"Retry the not-deleted" takes every row not confirmed deleted: failed, not deleted and not sent', async () => {
+    const docs = ids(40);
+    const svc = createTestService(docs);
+    svc.locked.add('101');
+    svc.foreign.add('102');
+    const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc, faults());
+    await until(() => scheduler.counts().failed === 1);
+    scheduler.stop();
+    await until(() => scheduler.ended);
+    const before = scheduler.counts();
+    expect(before.not_sent).toBeGreaterThan(0);
+    expect(before.failed + before.not_deleted).toBe(2);
+    svc.locked.delete('101');
+    svc.foreign.delete('102');
+    scheduler.retryNotDeleted();
+    await until(() => scheduler.ended);
+    expect(scheduler.counts()).toMatchObject({ deleted: 40, failed: 0, not_deleted: 0, not_sent: 0 });
   });
 });
 

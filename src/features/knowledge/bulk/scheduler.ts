@@ -2,6 +2,7 @@ import type { TotalFilesContext } from '../deletion/confirm';
 import {
   DEFAULT_TIMING,
   isActive,
+  isRetryable,
   nextAction,
   reduce,
   resumeLoaded,
@@ -12,6 +13,19 @@ import {
 } from '../deletion/machine';
 import { keptDbErrorOf } from '../../../api';
 import { errorInfo, type CheckOutcome } from '../deletion/tracker';
+import { failureEvent } from '../deletion/answer';
+import { browserNetwork, type NetworkWatch } from '../deletion/network';
+import {
+  afterConnectivity,
+  afterDelete,
+  afterResume,
+  expire,
+  INITIAL_BACKOFF,
+  mayRequest,
+  type BackoffLimits,
+  type BackoffState,
+  type DeleteOutcome,
+} from './backoff';
 import { countPhases, isOpen, type BulkBatch, type BulkRow, type PhaseCounts } from './batch';
 import { BULK_REMOVAL_LIMITS } from './limits';
 
@@ -38,6 +52,12 @@ export interface SchedulerDeps {
   save(batch: BulkBatch): Promise<void>;
   /** After each change; the caller throttles what it shows. */
   onChange?(): void;
+  /** The browser's online signal (default: navigator.onLine and its events); null: answers alone decide. */
+  network?: NetworkWatch | null;
+  /** For the backoff's jitter (tests pin it). */
+  random?: () => number;
+  /** The backoff's base and cap (tests shrink them). */
+  backoffLimits?: BackoffLimits;
 }
 
 /**
@@ -70,6 +90,9 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
   let baselineUnreadable = false;
   /** The reservation as last saved: rows from here on are sent only after a save (write-ahead). */
   let savedReservedUntil = initial.reservedUntil ?? 0;
+  const network = deps.network === undefined ? browserNetwork() : (deps.network ?? undefined);
+  let unwatchNetwork: (() => void) | undefined;
+  let backoff: BackoffState = INITIAL_BACKOFF;
 
   const snapshot = (): BulkBatch => ({ ...header, rows: rows.slice() });
 
@@ -169,7 +192,10 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       if (d.state === 'deleted') confirmed++;
       // A row ended "not deleted" is unconfirmed, not proven present: it still counts, or the drop would be
       // credited to the others by whichever row happened to give up first.
-      else if (d.state !== 'failed' && d.attempts.some((a) => a.outcome === 'accepted' || a.outcome === 'interrupted'))
+      else if (
+        d.state !== 'failed' &&
+        d.attempts.some((a) => a.outcome === 'accepted' || a.outcome === 'interrupted' || a.outcome === 'no_answer')
+      )
         awaiting++;
     }
     return { baseline: header.baselineTotalFiles, confirmed, awaiting };
@@ -197,8 +223,15 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         if (disposed) return;
         const d = rows[i]!.deletion!;
         deps.io.send(d).then(
-          () => settle(i, { type: 'accepted', at: now() }),
-          (err: unknown) => settle(i, { type: 'request_failed', at: now(), error: errorInfo(err) }),
+          () => {
+            noteDelete({ ok: true });
+            settle(i, { type: 'accepted', at: now() });
+          },
+          (err: unknown) => {
+            noteDelete({ ok: false, error: err });
+            // A batch sends a row refused for its token (401) again once the admin has fixed the token.
+            settle(i, failureEvent(err, now(), true));
+          },
         );
       }
     };
@@ -240,6 +273,23 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     pump();
   }
 
+  /** A DELETE's outcome, for the backoff; a refused token pauses the batch until the admin resumes. */
+  function noteDelete(outcome: DeleteOutcome) {
+    if (disposed) return;
+    setBackoff(afterDelete(backoff, outcome, now(), deps.random, deps.backoffLimits));
+    if (backoff.hold?.reason === 'token_rejected' && header.status === 'running') setStatus('paused');
+  }
+
+  /** The hold is part of the batch's header: the panel (here and in the other tabs) shows it. */
+  function setBackoff(next: BackoffState) {
+    const holdChanged = next.hold !== backoff.hold;
+    backoff = next;
+    if (!holdChanged) return;
+    touch();
+    header = { ...header, hold: next.hold };
+    deps.onChange?.();
+  }
+
   function pump() {
     if (disposed || !started || !canRun()) return;
     if (header.baselineTotalFiles === undefined && !baselineUnreadable && !rows.some((r) => r.deletion)) {
@@ -257,10 +307,16 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       return;
     }
     const t = now();
-    const paused = header.status === 'paused';
+    setBackoff(expire(backoff, t));
+    // The browser may know it is offline before its 'offline' event has reached this page: ask it, too.
+    if (network && !network.online() && backoff.hold?.reason !== 'offline')
+      setBackoff(afterConnectivity(backoff, false));
+    // A hold (offline, 429, 5xx, a refused token: see ./backoff.ts) stops new DELETEs as Pause does.
+    const paused = header.status === 'paused' || !mayRequest(backoff, 'send', t);
+    const readsGo = mayRequest(backoff, 'read', t);
     const stopped = header.status === 'stopped';
     let free = header.concurrency - inFlight;
-    let earliest = Number.POSITIVE_INFINITY;
+    let earliest = backoff.hold?.until ?? Number.POSITIVE_INFINITY;
     const sends: number[] = [];
     /** Each sent row as it was before this step: put back if the write-ahead save fails. */
     const before = new Map<number, BulkRow>();
@@ -286,7 +342,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       const action = nextAction(d, timing);
       if (action.type === 'check') {
         if (action.at > t) earliest = Math.min(earliest, action.at);
-        else if (free > 0) {
+        else if (free > 0 && readsGo) {
           check(i);
           free--;
         }
@@ -299,7 +355,10 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
           saveFirst = true;
           free--;
         }
-      } else if (action.type === 'send' && !paused && !stopped && free > 0) {
+      } else if (action.type === 'send' && stopped) {
+        // Not in flight, so waiting to go again after a 429 or 401: a stopped batch sends it no more.
+        dispatch(i, { type: 'give_up', at: t });
+      } else if (action.type === 'send' && !paused && free > 0) {
         before.set(i, row);
         sends.push(i);
         free--;
@@ -362,6 +421,16 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       started = true;
       const t = now();
       lastTouch = t;
+      // A hold kept from another page's run is that page's: this one starts from what its own browser says.
+      if (header.hold && header.hold.reason !== 'token_rejected') header = { ...header, hold: undefined };
+      if (header.hold) backoff = { ...backoff, hold: header.hold };
+      if (network) {
+        if (!network.online()) setBackoff(afterConnectivity(backoff, false));
+        unwatchNetwork = network.subscribe((online) => {
+          setBackoff(afterConnectivity(backoff, online));
+          pump();
+        });
+      }
       rows.forEach((row, i) => {
         if (row.deletion) {
           const loaded = resumeLoaded(row.deletion, t);
@@ -388,6 +457,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     },
     resume() {
       if (header.status !== 'paused') return;
+      setBackoff(afterResume(backoff));
       setStatus('running');
       pump();
     },
@@ -396,6 +466,8 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       rows.forEach((row, i) => {
         if (!row.deletion && !row.leftOut && !row.notSent) update(i, { ...row, notSent: true });
       });
+      // Stopped, it sends no DELETE anyway; its reads go on (or the rows sent could never settle).
+      setBackoff(afterResume(backoff));
       setStatus('stopped');
       pump();
     },
@@ -414,16 +486,24 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       deps.onChange?.();
       pump();
     },
-    /** "Retry the not-deleted": each starts a new round of attempts as slots free up. */
+    /**
+     * "Retry the not-deleted": every row not confirmed deleted. Not deleted and failed ones start a new round of
+     * attempts as slots free up; rows never sent (a stop) are sent; unknown ones are still being settled by reads.
+     */
     retryNotDeleted() {
       let any = false;
       rows.forEach((row, i) => {
-        if (row.deletion?.state === 'not_deleted') {
+        if (row.deletion && isRetryable(row.deletion)) {
           update(i, { ...row, retryQueued: true });
+          any = true;
+        } else if (row.notSent && !row.deletion && !row.leftOut) {
+          update(i, { ...row, notSent: false });
+          cursor = Math.min(cursor, i);
           any = true;
         }
       });
       if (!any) return;
+      setBackoff(afterResume(backoff));
       touch();
       header = { ...header, status: 'running', endedAt: undefined };
       lastTouch = now();
@@ -452,6 +532,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     /** This tab lets go (closing, or handing over): timers stop and late answers are ignored. */
     dispose() {
       disposed = true;
+      unwatchNetwork?.();
       clearTimeout(timer);
       clearTimeout(saveTimer);
     },
@@ -464,7 +545,7 @@ export type BatchScheduler = ReturnType<typeof createBatchScheduler>;
 export function timeLeftMs(batch: Pick<BulkBatch, 'activeMs' | 'endedAt'>, counts: PhaseCounts): number | undefined {
   if (batch.endedAt !== undefined) return 0;
   const settled = counts.deleted + counts.not_deleted + counts.failed;
-  const open = counts.waiting + counts.requesting + counts.pending;
+  const open = counts.waiting + counts.requesting + counts.pending + counts.unknown;
   if (open === 0) return 0;
   if (settled === 0 || batch.activeMs <= 0) return undefined;
   return Math.round((open * batch.activeMs) / settled);

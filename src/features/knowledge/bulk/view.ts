@@ -1,12 +1,13 @@
 import type { StatusTone } from '../../../components';
 import type { MessageKey } from '../../../i18n';
-import type { BatchStatus, RowPhase } from './batch';
+import type { BatchStatus, PhaseCounts, RowPhase } from './batch';
 
 /** How each row phase reads in the batch's counts, progress bar and report. */
 export const PHASE_VIEW: Record<RowPhase, { tone: StatusTone; label: MessageKey; color: string }> = {
   waiting: { tone: 'unknown', label: 'knowledge.bulk.phase.waiting', color: 'gray.4' },
   requesting: { tone: 'info', label: 'knowledge.bulk.phase.requesting', color: 'blue' },
   pending: { tone: 'warning', label: 'knowledge.bulk.phase.pending', color: 'yellow' },
+  unknown: { tone: 'warning', label: 'knowledge.bulk.phase.unknown', color: 'grape' },
   deleted: { tone: 'ok', label: 'knowledge.bulk.phase.deleted', color: 'teal' },
   not_deleted: { tone: 'error', label: 'knowledge.bulk.phase.not_deleted', color: 'orange' },
   failed: { tone: 'error', label: 'knowledge.bulk.phase.failed', color: 'red' },
@@ -22,16 +23,30 @@ export const STATUS_VIEW: Record<BatchStatus, { tone: StatusTone; label: Message
 };
 
 /** The phases shown as progress, in the order of the bar; not-sent and left-out rows are outside the work. */
-export const PROGRESS_PHASES: readonly RowPhase[] = ['deleted', 'not_deleted', 'failed', 'pending', 'requesting'];
+export const PROGRESS_PHASES: readonly RowPhase[] = [
+  'deleted',
+  'not_deleted',
+  'failed',
+  'unknown',
+  'pending',
+  'requesting',
+];
 
 /** The counts listed under the bar (the six states, then the rows outside the work when there are any). */
 export const COUNTED_PHASES: readonly RowPhase[] = [
   'waiting',
   'requesting',
   'pending',
+  'unknown',
   'deleted',
   'not_deleted',
   'failed',
   'not_sent',
   'left_out',
 ];
+
+/** The rows "Retry the not-deleted" takes up: every one not confirmed deleted that has ended (unknown ones are still read). */
+export const retryableCount = (counts: PhaseCounts) => counts.not_deleted + counts.failed + counts.not_sent;
+
+/** Counts shown only when some row has them (outside the work, or a state met only under faults). */
+export const SHOWN_WHEN_ANY: ReadonlySet<RowPhase> = new Set<RowPhase>(['not_sent', 'left_out', 'unknown']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attemptsInRound,
   DEFAULT_TIMING,
   nextAction,
   nextCheckTime,
@@ -170,5 +171,66 @@ describe('deletion machine: which read confirmed it, reloads, stops', () => {
     expect(d.state).toBe('not_deleted');
     const checking = reduce(start(), { type: 'accepted', at: 0 });
     expect(reduce(checking, { type: 'give_up', at: 1 })).toBe(checking);
+  });
+
+  it('a DELETE without an answer is unknown, not failed, and a read settles it: gone means deleted', () => {
+    const lost = { message: 'Could not reach the secondary host' };
+    let d = reduce(start(), { type: 'no_answer', at: 200, error: lost });
+    expect(d.state).toBe('unknown');
+    expect(d.attempts[0]).toMatchObject({ outcome: 'no_answer', error: lost });
+    // Read at once (the runner holds it while offline): the DELETE may well have arrived.
+    expect(nextAction(d)).toEqual({ type: 'check', at: 200 });
+    // A read that fails (still offline) decides nothing.
+    d = reduce(d, { type: 'checked', at: 200, result: 'error', detail: 'offline' });
+    expect(d.state).toBe('unknown');
+    d = reduce(d, { type: 'checked', at: 3_500, result: 'gone', via: 'base_info' });
+    expect(d).toMatchObject({ state: 'deleted', confirmedBy: 'base_info' });
+    expect(d.attempts).toHaveLength(1);
+  });
+
+  it('unknown and still there: re-issued only past the lock window from its sending, by the usual rules', () => {
+    let d = reduce(start(), { type: 'no_answer', at: 100, error: { status: 504, message: 'Gateway Timeout' } });
+    d = reduce(d, { type: 'checked', at: 150, result: 'present' });
+    // The service may still be waiting for the lock: no second DELETE yet.
+    expect(d.state).toBe('unknown');
+    expect(nextAction(d).type).toBe('check');
+    d = checkUntilDecided(d);
+    expect(nextAction(d)).toEqual({ type: 'reissue' });
+    expect(d.attempts[0]!.checks.at(-1)!.at).toBeGreaterThanOrEqual(T.lockWindowMs + T.graceMs);
+    d = reduce(d, { type: 'reissue', at: 40_000 });
+    expect(d.state).toBe('requesting');
+    d = reduce(d, { type: 'accepted', at: 40_010 });
+    d = reduce(d, { type: 'checked', at: 43_010, result: 'gone' });
+    expect(d.state).toBe('deleted');
+    // With every attempt used up, still there ends as not deleted, which "retry" takes up.
+    let used = start();
+    for (let i = 0; i < T.maxAttempts; i++) {
+      used = reduce(used, { type: 'no_answer', at: i * 100_000, error: { message: 'offline' } });
+      used = checkUntilDecided(used);
+      if (i < T.maxAttempts - 1) used = reduce(used, { type: 'reissue', at: i * 100_000 + 50_000 });
+    }
+    expect(used.state).toBe('not_deleted');
+    expect(reduce(used, { type: 'retry', at: 400_000 }).state).toBe('requesting');
+  });
+
+  it('a deferred DELETE (429) is sent again later and does not use up an attempt', () => {
+    let d = reduce(start(), { type: 'deferred', at: 10, error: { status: 429, message: 'slow down' } });
+    expect(d.state).toBe('requesting');
+    expect(nextAction(d)).toEqual({ type: 'send' });
+    expect(d.attempts.map((a) => a.outcome)).toEqual(['deferred', undefined]);
+    expect(attemptsInRound(d)).toBe(1);
+    // A stopped batch sends it no more: not deleted, with the deferred request in its history.
+    const given = reduce(d, { type: 'give_up', at: 1_000 });
+    expect(given.state).toBe('not_deleted');
+    expect(given.attempts.map((a) => a.outcome)).toEqual(['deferred']);
+    d = reduce(d, { type: 'accepted', at: 2_000 });
+    expect(d.state).toBe('pending');
+  });
+
+  it('a refusal stays failed, and "retry" takes up a failed one as it does a not-deleted one', () => {
+    const d = reduce(start(), { type: 'request_failed', at: 5, error: { status: 404, message: 'not in this base' } });
+    expect(d.state).toBe('failed');
+    expect(nextAction(d)).toEqual({ type: 'none' });
+    expect(reduce(d, { type: 'retry', at: 9 })).toMatchObject({ state: 'requesting', roundStart: 1 });
   });
 });

@@ -10,13 +10,16 @@ import { ACTIVE_STATES } from './presence';
  *        │                 │  └─check: present, window not over──▶ pending (next check later)
  *        │                 └─check: present past the window──▶ requesting (re-issue, ≤ maxAttempts)
  *        │                                                   └─ attempts used up ──▶ not_deleted ──retry──▶ requesting
- *        ├─error──▶ failed (the optimistic state is rolled back; the ErrorResponse is shown)
+ *        ├─refused (a 4xx: see ./answer.ts)──▶ failed (the optimistic state is rolled back; the ErrorResponse is shown)
+ *        ├─no answer (offline, timeout, 5xx)──▶ unknown ──read, as for pending (window from the sending)──▶ deleted /
+ *        │                                      re-issue / not_deleted; reads wait for the network to come back
+ *        ├─deferred (429, or 401 in a batch: not acted on)──▶ requesting again, sent once the hold ends
  *        └─page closed before the answer (seen on reload)──▶ pending, checked at once: a read decides, never a
  *          second DELETE straight away (the first may have deleted it, or may still wait for the lock)
  *
  * Single deletions (tracker.ts) and every row of a bulk removal (../bulk/scheduler.ts) run on this machine.
  */
-export type DeletionState = 'requesting' | 'pending' | 'deleted' | 'not_deleted' | 'failed';
+export type DeletionState = 'requesting' | 'pending' | 'unknown' | 'deleted' | 'not_deleted' | 'failed';
 
 /** Which read confirmed a deletion: the document's base info answering 404, or the knowledge base's total_files. */
 export type ConfirmingRead = 'base_info' | 'total_files';
@@ -25,8 +28,12 @@ export type CheckResult = 'gone' | 'present' | 'error';
 
 export interface DeletionAttempt {
   startedAt: number;
-  /** 'accepted' = 200; 'error' = non-2xx or no answer; 'interrupted' = the page went away before the answer. */
-  outcome?: 'accepted' | 'error' | 'interrupted';
+  /**
+   * 'accepted' = 200; 'error' = a refusal (4xx); 'no_answer' = none arrived, or one that proves nothing (5xx);
+   * 'deferred' = refused without being acted on (429), sent again later and not counted as an attempt;
+   * 'interrupted' = the page went away before the answer.
+   */
+  outcome?: 'accepted' | 'error' | 'no_answer' | 'deferred' | 'interrupted';
   finishedAt?: number;
   error?: { status?: number; code?: number; message: string };
   checks: { at: number; result: CheckResult; detail?: string }[];
@@ -72,12 +79,16 @@ export const DEFAULT_TIMING: DeletionTiming = {
 export type DeletionEvent =
   | { type: 'accepted'; at: number }
   | { type: 'request_failed'; at: number; error: { status?: number; code?: number; message: string } }
+  /** No answer, or one that does not prove a refusal: whether the DELETE was applied is unknown until a read. */
+  | { type: 'no_answer'; at: number; error: { status?: number; code?: number; message: string } }
+  /** Refused without being acted on (rate limited, token refused in a batch): the same DELETE goes again later. */
+  | { type: 'deferred'; at: number; error: { status?: number; code?: number; message: string } }
   | { type: 'checked'; at: number; result: CheckResult; detail?: string; via?: ConfirmingRead }
   | { type: 'reissue'; at: number }
   | { type: 'retry'; at: number }
   /** Loaded after a reload or in another tab while 'requesting': whether that DELETE arrived is unknown. */
   | { type: 'interrupted'; at: number }
-  /** A stopped batch sends nothing new: a deletion that would be re-issued ends as not deleted. */
+  /** A stopped batch sends nothing new: a deletion that would be re-issued (or sent again) ends as not deleted. */
   | { type: 'give_up'; at: number };
 
 export function startDeletion(
@@ -101,10 +112,14 @@ function withCurrent(d: TrackedDeletion, patch: (a: DeletionAttempt) => Deletion
 }
 
 /**
- * The lock window of an attempt starts at its 200; for an interrupted one, at its sending (the service may
- * still be waiting for the lock): no re-issue before the service is done with the previous DELETE.
+ * The lock window of an attempt starts at its 200; for an interrupted one or one without an answer, at its
+ * sending (the service may still be waiting for the lock): no re-issue before the service is done with it.
  */
-const windowStart = (a: DeletionAttempt) => (a.outcome === 'interrupted' ? a.startedAt : (a.finishedAt ?? a.startedAt));
+const windowStart = (a: DeletionAttempt) =>
+  a.outcome === 'interrupted' || a.outcome === 'no_answer' ? a.startedAt : (a.finishedAt ?? a.startedAt);
+
+/** The states a confirming read settles: after a 200, or after a DELETE whose answer never came. */
+const awaitsRead = (d: TrackedDeletion) => d.state === 'pending' || d.state === 'unknown';
 
 /**
  * The total_files fallback, for a service whose base info keeps answering for a soft-deleted document.
@@ -150,8 +165,28 @@ export function reduce(
         nextCheckAt: undefined,
         updatedAt: event.at,
       };
+    case 'no_answer':
+      if (d.state !== 'requesting' || !attempt) return d;
+      // Read at once (the runner waits for the network): a DELETE that did arrive is confirmed straight away.
+      return {
+        ...d,
+        state: 'unknown',
+        attempts: withCurrent(d, (a) => ({ ...a, outcome: 'no_answer', finishedAt: event.at, error: event.error })),
+        nextCheckAt: event.at,
+        updatedAt: event.at,
+      };
+    case 'deferred':
+      if (d.state !== 'requesting' || !attempt) return d;
+      return {
+        ...d,
+        attempts: [
+          ...withCurrent(d, (a) => ({ ...a, outcome: 'deferred', finishedAt: event.at, error: event.error })),
+          { startedAt: event.at, checks: [] },
+        ],
+        updatedAt: event.at,
+      };
     case 'checked': {
-      if (d.state !== 'pending' || attempt?.finishedAt === undefined) return d;
+      if (!awaitsRead(d) || attempt?.finishedAt === undefined) return d;
       const attempts = withCurrent(d, (a) => ({
         ...a,
         checks: [...a.checks, { at: event.at, result: event.result, detail: event.detail }],
@@ -189,10 +224,13 @@ export function reduce(
         updatedAt: event.at,
       };
     case 'give_up':
-      if (d.state !== 'pending' || d.nextCheckAt !== undefined) return d;
+      // A DELETE waiting to go again after a 429 or 401 was never acted on: it goes no more.
+      if (d.state === 'requesting' && d.attempts.at(-2)?.outcome === 'deferred' && attempt?.outcome === undefined)
+        return { ...d, state: 'not_deleted', attempts: d.attempts.slice(0, -1), updatedAt: event.at };
+      if (!awaitsRead(d) || d.nextCheckAt !== undefined) return d;
       return { ...d, state: 'not_deleted', updatedAt: event.at };
     case 'reissue':
-      if (d.state !== 'pending' || attemptsInRound(d) >= timing.maxAttempts) return d;
+      if (!awaitsRead(d) || attemptsInRound(d) >= timing.maxAttempts) return d;
       return {
         ...d,
         state: 'requesting',
@@ -201,7 +239,7 @@ export function reduce(
         updatedAt: event.at,
       };
     case 'retry':
-      if (d.state !== 'not_deleted' && d.state !== 'failed') return d;
+      if (!isRetryable(d)) return d;
       // A manual retry starts a fresh round of attempts; the history is kept.
       return {
         ...d,
@@ -214,17 +252,22 @@ export function reduce(
   }
 }
 
-/** Attempts made in the current round (a manual retry starts a new round). */
+/** Attempts made in the current round (a manual retry starts a new round); a deferred one was not acted on. */
 export function attemptsInRound(d: TrackedDeletion): number {
-  return d.attempts.length - d.roundStart;
+  let n = 0;
+  for (let i = d.roundStart; i < d.attempts.length; i++) if (d.attempts[i]!.outcome !== 'deferred') n++;
+  return n;
 }
+
+/** Ended without a confirmed deletion: "Retry" starts a new round. */
+export const isRetryable = (d: TrackedDeletion) => d.state === 'not_deleted' || d.state === 'failed';
 
 /** What the runner must do now for this deletion. */
 export type DeletionAction = { type: 'send' } | { type: 'check'; at: number } | { type: 'reissue' } | { type: 'none' };
 
 export function nextAction(d: TrackedDeletion, timing: DeletionTiming = DEFAULT_TIMING): DeletionAction {
   if (d.state === 'requesting') return { type: 'send' };
-  if (d.state !== 'pending') return { type: 'none' };
+  if (!awaitsRead(d)) return { type: 'none' };
   if (d.nextCheckAt !== undefined) return { type: 'check', at: d.nextCheckAt };
   return attemptsInRound(d) < timing.maxAttempts ? { type: 'reissue' } : { type: 'none' };
 }

@@ -12,7 +12,7 @@ export const DELETIONS_KEY = 'kc.deletions.v1';
 /** The bulk batches not finished yet (id → profile), beside the batches in IndexedDB, so start-up need not open it. */
 export const UNFINISHED_BATCHES_KEY = 'kc.bulk.unfinished.v1';
 /** The states of a single deletion that still has work to do. */
-export const ACTIVE_STATES: ReadonlySet<DeletionState> = new Set<DeletionState>(['requesting', 'pending']);
+export const ACTIVE_STATES: ReadonlySet<DeletionState> = new Set<DeletionState>(['requesting', 'pending', 'unknown']);
 
 const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : undefined);
 const record = (value: unknown) =>

@@ -4,6 +4,7 @@ import { createMemoryLocks } from '../test-support/memory-locks';
 import { createTabCoordinator } from './cross-tab';
 import type { DeletionTiming, TrackedDeletion } from './machine';
 import type { TabMessage } from './tab-messages';
+import { createTestNetwork } from '../test-support/bulk-service';
 
 class MemoryStorage {
   map = new Map<string, string>();
@@ -193,5 +194,46 @@ describe('deletion tracker in two tabs', () => {
     await until(() => a.tracker.getSnapshot()[0]?.state === 'deleted');
     await until(() => b.tracker.getSnapshot()[0]?.state === 'deleted');
     expect(svc.calls).toEqual(['DELETE d1', 'CHECK d1']);
+  });
+
+  it('a DELETE whose answer never came is unknown (not failed), and read once the network is back: deleted', async () => {
+    const svc = fakeService();
+    const network = createTestNetwork();
+    const send = svc.io.send;
+    // The DELETE arrives and acts, and the network goes before its answer comes back.
+    svc.io.send = async (d) => {
+      await send(d);
+      network.set(false);
+      throw { kind: 'network', message: 'Could not reach the secondary host (Failed to fetch).' };
+    };
+    const tracker = createDeletionTracker(svc.io, { timing: FAST, network });
+    trackers.push(tracker);
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd1' });
+    await until(() => tracker.getSnapshot()[0]?.state === 'unknown');
+    await new Promise((r) => setTimeout(r, 40));
+    // No read while offline (it could only fail), and no second DELETE.
+    expect(svc.calls).toEqual(['DELETE d1']);
+    expect(tracker.getSnapshot()[0]?.state).toBe('unknown');
+    network.set(true);
+    await until(() => tracker.getSnapshot()[0]?.state === 'deleted');
+    expect(svc.calls).toEqual(['DELETE d1', 'CHECK d1']);
+  });
+
+  it('a 429 is not a failure: the DELETE goes again once its Retry-After has passed', async () => {
+    const svc = fakeService();
+    const send = svc.io.send;
+    const sentAt: number[] = [];
+    svc.io.send = async (d) => {
+      sentAt.push(Date.now());
+      if (sentAt.length === 1) throw { kind: 'http', status: 429, retryAfter: '1', message: 'too many requests' };
+      return send(d);
+    };
+    const tracker = createDeletionTracker(svc.io, { timing: FAST, network: undefined });
+    trackers.push(tracker);
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd1' });
+    await until(() => tracker.getSnapshot()[0]?.state === 'deleted', 4_000);
+    expect(sentAt).toHaveLength(2);
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(990);
+    expect(tracker.getSnapshot()[0]!.attempts.map((a) => a.outcome)).toEqual(['deferred', 'accepted']);
   });
 });

@@ -2,6 +2,7 @@ import { safeStorage, type SafeStorage, type StorageLike } from '../../../api';
 import {
   DEFAULT_TIMING,
   isActive,
+  isRetryable,
   nextAction,
   reduce,
   resumeLoaded,
@@ -14,6 +15,10 @@ import {
 } from './machine';
 import type { LockClaim, TabCoordinator } from './cross-tab';
 import type { TabMessage } from './tab-messages';
+import { classifyDeleteFailure, errorInfo, failureEvent, retryAfterMs } from './answer';
+import { browserNetwork, type NetworkWatch } from './network';
+
+export { errorInfo };
 import { DELETIONS_KEY } from './presence';
 
 /** Finished deletions kept for their history; active ones are always kept. */
@@ -42,6 +47,8 @@ export interface TrackerOptions {
   timing?: DeletionTiming;
   /** Other tabs: one runs each deletion (a Web Lock per deletion), the others show its steps. */
   coordinator?: TabCoordinator<TabMessage>;
+  /** Reads of a deletion whose answer never came wait while offline; default: the browser's online signal. */
+  network?: NetworkWatch;
 }
 
 export const deletionKey = (d: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId'>) =>
@@ -49,18 +56,6 @@ export const deletionKey = (d: Pick<TrackedDeletion, 'profileId' | 'knowledgeId'
 
 /** The Web Lock held by the tab that runs a deletion. */
 const lockName = (key: string) => `kc.deletion:${encodeURIComponent(key)}`;
-
-export function errorInfo(err: unknown): { status?: number; code?: number; message: string } {
-  if (err && typeof err === 'object') {
-    const e = err as { status?: unknown; code?: unknown; serviceMessage?: unknown; message?: unknown };
-    return {
-      status: typeof e.status === 'number' ? e.status : undefined,
-      code: typeof e.code === 'number' ? e.code : undefined,
-      message: String(e.serviceMessage ?? e.message ?? 'The request failed'),
-    };
-  }
-  return { message: String(err) };
-}
 
 /** The kept list; a corrupt one reads as empty (deletions on the server are unaffected). */
 function readStored(storage: SafeStorage | undefined): TrackedDeletion[] {
@@ -96,6 +91,9 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
   const fresh = new Set<string>();
   let snapshot: TrackedDeletion[] = [];
   let stopped = false;
+  const network = 'network' in options ? options.network : browserNetwork();
+  /** A rate-limited DELETE goes again only after the Retry-After the service gave. */
+  const deferredUntil = new Map<string, number>();
 
   // Without other tabs to ask, a DELETE in flight when the page went away is settled by a read now;
   // with them, when this tab gets the deletion's lock (the runner may be another, still open tab).
@@ -180,6 +178,15 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     clearTimeout(timers.get(key));
     timers.delete(key);
     if (action.type === 'send') {
+      const waitMs = (deferredUntil.get(key) ?? 0) - now();
+      if (waitMs > 0) {
+        timers.set(
+          key,
+          setTimeout(() => pump(key), waitMs),
+        );
+        return;
+      }
+      deferredUntil.delete(key);
       busy.add(key);
       fresh.delete(key);
       io.send(d).then(
@@ -189,10 +196,15 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
         },
         (err: unknown) => {
           busy.delete(key);
-          dispatch(key, { type: 'request_failed', at: now(), error: errorInfo(err) });
+          const at = now();
+          const failure = classifyDeleteFailure(err);
+          if (failure.kind === 'throttled') deferredUntil.set(key, at + retryAfterMs(failure.retryAfter, at));
+          dispatch(key, failureEvent(err, at, false));
         },
       );
     } else if (action.type === 'check') {
+      // Offline, a read can only fail: it waits for the 'online' event (subscribed below).
+      if (network && !network.online()) return;
       timers.set(
         key,
         setTimeout(
@@ -241,6 +253,11 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     }
   });
 
+  // Back online: the reads that waited for the network (deletions whose answer never came) go now.
+  const unwatchNetwork = network?.subscribe((online) => {
+    if (online) for (const key of items.keys()) pump(key);
+  });
+
   snapshot = sortNewestFirst([...items.values()]);
 
   return {
@@ -270,7 +287,7 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     },
     retry(key: string) {
       const d = items.get(key);
-      if (!d || (d.state !== 'not_deleted' && d.state !== 'failed')) return;
+      if (!d || !isRetryable(d)) return;
       // The retried deletion runs in this tab: it is finished, so no tab holds its lock.
       items.set(key, reduce(d, { type: 'retry', at: now() }, timing));
       fresh.add(key);
@@ -299,6 +316,7 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
       unsubscribe?.();
+      unwatchNetwork?.();
       for (const key of [...claims.keys()]) release(key);
     },
   };

@@ -15,6 +15,11 @@ export const STATE_VIEW: Record<DeletionState, { tone: StatusTone; label: Messag
     label: 'knowledge.deletion.state.pending',
     tooltip: 'knowledge.deletion.state.pending.tooltip',
   },
+  unknown: {
+    tone: 'warning',
+    label: 'knowledge.deletion.state.unknown',
+    tooltip: 'knowledge.deletion.state.unknown.tooltip',
+  },
   deleted: {
     tone: 'ok',
     label: 'knowledge.deletion.state.deleted',
