@@ -184,3 +184,15 @@ test('the playground offers sample questions for a demo space; one click sends i
   const sources = await answer.getByText(/^Sources \(\d+\)$/).boundingBox();
   expect(usage!.y).toBeLessThan(sources!.y);
 });
+
+test('page titles are in the strongest text colour, not grey: black in light mode, white in dark', async ({ page }) => {
+  for (const [scheme, colour] of [
+    ['light', 'rgb(0, 0, 0)'],
+    ['dark', 'rgb(255, 255, 255)'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('./');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', colour);
+  }
+});
