@@ -46,7 +46,7 @@ export function DemoStarters({
               title={record.id}
               h="auto"
               py={4}
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
               data-testid="demo-starter"
             >
               {withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : record.name}

@@ -33,7 +33,7 @@ export function SampleQuestions({
           size="compact-sm"
           h="auto"
           py={4}
-          styles={{ label: { whiteSpace: 'normal' } }}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.4 } }}
           disabled={disabled}
           onClick={() => onAsk(question)}
           data-testid="sample-question"
