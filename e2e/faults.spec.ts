@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { settle } from './support/settle';
 import { BASE_PATH_TAG } from './support/target';
-import { ask, streamOn } from './support/playground';
+import { ask, setStream, streamOn } from './support/playground';
 
 /** Demo ids (src/server/fixtures/DEMO.md). */
 const DATASET = '731506272047301';
@@ -362,7 +362,7 @@ test.describe('a refused token on a playground completion', () => {
       // A first answer, so there is a transcript to lose.
       await ask(page, FIRST_Q);
       await expect(page.getByTestId('answer').first().getByTestId('answer-text')).toContainText('about 14 days');
-      if (stream) await streamOn(page);
+      await setStream(page, stream);
 
       let open = () => {};
       const gate = new Promise<void>((resolve) => (open = resolve));

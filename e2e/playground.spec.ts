@@ -2,7 +2,7 @@ import type { Request } from '@playwright/test';
 import { configFor, serveConfig, test, expect } from './fixtures';
 import { settle } from './support/settle';
 import { BASE_PATH_TAG } from './support/target';
-import { ask, streamOn } from './support/playground';
+import { ask, setStream, streamOff, streamOn } from './support/playground';
 import { startSandbox } from './support/sandbox';
 
 const BATTERY_Q = 'How long does the Beacon battery last on a full charge?';
@@ -103,7 +103,7 @@ for (const stream of [true, false]) {
     page,
   }) => {
     await page.goto('./playground/101');
-    if (stream) await streamOn(page);
+    await setStream(page, stream);
     const bodies: Record<string, unknown>[] = [];
     const conversations: string[] = [];
     page.on('request', (r) => {
@@ -174,6 +174,8 @@ test('a hostile answer runs nothing, keeps no handler attribute and loads nothin
     await route.fulfill({ response, json: { ...real, assistant_message: hostile } });
   });
   await page.goto('./playground/101');
+  // The answer is rewritten as one JSON body: not streamed.
+  await streamOff(page);
   await ask(page, BATTERY_Q);
   const text = page.getByTestId('answer-text');
   await expect(text).toContainText('Answer');

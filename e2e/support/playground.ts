@@ -7,9 +7,19 @@ export async function ask(page: Page, message: string, label = 'Message') {
   await box.press('Enter');
 }
 
-/** Turns the request's `stream` option on. */
+/** Turns the request's `stream` option on (the playground's default). */
 export async function streamOn(page: Page) {
   const toggle = page.getByRole('switch', { name: /^stream\b/ });
   await toggle.check({ force: true });
   await expect(toggle).toBeChecked();
 }
+
+/** Turns the request's `stream` option off. */
+export async function streamOff(page: Page) {
+  const toggle = page.getByRole('switch', { name: /^stream\b/ });
+  await toggle.uncheck({ force: true });
+  await expect(toggle).not.toBeChecked();
+}
+
+/** Sets the request's `stream` option. */
+export const setStream = (page: Page, on: boolean) => (on ? streamOn(page) : streamOff(page));

@@ -20,6 +20,7 @@ export {
   type ConnectionStoreOptions,
 } from './connection/store';
 export { PROBE_ID, testConnection, type HostCheck } from './connection/test-connection';
+export { hostAnswers } from './connection/host-answers';
 
 export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './http/errors';
 export {
@@ -122,3 +123,7 @@ export { isStreamStalled, streamStalled } from './stream/idle-limit';
 
 // Space test suites: the engine shared with `npm run suite`.
 export * from './suites';
+
+// The local sandbox: whether a profile is one, and the demo records offered to start from.
+export { DEMO_QUESTIONS, DEMO_RECORDS, type DemoRecord } from './sandbox/demo-records';
+export { sandboxDemoQuery, useSandboxProfile } from './sandbox/detect';

@@ -1,4 +1,4 @@
-import { createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, luminance, Title, type CSSVariablesResolver } from '@mantine/core';
 
 /** WCAG 2.1 AA for body text (1.4.3). */
 const MIN_TEXT_CONTRAST = 4.5;
@@ -29,6 +29,11 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
+  components: {
+    // Headings in the strongest text colour: black in light mode, white in dark. Inherited, they took dark mode's
+    // body text (dark.0, a light grey) and read as grey beside it.
+    Title: Title.extend({ defaultProps: { c: 'bright' } }),
+  },
 });
 
 /**

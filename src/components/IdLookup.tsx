@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, UnstyledButto
 import { useState, type FormEvent } from 'react';
 import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../api';
 import { useFormat, useT } from '../i18n';
+import { DemoStarters } from './DemoStarters';
 import { PinIcon } from './icons';
 import { usePathIdError } from './path-id-error';
 import { Hint } from './Hint';
@@ -68,9 +69,12 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
       {pinned.length > 0 ? <EntryList title={t('catalog.pinned')} entries={pinned} onOpen={onOpen} /> : null}
       {recent.length > 0 ? <EntryList title={t('catalog.recent')} entries={recent} onOpen={onOpen} /> : null}
       {pinned.length + recent.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('catalog.empty')}
-        </Text>
+        <>
+          <Text size="sm" c="dimmed">
+            {t('catalog.empty')}
+          </Text>
+          <DemoStarters kinds={[kind]} onOpen={(_, id) => onOpen(id)} />
+        </>
       ) : null}
     </Stack>
   );

@@ -3,6 +3,7 @@ import {
   HEALTH_CHECK_INTERVAL_MS,
   healthKey,
   healthQuery,
+  hostAnswers,
   NO_PROFILE_KEY,
   type ConnectionProfile,
   type HostCheck,
@@ -43,7 +44,10 @@ export function useProfileHealth(
     result: query.data,
     checkedAt: query.dataUpdatedAt || undefined,
     check: () => {
-      if (profile) void query.refetch();
+      if (!profile) return;
+      // Asked for by the admin: each host is probed now, not judged by the page's last call.
+      hostAnswers.forget(profile);
+      void query.refetch();
     },
   };
 }

@@ -1,5 +1,6 @@
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { DemoStarters } from './DemoStarters';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { DriftWarnings, type DriftWarningsProps } from './DriftWarnings';
 export { RawJson, toPrettyJson, type RawJsonProps } from './RawJson';

@@ -1,78 +1,52 @@
 import { buildPath, ENDPOINTS, type Host } from '../../contract';
 import { CALL_BOUNDS } from '../constants';
-import { readErrorBody } from '../http/error-body';
-import { isApiError } from '../http/errors';
 import { targetUrl } from '../http/host';
 import { send } from '../http/transport';
+import { checkFromAnswer, checkFromFailure, type HostCheck } from './host-answers';
 import type { ConnectionProfile } from './profile';
 
-export interface HostCheck {
-  kind: 'ok' | 'token_rejected' | 'unreachable' | 'cors' | 'error';
-  status?: number;
-  message: string;
-  durationMs: number;
-  /** The service address that was checked. */
-  url: string;
-}
+export type { HostCheck } from './host-answers';
 
 /** An id no real record has: any answer but 401/403 proves the host is there and took the token. */
 export const PROBE_ID = '__kc_probe__';
 
-const PROBES: Record<Host, string> = {
-  base: buildPath(ENDPOINTS.getDataset.pattern, { dataset_id: PROBE_ID }),
-  secondary: buildPath(ENDPOINTS.getKnowledge.pattern, { knowledge_id: PROBE_ID }),
+/** The read each host is probed with: a dataset on the base host, a knowledge base on the secondary. */
+const PROBES: Record<Host, (id: string) => string> = {
+  base: (id) => buildPath(ENDPOINTS.getDataset.pattern, { dataset_id: id }),
+  secondary: (id) => buildPath(ENDPOINTS.getKnowledge.pattern, { knowledge_id: id }),
 };
 
-async function checkHost(
+/** Reads one record of the host (`id`; by default one that cannot exist) and says what the answer tells. */
+export async function checkHost(
   profile: ConnectionProfile,
   host: Host,
-  timeoutMs: number,
-  signal?: AbortSignal,
+  { timeoutMs = CALL_BOUNDS.testConnectionTimeoutMs, signal, id = PROBE_ID }: ProbeOptions = {},
 ): Promise<HostCheck> {
   const url = targetUrl(profile, host);
   const t0 = performance.now();
-  const elapsed = () => Math.round(performance.now() - t0);
   try {
     const { status, text, durationMs } = await send({
       profile,
       host,
       method: 'GET',
-      path: PROBES[host],
+      path: PROBES[host](id),
       timeoutMs,
       signal,
       label: `Test connection (${host} host)`,
       purpose: 'test-connection',
     });
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    if (status === 401 || status === 403) {
-      const serviceMessage = readErrorBody(status, text).message;
-      return {
-        kind: 'token_rejected',
-        status,
-        durationMs,
-        url,
-        message: `The ${host} host refused the token (HTTP ${status})${serviceMessage ? `: ${serviceMessage}` : ''}.`,
-      };
-    }
-    const shape = body === undefined ? " The answer was not JSON: check that this is the service's address." : '';
-    return {
-      kind: 'ok',
-      status,
-      durationMs,
-      url,
-      message: `The ${host} host answered (HTTP ${status}) and did not refuse the token.${shape}`,
-    };
+    return checkFromAnswer(host, url, status, text, durationMs);
   } catch (error) {
-    if (!isApiError(error)) return { kind: 'error', durationMs: elapsed(), url, message: String(error) };
-    const kind =
-      error.kind === 'cors' ? 'cors' : error.kind === 'network' || error.kind === 'timeout' ? 'unreachable' : 'error';
-    return { kind, status: error.status, durationMs: elapsed(), url, message: error.message };
+    const elapsed = Math.round(performance.now() - t0);
+    return checkFromFailure(error, url, elapsed) ?? { kind: 'error', durationMs: elapsed, url, message: String(error) };
   }
+}
+
+export interface ProbeOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** The record to read; PROBE_ID when none is known to exist. */
+  id?: string;
 }
 
 /**
@@ -81,12 +55,12 @@ async function checkHost(
  */
 export async function testConnection(
   profile: ConnectionProfile,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal; ids?: Partial<Record<Host, string>> } = {},
 ): Promise<{ base: HostCheck; secondary: HostCheck }> {
-  const timeoutMs = options.timeoutMs ?? CALL_BOUNDS.testConnectionTimeoutMs;
+  const { ids, ...rest } = options;
   const [base, secondary] = await Promise.all([
-    checkHost(profile, 'base', timeoutMs, options.signal),
-    checkHost(profile, 'secondary', timeoutMs, options.signal),
+    checkHost(profile, 'base', { ...rest, id: ids?.base }),
+    checkHost(profile, 'secondary', { ...rest, id: ids?.secondary }),
   ]);
   return { base, secondary };
 }

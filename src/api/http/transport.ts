@@ -1,6 +1,7 @@
 import { asErrorResponse, type EndpointName, type Host, type Method } from '../../contract';
 import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../connection/profile';
+import { checkFromAnswer, checkFromFailure, hostAnswers } from '../connection/host-answers';
 import { byteLength, requestLog } from '../log/request-log';
 import { abortable } from './abortable';
 import { takeEarlyFetch } from './early-fetch';
@@ -259,9 +260,27 @@ async function readWatchingStart(
   return bytes;
 }
 
+/**
+ * Notes what a call of the service's interface (every path begins with /v1; the sandbox's own routes do not check
+ * the token) tells of its host, for the header's connection check (connection/host-answers.ts).
+ */
+function watchHost(req: HostRequest) {
+  if (!req.path.startsWith('/v1/')) return undefined;
+  const watch = hostAnswers.start(req.profile, req.host);
+  const url = targetUrl(req.profile, req.host);
+  return {
+    answered: (status: number, text: string | undefined, durationMs: number) =>
+      watch.note(checkFromAnswer(req.host, url, status, text, durationMs)),
+    failed: (error: unknown, durationMs: number) => watch.note(checkFromFailure(error, url, durationMs)),
+    end: watch.end,
+  };
+}
+
 /** Sends a request with a timeout covering headers and body, logs it, and returns the answer's text. */
 export async function send(req: HostRequest): Promise<SendOutcome> {
   const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
+  const host = watchHost(req);
+  let answered = false;
   try {
     const response = await (takeEarlyFetch(req.method, url, headers, bodyText, signal) ??
       fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' }));
@@ -280,6 +299,8 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
       sizeBytes: bytes.byteLength,
       responseBody: text,
     });
+    answered = !proxyError;
+    if (answered) host?.answered(response.status, text, durationMs);
     if (proxyError) {
       const error = new ApiError({
         kind: 'network',
@@ -296,15 +317,19 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
   } catch (cause) {
     const error = await failureToError(cause, req, url, timeout.signal.aborted, logId);
     const entry = requestLog.getEntry(logId);
+    const durationMs = entry?.durationMs ?? Math.round(now() - t0);
     requestLog.update(logId, {
       pending: false,
-      durationMs: entry?.durationMs ?? Math.round(now() - t0),
+      durationMs,
       errorKind: error.kind,
       errorMessage: error.message,
     });
+    // An answer noted stands (the proxy's own failure is not one); a call with none says the host was not reached.
+    if (!answered) host?.failed(error, durationMs);
     throw error;
   } finally {
     clearTimeout(timer);
+    host?.end();
   }
 }
 
@@ -314,22 +339,29 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
  */
 export async function sendForStream(req: HostRequest): Promise<StreamOutcome> {
   const { url, headers, bodyText, logId, timeout, timer, signal, t0 } = begin(req);
+  const host = watchHost(req);
   let response: Response;
   try {
     response = await fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' });
   } catch (cause) {
     const error = await failureToError(cause, req, url, timeout.signal.aborted, logId);
+    const durationMs = Math.round(now() - t0);
     requestLog.update(logId, {
       pending: false,
-      durationMs: Math.round(now() - t0),
+      durationMs,
       errorKind: error.kind,
       errorMessage: error.message,
     });
+    host?.failed(error, durationMs);
+    host?.end();
     throw error;
   }
   // Headers arrived: from here only the caller's signal may stop the stream.
   clearTimeout(timer);
   requestLog.update(logId, { status: response.status });
+  // The status says whether the token was taken; a stream's body says nothing more of the connection.
+  if (!response.headers.get(PROXY_ERROR_HEADER)) host?.answered(response.status, undefined, Math.round(now() - t0));
+  host?.end();
   return { response, logId, startedAt: t0 };
 }
 

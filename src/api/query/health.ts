@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { checkConnection } from '../connection/connection-check';
 import type { ConnectionProfile } from '../connection/profile';
-import { testConnection } from '../connection/test-connection';
+import { sandboxDemoQuery } from '../sandbox/detect';
 
 /** How often the header re-checks the active profile while the tab is visible. */
 export const HEALTH_CHECK_INTERVAL_MS = 60_000;
@@ -14,13 +15,24 @@ export const isHealthKey = (key: QueryKey) => key[0] === HEALTH;
 
 /**
  * Test connection of a saved profile, as a query: one check at a time per profile (React Query de-duplicates),
- * fresh for a minute, kept for the session (Settings shows every profile's last check). testConnection
- * reports failures as results, so the query itself does not fail or retry.
+ * fresh for a minute, kept for the session (Settings shows every profile's last check). A host that answered one
+ * of the console's calls within the minute is not asked again (checkConnection). Failures are results, so the query
+ * itself does not fail or retry.
  */
 export function healthQuery(profile: ConnectionProfile) {
   return queryOptions({
     queryKey: healthKey(profile.id),
-    queryFn: ({ signal }) => testConnection(profile, { signal }),
+    queryFn: ({ signal, client }) =>
+      checkConnection(profile, {
+        signal,
+        maxAgeMs: HEALTH_CHECK_INTERVAL_MS,
+        // The sandbox detection every sandbox-only offer shares; any failure means "not a sandbox".
+        isSandbox: () =>
+          client.fetchQuery(sandboxDemoQuery(profile)).then(
+            (suite) => suite !== null,
+            () => false,
+          ),
+      }),
     staleTime: HEALTH_CHECK_INTERVAL_MS,
     gcTime: Infinity,
     retry: false,

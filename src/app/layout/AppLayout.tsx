@@ -12,6 +12,7 @@ import { AuthErrorWatcher } from './AuthErrorWatcher';
 import { HeaderBar } from './HeaderBar';
 import { PageLoadingBar } from './PageLoadingBar';
 import { ProfileSelect } from './ProfileStatus';
+import { SkipLink, MAIN_ID } from './SkipLink';
 
 export function PageFallback() {
   const t = useT();
@@ -44,6 +45,7 @@ export function AppLayout() {
 
   return (
     <div className={classes.root}>
+      <SkipLink />
       <header className={classes.header}>
         <HeaderBar navOpened={opened} onToggleNav={toggle} />
       </header>
@@ -69,7 +71,8 @@ export function AppLayout() {
           <ProfileSelect w="100%" label />
         </Box>
       </nav>
-      <main className={classes.main}>
+      {/* Focusable from script only: the skip link's target when a page has no heading yet. */}
+      <main className={classes.main} id={MAIN_ID} tabIndex={-1}>
         <AuthErrorWatcher />
         <OfflineBanner />
         <ConfigBanner />

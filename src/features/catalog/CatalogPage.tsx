@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   catalogStore,
   useCatalog,
@@ -24,7 +24,16 @@ import {
   type CatalogKind,
   type ImportReport,
 } from '../../api';
-import { CopyButton, downloadText, EmptyState, fileStamp, PageHeader, PinIcon, TrashIcon } from '../../components';
+import {
+  CopyButton,
+  DemoStarters,
+  downloadText,
+  EmptyState,
+  fileStamp,
+  PageHeader,
+  PinIcon,
+  TrashIcon,
+} from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { groupByKind, routeFor } from './catalog-view';
 import { GROUP_KEYS, KIND_KEYS } from './kind-keys';
@@ -38,6 +47,7 @@ export function CatalogPage() {
   const { active } = useConnection();
   const entries = useCatalog(active?.id);
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const query = params.get('q') ?? '';
   const [importOutcome, setImportOutcome] = useState<ImportOutcome | null>(null);
   const groups = useMemo(() => groupByKind(entries, query, (k) => t(KIND_KEYS[k])), [entries, query, t]);
@@ -118,7 +128,15 @@ export function CatalogPage() {
           </Alert>
         ) : null}
         {entries.length === 0 ? (
-          <EmptyState title={t('catalog.empty')} description={t('catalog.emptyHint')} />
+          <EmptyState title={t('catalog.empty')} description={t('catalog.emptyHint')}>
+            <DemoStarters
+              kinds={['knowledge', 'dataset', 'document', 'conversation', 'space']}
+              onOpen={(kind, id) => {
+                const to = routeFor(kind, id);
+                if (to) navigate(to);
+              }}
+            />
+          </EmptyState>
         ) : (
           <>
             <TextInput

@@ -127,6 +127,7 @@ function Playground({ spaceId, profile }: { spaceId: string; profile: Connection
           <ChatView
             session={session}
             profile={profile}
+            spaceId={spaceId}
             allowRemoteImages={allowRemoteImages}
             initialMessage={link.message}
           />

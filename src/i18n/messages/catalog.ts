@@ -83,7 +83,7 @@ export const catalogMessages = defineMessages({
     'catalog.col.actions': '操作',
     'catalog.openEntry': '打开 {name}',
     'catalog.noPage': '智能体没有单独的页面',
-    'catalog.forget': '忘记 {id}',
+    'catalog.forget': '不再记住 {id}',
     'catalog.pinnedBadge': '已固定',
     'catalog.spotlight.placeholder': '搜索页面和已知 ID，或粘贴一个 ID…',
     'catalog.spotlight.results': '结果',

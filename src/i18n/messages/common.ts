@@ -106,6 +106,16 @@ export const commonMessages = defineMessages({
     'storage.error.other': 'The browser storage failed.',
     'storage.unreadable':
       '{count, plural, one {# saved record} other {# saved records}} could not be read (written by another version of the console); they are left as they are.',
+
+    // The sandbox's demo records offered where no id has been seen yet (components/DemoStarters.tsx).
+    'starters.title': 'Start with the sandbox’s demo data',
+    'starters.hint': 'This profile is the local sandbox: open one of its demo records.',
+    'starters.kind.knowledge': 'Knowledge base',
+    'starters.kind.dataset': 'Dataset',
+    'starters.kind.document': 'Document',
+    'starters.kind.conversation': 'Conversation',
+    'starters.kind.agent': 'Agent',
+    'starters.kind.space': 'Space',
   },
   zhCN: {
     'common.retry': '重试',
@@ -204,5 +214,14 @@ export const commonMessages = defineMessages({
     'storage.error.unreadable': '有一条已保存的记录无法读取：它由另一个版本的控制台写入。',
     'storage.error.other': '浏览器存储出错。',
     'storage.unreadable': '有 {count} 条已保存的记录无法读取（由另一个版本的控制台写入）；这些记录保持原样。',
+
+    'starters.title': '从沙盒的演示数据开始',
+    'starters.hint': '当前配置连接的是本地沙盒：可直接打开它的演示记录。',
+    'starters.kind.knowledge': '知识库',
+    'starters.kind.dataset': '数据集',
+    'starters.kind.document': '文档',
+    'starters.kind.conversation': '会话',
+    'starters.kind.agent': '智能体',
+    'starters.kind.space': '空间',
   },
 });

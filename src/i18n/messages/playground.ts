@@ -129,6 +129,7 @@ export const playgroundMessages = defineMessages({
     'playground.compare.currentOptions': 'Current options',
     'playground.compare.noAnswer': 'The answer will appear here.',
     'playground.compare.spaceRequired': 'Both sides need a space id.',
+    'playground.samples.title': 'Try a sample question',
   },
   zhCN: {
     'playground.title': '调试台',
@@ -250,5 +251,6 @@ export const playgroundMessages = defineMessages({
     'playground.compare.currentOptions': '当前选项',
     'playground.compare.noAnswer': '回答将显示在这里。',
     'playground.compare.spaceRequired': '两侧都需要填写空间 ID。',
+    'playground.samples.title': '试试示例问题',
   },
 });

@@ -94,7 +94,7 @@ export const settingsMessages = defineMessages({
     'settings.saved': '配置“{name}”已保存',
     'settings.saveFailed': '无法保存配置：{reason}',
     'settings.deleteTitle': '删除配置“{name}”？',
-    'settings.deleteBody': '该配置及其令牌将从此浏览器中移除，且无法恢复。',
+    'settings.deleteBody': '该配置及其令牌将从此浏览器中删除，且无法恢复。',
     'settings.deleted': '配置“{name}”已删除',
     'settings.corsHint': '服务有响应，但浏览器拦截了它。请将此配置切换为代理模式，使请求经由控制台服务器转发。',
     'settings.unreachableHint': '此地址没有响应。请检查地址是否正确、服务是否在运行。',

@@ -50,6 +50,7 @@ export const shellMessages = defineMessages({
     'catalog.spotlight.button': 'Search ids (Ctrl+K)',
     'settings.mode.direct': 'Direct',
     'settings.mode.proxied': 'Proxied',
+    'shell.skipToContent': 'Skip to content',
   },
   zhCN: {
     'app.name': '知识库控制台',
@@ -97,5 +98,6 @@ export const shellMessages = defineMessages({
     'catalog.spotlight.button': '搜索 ID（Ctrl+K）',
     'settings.mode.direct': '直连',
     'settings.mode.proxied': '代理',
+    'shell.skipToContent': '跳到正文',
   },
 });

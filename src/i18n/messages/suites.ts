@@ -238,7 +238,7 @@ export const suitesMessages = defineMessages({
     'suites.notFound': '本浏览器中当前配置下没有这个测试集。',
     'suites.backToList': '全部测试集',
     'suites.suiteLine': '空间 {space} · {cases} 个用例 · {variants} 个变体',
-    'suites.suiteMenu': '测试集',
+    'suites.suiteMenu': '测试集操作',
     'suites.tab.cases': '用例',
     'suites.tab.json': 'JSON',
     'suites.tab.runs': '运行记录',

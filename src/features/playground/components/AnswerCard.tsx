@@ -172,6 +172,9 @@ export const AnswerCard = memo(function AnswerCard({
         ) : null}
         {exchange.drift.length > 0 ? <DriftWarnings warnings={exchange.drift} /> : null}
 
+        {/* Usage and timing beside the answer they describe, above its sources (a long list would push them away). */}
+        {!running ? <AnswerMeta exchange={exchange} /> : null}
+
         {chunks.length > 0 || exchange.status === 'done' ? (
           <Stack gap={4}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed">
@@ -183,7 +186,6 @@ export const AnswerCard = memo(function AnswerCard({
 
         {!running ? (
           <>
-            <AnswerMeta exchange={exchange} />
             <Group gap="xs">
               {exchange.text ? (
                 <MantineCopyButton value={exchange.text} timeout={1500}>

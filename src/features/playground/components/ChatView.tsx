@@ -1,5 +1,5 @@
 import { Alert, Grid, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ConnectionProfile } from '../../../api';
 import { EmptyState } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
@@ -10,6 +10,7 @@ import type { AnswerActions } from './AnswerCard';
 import { Composer } from './Composer';
 import { OptionsPanel } from './OptionsPanel';
 import { PresetsBar } from './PresetsBar';
+import { SampleQuestions } from './SampleQuestions';
 import { Transcript } from './Transcript';
 
 export type Session = ReturnType<typeof usePlaygroundSession>;
@@ -31,11 +32,13 @@ export function useBodyProblem() {
 export function ChatView({
   session,
   profile,
+  spaceId,
   allowRemoteImages,
   initialMessage,
 }: {
   session: Session;
   profile: ConnectionProfile;
+  spaceId: string;
   allowRemoteImages: boolean;
   initialMessage?: string;
 }) {
@@ -45,6 +48,8 @@ export function ChatView({
   const { exchanges, send, resend, stopAll, running, sinkOf, options, setOptions } = session;
   const last = exchanges.at(-1);
   const serviceErrors = useMemo(() => refusedOptions(last), [last]);
+  // A sample question that could not be sent (an option to fix first), said beside the samples.
+  const [sampleProblem, setSampleProblem] = useState<string | null>(null);
 
   // Keeps the newest exchange in view when one is added.
   const count = exchanges.length;
@@ -69,7 +74,19 @@ export function ChatView({
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           {exchanges.length === 0 ? (
-            <EmptyState title={t('playground.transcript.emptyTitle')} description={t('playground.transcript.empty')} />
+            <EmptyState title={t('playground.transcript.emptyTitle')} description={t('playground.transcript.empty')}>
+              <SampleQuestions
+                profile={profile}
+                spaceId={spaceId}
+                disabled={running}
+                onAsk={(question) => setSampleProblem(problem(send(question)))}
+              />
+              {sampleProblem ? (
+                <Text size="sm" c="red" role="alert" mt="xs">
+                  {sampleProblem}
+                </Text>
+              ) : null}
+            </EmptyState>
           ) : (
             <Transcript exchanges={exchanges} sinkOf={sinkOf} allowRemoteImages={allowRemoteImages} actions={actions} />
           )}

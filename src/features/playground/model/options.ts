@@ -28,13 +28,16 @@ export function newSessionId(): string {
   return `playground-${newId()}`;
 }
 
-/** The spec's sample values (COMPLETION_DEFAULTS), a new session id, no conversation yet. */
+/**
+ * The spec's sample values (COMPLETION_DEFAULTS), a new session id, no conversation yet; but streamed: an admin
+ * trying a space wants to see the answer arrive (the spec's sample body shows `stream: false`).
+ */
 export function defaultOptions(): PlaygroundOptions {
   return {
     session_id: newSessionId(),
     external_user_id: '',
     conversation_id: '',
-    stream: COMPLETION_DEFAULTS.stream,
+    stream: true,
     refine_question: COMPLETION_DEFAULTS.refine_question,
     copilot: COMPLETION_DEFAULTS.copilot,
     dataset_id: '',

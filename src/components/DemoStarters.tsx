@@ -1,0 +1,59 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { DEMO_RECORDS, useConnection, useSandboxProfile, type CatalogKind } from '../api';
+import { useT, type MessageKey } from '../i18n';
+
+const KIND_LABELS: Record<CatalogKind, MessageKey> = {
+  knowledge: 'starters.kind.knowledge',
+  dataset: 'starters.kind.dataset',
+  document: 'starters.kind.document',
+  conversation: 'starters.kind.conversation',
+  agent: 'starters.kind.agent',
+  space: 'starters.kind.space',
+};
+
+/**
+ * Where a new admin starts when the console has met no id yet: the sandbox's demo records, one click each. Shown
+ * only for a profile the sandbox answers (asked once, see useSandboxProfile); a real service gets nothing.
+ */
+export function DemoStarters({
+  kinds,
+  onOpen,
+}: {
+  kinds: readonly CatalogKind[];
+  onOpen(kind: CatalogKind, id: string): void;
+}) {
+  const t = useT();
+  const { active } = useConnection();
+  const sandbox = useSandboxProfile(active);
+  if (!sandbox) return null;
+  const withKind = kinds.length > 1;
+  return (
+    <Stack gap={6} component="section" aria-label={t('starters.title')} data-testid="demo-starters">
+      <Text size="sm" fw={600}>
+        {t('starters.title')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('starters.hint')}
+      </Text>
+      <Group gap="xs">
+        {kinds.flatMap((kind) =>
+          DEMO_RECORDS[kind].map((record) => (
+            <Button
+              key={`${kind}:${record.id}`}
+              variant="light"
+              size="compact-sm"
+              onClick={() => onOpen(kind, record.id)}
+              title={record.id}
+              h="auto"
+              py={4}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
+              data-testid="demo-starter"
+            >
+              {withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : record.name}
+            </Button>
+          )),
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { DEMO_QUESTIONS, useSandboxProfile, type ConnectionProfile } from '../../../api';
+import { useT } from '../../../i18n';
+
+/**
+ * A few questions the demo space answers from its documents, one click to send: shown on an empty transcript when
+ * the profile is the sandbox (never for a real service, whose spaces the console knows nothing about).
+ */
+export function SampleQuestions({
+  profile,
+  spaceId,
+  disabled,
+  onAsk,
+}: {
+  profile: ConnectionProfile;
+  spaceId: string;
+  disabled: boolean;
+  onAsk(question: string): void;
+}) {
+  const t = useT();
+  const questions = DEMO_QUESTIONS[spaceId];
+  const sandbox = useSandboxProfile(profile, { enabled: !!questions });
+  if (!questions || !sandbox) return null;
+  return (
+    <Stack gap={6} align="center" component="section" aria-label={t('playground.samples.title')}>
+      <Text size="sm" fw={600}>
+        {t('playground.samples.title')}
+      </Text>
+      {questions.map((question) => (
+        <Button
+          key={question}
+          variant="light"
+          size="compact-sm"
+          h="auto"
+          py={4}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.4 } }}
+          disabled={disabled}
+          onClick={() => onAsk(question)}
+          data-testid="sample-question"
+        >
+          {question}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
