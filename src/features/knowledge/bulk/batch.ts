@@ -87,6 +87,7 @@ export const isFinished = (batch: BulkBatch) => batch.endedAt !== undefined;
 // Persisted records are parsed on read: one written by another build that does not fit is left out.
 const attemptSchema = z.object({
   startedAt: z.number(),
+  sentAt: z.optional(z.number()),
   outcome: z.optional(z.enum(['accepted', 'error', 'interrupted'])),
   finishedAt: z.optional(z.number()),
   error: z.optional(z.object({ status: z.optional(z.number()), code: z.optional(z.number()), message: z.string() })),

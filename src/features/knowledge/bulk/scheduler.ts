@@ -30,6 +30,11 @@ export interface SchedulerDeps {
   timing?: DeletionTiming;
   /** Only the active profile's batches run (the token is in memory for that one). */
   canRun?: () => boolean;
+  /**
+   * Whether this tab still runs the batch, asked right before its DELETEs leave (a lease is renewed on the way).
+   * No: nothing is sent, and the owner (told by its lock) disposes this scheduler.
+   */
+  stillRuns?: () => Promise<boolean>;
   /** Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen. */
   save(batch: BulkBatch): Promise<void>;
   /** After each change; the caller throttles what it shows. */
@@ -149,9 +154,12 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
   /** Sends the DELETEs; with `saveFirst`, only once the batch is saved (write-ahead). */
   function sendAll(indices: number[], saveFirst: boolean) {
     for (const i of indices) begin(i);
-    const go = () => {
+    const go = async () => {
+      if (deps.stillRuns && !(await deps.stillRuns())) return;
       for (const i of indices) {
         if (disposed) return;
+        // The row's lock window starts now (machine.ts), not when its block was reserved.
+        dispatch(i, { type: 'sent', at: now() });
         const d = rows[i]!.deletion!;
         deps.io.send(d).then(
           () => settle(i, { type: 'accepted', at: now() }),
@@ -160,7 +168,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       }
     };
     if (saveFirst) void persist().then(go);
-    else go();
+    else void go();
   }
 
   function check(i: number) {

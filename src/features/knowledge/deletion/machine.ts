@@ -25,6 +25,8 @@ export type CheckResult = 'gone' | 'present' | 'error';
 
 export interface DeletionAttempt {
   startedAt: number;
+  /** When the DELETE left (a bulk row is started when its block is reserved, and may be sent later). */
+  sentAt?: number;
   /** 'accepted' = 200; 'error' = non-2xx or no answer; 'interrupted' = the page went away before the answer. */
   outcome?: 'accepted' | 'error' | 'interrupted';
   finishedAt?: number;
@@ -70,6 +72,8 @@ export const DEFAULT_TIMING: DeletionTiming = {
 };
 
 export type DeletionEvent =
+  /** The DELETE leaves now. */
+  | { type: 'sent'; at: number }
   | { type: 'accepted'; at: number }
   | { type: 'request_failed'; at: number; error: { status?: number; code?: number; message: string } }
   | { type: 'checked'; at: number; result: CheckResult; detail?: string; via?: ConfirmingRead }
@@ -102,9 +106,12 @@ function withCurrent(d: TrackedDeletion, patch: (a: DeletionAttempt) => Deletion
 
 /**
  * The lock window of an attempt starts at its 200; for an interrupted one, at its sending (the service may
- * still be waiting for the lock): no re-issue before the service is done with the previous DELETE.
+ * still be waiting for the lock): no re-issue before the service is done with the previous DELETE. When that
+ * sending was not seen (a reserved row whose page went away before it saved more), at the latest moment it
+ * can have left: when the interruption was found.
  */
-const windowStart = (a: DeletionAttempt) => (a.outcome === 'interrupted' ? a.startedAt : (a.finishedAt ?? a.startedAt));
+const windowStart = (a: DeletionAttempt) =>
+  a.outcome === 'interrupted' ? (a.sentAt ?? a.finishedAt ?? a.startedAt) : (a.finishedAt ?? a.startedAt);
 
 /**
  * The total_files fallback, for a service whose base info keeps answering for a soft-deleted document.
@@ -132,6 +139,9 @@ export function reduce(
 ): TrackedDeletion {
   const attempt = current(d);
   switch (event.type) {
+    case 'sent':
+      if (d.state !== 'requesting' || !attempt || attempt.sentAt !== undefined) return d;
+      return { ...d, attempts: withCurrent(d, (a) => ({ ...a, sentAt: event.at })), updatedAt: event.at };
     case 'accepted':
       if (d.state !== 'requesting' || !attempt) return d;
       return {

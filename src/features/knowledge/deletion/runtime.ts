@@ -3,6 +3,7 @@ import { isFinished, parseBatch } from '../bulk/batch';
 import { createBatchIo } from '../bulk/batch-io';
 import { createBatchManager, type BatchManager } from '../bulk/manager';
 import { createTabCoordinator, type TabCoordinator } from './cross-tab';
+import { keptLeaseStore } from './lease';
 import { createDeletionIo } from './io';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import type { DeletionTiming, TrackedDeletion } from './machine';
@@ -23,7 +24,7 @@ export interface DeletionRuntimeOptions {
   storage?: StorageLike | null;
   /** Where bulk batches are kept; null for none (they then last the page). */
   keptDb?: KeptDb | null;
-  /** Other tabs; default the browser's Web Locks and BroadcastChannel, null for none. */
+  /** Other tabs; default the browser's Web Locks (else leases in keptDb) and BroadcastChannel, null for none. */
   coordinator?: TabCoordinator<TabMessage> | null;
   io?: DeletionIo;
   batchIo?: ReturnType<typeof createBatchIo>;
@@ -53,7 +54,10 @@ export interface DeletionRuntime {
 /** An app's deletions: created once per app by useDeletionRuntime (AppProviders holds the slot). */
 export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): DeletionRuntime {
   const storage = options.storage === undefined ? browserStorage('local') : options.storage;
-  const coordinator = options.coordinator === undefined ? createTabCoordinator<TabMessage>() : options.coordinator;
+  const coordinator =
+    options.coordinator === undefined
+      ? createTabCoordinator<TabMessage>({ leases: options.keptDb ? keptLeaseStore(options.keptDb) : null })
+      : options.coordinator;
   const tracker = createDeletionTracker(options.io ?? createDeletionIo(), {
     storage: storage ?? undefined,
     timing: options.timing,
