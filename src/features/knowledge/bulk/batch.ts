@@ -1,5 +1,6 @@
 import { z } from '../../../contract';
 import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
+import type { BatchCommand } from './batch-messages';
 
 /**
  * A bulk removal: every id the admin submitted, each row driven by the tracked-deletion machine, kept in
@@ -46,6 +47,11 @@ export interface BulkBatch {
   reservedUntil?: number;
   /** When the current block was reserved (its lock window runs from then). */
   reservedAt?: number;
+  /**
+   * Pause/Resume/Stop/Retry asked in a tab that does not run the batch, written here as well as said on the
+   * channel: if the running tab closes before it hears it, the tab taking over applies it. Cleared once applied.
+   */
+  requested?: { command: BatchCommand; at: number };
   rows: BulkRow[];
   updatedAt: number;
 }
@@ -135,6 +141,9 @@ const batchSchema = z.object({
   baselineTotalFiles: z.optional(z.number()),
   reservedUntil: z.optional(z.number()),
   reservedAt: z.optional(z.number()),
+  requested: z.optional(
+    z.object({ command: z.enum(['pause', 'resume', 'stop', 'retry_not_deleted']), at: z.number() }),
+  ),
   rows: z.array(rowSchema),
   updatedAt: z.number(),
 });

@@ -52,6 +52,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
   const starting = new Set<string>();
   /** Created here and not run anywhere yet: the copy in memory is the latest (no need to read and parse it). */
   const createdHere = new Set<string>();
+  /** Commands sent from here to the tab running a batch, shown as asked until its state shows them taken. */
+  const requested = new Map<string, BatchCommand>();
   const listeners = new Set<() => void>();
   const finishListeners = new Set<(batch: BulkBatch) => void>();
   let snapshot: readonly BulkBatch[] = [];
@@ -109,9 +111,31 @@ export function createBatchManager(deps: BatchManagerDeps) {
     }
     claims.set(
       id,
-      coordinator.claim(lockName(id), () => void takeOver(id)),
+      coordinator.claim(
+        lockName(id),
+        () => void takeOver(id),
+        () => lost(id),
+      ),
     );
   }
+
+  /**
+   * Another tab took the batch over (this one stopped renewing its lease: frozen in the background): stop here
+   * without a further write or DELETE, show its rows from the running tab, and queue to take over again.
+   */
+  function lost(id: string) {
+    claims.delete(id);
+    const scheduler = schedulers.get(id);
+    schedulers.delete(id);
+    scheduler?.dispose();
+    const batch = batches.get(id);
+    if (batch && !isFinished(batch)) claim(id);
+    coordinator?.publish({ kind: 'batch-sync', batchId: id });
+    notify();
+  }
+
+  /** Whether this tab still holds the batch's lock (a lease is renewed on the way). */
+  const stillRuns = (id: string) => claims.get(id)?.confirm() ?? Promise.resolve(!coordinator);
 
   /** This tab holds the batch's lock: run it from the freshest copy (the saved one, if another tab ran it). */
   async function takeOver(id: string) {
@@ -119,7 +143,6 @@ export function createBatchManager(deps: BatchManagerDeps) {
     try {
       await startHere(id);
     } finally {
-      starting.delete(id);
     }
   }
 
@@ -129,22 +152,30 @@ export function createBatchManager(deps: BatchManagerDeps) {
     const latest = saved && (!mine || saved.updatedAt >= mine.updatedAt) ? saved : mine;
     const commands = waitingCommands.get(id) ?? [];
     waitingCommands.delete(id);
+    // Asked in another tab and written to the batch, not yet applied (its runner closed first): applied here.
+    if (latest?.requested && !commands.includes(latest.requested.command)) commands.push(latest.requested.command);
     if (disposed || !latest || (isFinished(latest) && !commands.includes('retry_not_deleted'))) {
       if (latest) batches.set(id, latest);
       release(id);
       notify();
       return;
     }
-    const scheduler = createBatchScheduler(latest, {
-      io: deps.io,
-      now,
-      timing: deps.timing,
-      canRun: () => deps.activeProfileId() === latest.profileId,
-      save: async (b) => {
-        await store?.put(b);
+    const scheduler = createBatchScheduler(
+      { ...latest, requested: undefined },
+      {
+        io: deps.io,
+        now,
+        timing: deps.timing,
+        canRun: () => deps.activeProfileId() === latest.profileId,
+        stillRuns: () => stillRuns(id),
+        save: async (b) => {
+          // A tab that lost the batch (thawed after another took over) must not write its stale copy over the new one.
+          if (!(await stillRuns(id))) return;
+          await store?.put(b);
+        },
+        onChange: publishSoon,
       },
-      onChange: publishSoon,
-    });
+    );
     schedulers.set(id, scheduler);
     batches.set(id, latest);
     scheduler.start();
@@ -157,7 +188,18 @@ export function createBatchManager(deps: BatchManagerDeps) {
     else if (command === 'resume') scheduler.resume();
     else if (command === 'stop') scheduler.stop();
     else scheduler.retryNotDeleted();
+    // Written at once: the saved copy no longer carries the request (had it been written there), and shows it taken.
+    void scheduler.flush();
+    publishSoon();
   }
+
+  /** Whether the running tab's state shows a command taken (its status, or the batch finished). */
+  const taken = (batch: BulkBatch, command: BatchCommand) =>
+    isFinished(batch) ||
+    (command === 'pause' && batch.status === 'paused') ||
+    (command === 'resume' && batch.status === 'running') ||
+    (command === 'stop' && batch.status === 'stopped') ||
+    command === 'retry_not_deleted';
 
   /** Another tab's batch: merge its rows (each newer row wins), and queue to take over while it is unfinished. */
   function mirror(message: Extract<BatchMessage, { kind: 'batch' }>) {
@@ -185,6 +227,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
     const header = known && known.updatedAt > message.header.updatedAt ? headerOf(known) : message.header;
     const batch: BulkBatch = { ...header, rows };
     batches.set(id, batch);
+    const asked = requested.get(id);
+    if (asked && taken(batch, asked)) requested.delete(id);
     if (isFinished(batch)) release(id);
     else claim(id);
     notify();
@@ -225,6 +269,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
       return () => finishListeners.delete(listener);
     },
     runsHere: (id: string) => schedulers.has(id),
+    /** A command asked here of the tab running the batch, until that tab's state shows it taken. */
+    requestedHere: (id: string): BatchCommand | undefined => requested.get(id),
     /** Reads a profile's batches from the kept database and resumes the unfinished ones (here or in another tab). */
     async load(profileId: string) {
       const saved = (await store?.where('byProfile', profileId).catch(() => [])) ?? [];
@@ -277,7 +323,20 @@ export function createBatchManager(deps: BatchManagerDeps) {
         // Still holding its lock (the final save is under way): start at once; else queue for it.
         if (claims.get(id)?.held) void takeOver(id);
         else claim(id);
-      } else coordinator?.publish({ kind: 'batch-command', batchId: id, command });
+      } else if (batch && coordinator) {
+        requested.set(id, command);
+        notify();
+        // Written to the saved batch first, then said: a runner that hears it applies it and saves over the
+        // request; one that closes first leaves it for the tab taking over.
+        const at = now();
+        void (
+          store?.update(id, (saved) =>
+            saved && !isFinished(saved) ? { ...saved, requested: { command, at } } : undefined,
+          ) ?? Promise.resolve()
+        )
+          .catch(() => undefined)
+          .then(() => coordinator.publish({ kind: 'batch-command', batchId: id, command }));
+      }
     },
     /** Forgets a finished batch, here and in the kept database. */
     async remove(id: string) {
