@@ -73,7 +73,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
               </Badge>
             ) : null}
             {asked ? (
-              <Text size="xs" role="status" data-testid="bulk-requested" data-command={asked}>
+              <Text size="xs" component="output" data-testid="bulk-requested" data-command={asked}>
                 {t(`knowledge.bulk.batch.requested.${asked}`)}
               </Text>
             ) : null}
