@@ -59,6 +59,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
   let snapshot: readonly BulkBatch[] = [];
   let publishTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  /** The page is going away: the batches' last writes go out now, without waiting on the lock. */
+  let handingOver = false;
 
   function notify() {
     snapshot = [...batches.values()].sort((a, b) => b.createdAt - a.createdAt);
@@ -152,8 +154,11 @@ export function createBatchManager(deps: BatchManagerDeps) {
     const latest = saved && (!mine || saved.updatedAt >= mine.updatedAt) ? saved : mine;
     const commands = waitingCommands.get(id) ?? [];
     waitingCommands.delete(id);
-    // Asked in another tab and written to the batch, not yet applied (its runner closed first): applied here.
-    if (latest?.requested && !commands.includes(latest.requested.command)) commands.push(latest.requested.command);
+    // Asked in a tab not running it (written to the saved batch, or asked here) and not taken by the tab that ran it
+    // (frozen or closed first): applied here. The saved copy's request counts even where this tab's copy is newer.
+    for (const asked of [saved?.requested?.command, requested.get(id)]) {
+      if (asked && !commands.includes(asked)) commands.push(asked);
+    }
     if (disposed || !latest || (isFinished(latest) && !commands.includes('retry_not_deleted'))) {
       if (latest) batches.set(id, latest);
       release(id);
@@ -348,9 +353,28 @@ export function createBatchManager(deps: BatchManagerDeps) {
       coordinator?.publish({ kind: 'batch-removed', batchId: id });
       notify();
     },
-    /** Writes every running batch now (the page is being hidden or closed). */
+    /** The page is going away: every batch running here is handed over (written as it stands; another tab goes on). */
     flush() {
-      for (const scheduler of schedulers.values()) void scheduler.flush();
+      handingOver = true;
+      for (const [id, scheduler] of schedulers) {
+        schedulers.delete(id);
+        const last = scheduler.handOver();
+        batches.set(id, last);
+        // Said on the channel too, before the lock goes (a lease's release follows on the same channel): the tab
+        // taking over starts from this even when the write above does not land before the page is gone.
+        coordinator?.publish({
+          kind: 'batch',
+          header: headerOf(last),
+          rowCount: last.rows.length,
+          rows: last.rows.map((row, i) => [i, row]),
+        });
+        release(id);
+      }
+      notify();
+    },
+    /** The page came back (back-forward cache): its batches are read and claimed again (load). */
+    shown() {
+      handingOver = false;
     },
     /** After a profile switch: the batches of the now active profile may run. */
     kick() {

@@ -379,6 +379,30 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     },
     /** Writes the current state now (and waits for it). */
     flush: persist,
+    /**
+     * This tab lets go for good (the page is going away): nothing more is sent, and the state handed over says
+     * exactly what was: a row started but never sent waits again, and only rows sent may be in the reservation, so
+     * the tab taking over sends the rest at once instead of waiting out their lock windows. Returns that state (the
+     * caller tells the other tabs: a write started while the page unloads may never land) and starts its save.
+     */
+    handOver(): BulkBatch {
+      disposed = true;
+      clearTimeout(timer);
+      clearTimeout(saveTimer);
+      const t = now();
+      let reservedUntil = 0;
+      rows.forEach((row, i) => {
+        const d = row.deletion;
+        const [only] = d?.attempts ?? [];
+        if (d?.state === 'requesting' && d.attempts.length === 1 && only?.sentAt === undefined && !only?.outcome) {
+          rows[i] = { documentId: row.documentId, name: row.name, updatedAt: t };
+        } else if (d) reservedUntil = i + 1;
+      });
+      header = { ...header, reservedUntil, updatedAt: t };
+      const last = snapshot();
+      void deps.save(last).catch(() => undefined);
+      return last;
+    },
     /** This tab lets go (closing, or handing over): timers stop and late answers are ignored. */
     dispose() {
       disposed = true;

@@ -115,10 +115,17 @@ export function createTabCoordinator<M>(options: TabCoordinatorOptions = {}): Ta
   const onPageShow = () => {
     for (const lost of hiddenLost.splice(0)) lost?.();
   };
-  if (!locks && leases && typeof window !== 'undefined') {
+  let watchingPage = false;
+  /**
+   * Added with the first lease held, so after the listeners of whoever uses the claims: they write their last state
+   * at pagehide (a batch handed over) before the lease goes and the tab taking over reads it.
+   */
+  const watchPage = () => {
+    if (watchingPage || typeof window === 'undefined') return;
+    watchingPage = true;
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
-  }
+  };
 
   /** A claim on a lease (no Web Locks): try now, then when its holder lets go or its lease lapses. */
   function leaseClaim(store: LeaseStore, name: string, onAcquired?: () => void, onLost?: () => void): LockClaim {
@@ -143,6 +150,7 @@ export function createTabCoordinator<M>(options: TabCoordinatorOptions = {}): Ta
       held = true;
       waiting.delete(wake);
       leasesHeld.add(letGoAtHide);
+      watchPage();
       granted();
       onAcquired?.();
       beat();

@@ -140,10 +140,22 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
       });
       // A reload or a closed tab: write what the batches have done since their last save (often in time).
       const flush = () => batches.flush();
-      if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+      // Back from the back-forward cache: the batches handed over at pagehide are read and claimed again.
+      const shown = (e: PageTransitionEvent) => {
+        if (!e.persisted) return;
+        batches.shown();
+        loadActive();
+      };
+      if (typeof window !== 'undefined') {
+        window.addEventListener('pagehide', flush);
+        window.addEventListener('pageshow', shown);
+      }
       stopWatching = () => {
         offActive();
-        if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush);
+        if (typeof window !== 'undefined') {
+          window.removeEventListener('pagehide', flush);
+          window.removeEventListener('pageshow', shown);
+        }
       };
     },
     dispose() {
