@@ -52,6 +52,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
   const starting = new Set<string>();
   /** Created here and not run anywhere yet: the copy in memory is the latest (no need to read and parse it). */
   const createdHere = new Set<string>();
+  /** When this tab last applied a command to a batch: a request written to the saved batch before it is done with. */
+  const appliedAt = new Map<string, number>();
   /** Commands sent from here to the tab running a batch, shown as asked until its state shows them taken. */
   const requested = new Map<string, BatchCommand>();
   const listeners = new Set<() => void>();
@@ -174,9 +176,18 @@ export function createBatchManager(deps: BatchManagerDeps) {
         canRun: () => deps.activeProfileId() === latest.profileId,
         stillRuns: () => stillRuns(id),
         save: async (b) => {
-          // A tab that lost the batch (thawed after another took over) must not write its stale copy over the new one.
-          if (!(await stillRuns(id))) return;
-          await store?.put(b);
+          // A tab that lost the batch (thawed after another took over) must not write its stale copy over the new
+          // one. Handing over (the page going away), the write is issued at once: it still holds the batch.
+          if (!handingOver && !(await stillRuns(id))) return;
+          // A command another tab wrote and this one has not applied stays in the record, and is applied now: it
+          // goes through even if its word on the channel was missed.
+          let unheard: BulkBatch['requested'];
+          await store?.update(id, (saved) => {
+            unheard = saved?.requested && saved.requested.at > (appliedAt.get(id) ?? 0) ? saved.requested : undefined;
+            return { ...b, requested: unheard };
+          });
+          const running = schedulers.get(id);
+          if (unheard && running && !handingOver) apply(running, unheard.command, id);
         },
         onChange: publishSoon,
       },
@@ -184,11 +195,12 @@ export function createBatchManager(deps: BatchManagerDeps) {
     schedulers.set(id, scheduler);
     batches.set(id, latest);
     scheduler.start();
-    for (const command of commands) apply(scheduler, command);
+    for (const command of commands) apply(scheduler, command, id);
     publishSoon();
   }
 
-  function apply(scheduler: BatchScheduler, command: BatchCommand) {
+  function apply(scheduler: BatchScheduler, command: BatchCommand, id: string) {
+    appliedAt.set(id, now());
     if (command === 'pause') scheduler.pause();
     else if (command === 'resume') scheduler.resume();
     else if (command === 'stop') scheduler.stop();
@@ -243,7 +255,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
     if (message.kind === 'batch') mirror(message);
     else if (message.kind === 'batch-command') {
       const scheduler = schedulers.get(message.batchId);
-      if (scheduler) apply(scheduler, message.command);
+      if (scheduler) apply(scheduler, message.command, message.batchId);
     } else if (message.kind === 'batch-sync') {
       const scheduler = schedulers.get(message.batchId);
       if (scheduler) {
@@ -318,7 +330,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
     command(id: string, command: BatchCommand) {
       const scheduler = schedulers.get(id);
       if (scheduler) {
-        apply(scheduler, command);
+        apply(scheduler, command, id);
         return;
       }
       const batch = batches.get(id);
