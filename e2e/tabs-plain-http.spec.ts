@@ -202,4 +202,23 @@ test.describe('tabs on plain http (no Web Locks)', () => {
     await expect(deletionItem(second, doc)).toHaveAttribute('data-state', 'deleted', { timeout: 15_000 });
     expect(sent(hosts, doc)).toBe(1);
   });
+
+  test('the copy buttons copy without the Clipboard API (missing on plain http)', async ({ page }) => {
+    // What the page put on the clipboard, as the copy event saw it.
+    await page.addInitScript(() => {
+      document.addEventListener('copy', () => {
+        (window as unknown as { kcCopied: string[] }).kcCopied ??= [];
+        (window as unknown as { kcCopied: string[] }).kcCopied.push(String(document.getSelection()));
+      });
+    });
+    await openKnowledge(page, RETIRED.knowledgeId);
+    expect(await page.evaluate(() => typeof navigator.clipboard)).toBe('undefined');
+    await page.goto('./catalog');
+    const copy = page.getByRole('button', { name: `Copy: ${RETIRED.knowledgeId}` });
+    await copy.click();
+    await expect(copy).toHaveAttribute('data-copied', 'true');
+    expect(await page.evaluate(() => (window as unknown as { kcCopied?: string[] }).kcCopied)).toEqual([
+      RETIRED.knowledgeId,
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, CopyButton as MantineCopyButton, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toCurl, useConnection, type RequestLogEntry } from '../../api';
+import { useCopy } from '../../components';
 import { useT } from '../../i18n';
 
 /**
@@ -11,6 +12,7 @@ export function CurlCommand({ entry }: { entry: RequestLogEntry }) {
   const t = useT();
   const { active } = useConnection();
   const [includeToken, setIncludeToken] = useState(false);
+  const { copied, copy } = useCopy();
   const token = active?.token;
   const command = toCurl(entry, includeToken && token ? { token } : {});
 
@@ -25,13 +27,14 @@ export function CurlCommand({ entry }: { entry: RequestLogEntry }) {
           onChange={(e) => setIncludeToken(e.currentTarget.checked)}
           style={{ flex: '1 1 16rem' }}
         />
-        <MantineCopyButton value={command} timeout={1500}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} onClick={copy}>
-              {copied ? t('common.copied') : t('activity.curl.copy')}
-            </Button>
-          )}
-        </MantineCopyButton>
+        <Button
+          size="xs"
+          variant={copied ? 'light' : 'filled'}
+          color={copied ? 'teal' : undefined}
+          onClick={() => copy(command)}
+        >
+          {copied ? t('common.copied') : t('activity.curl.copy')}
+        </Button>
       </Group>
       {includeToken && token ? (
         <Alert color="orange" variant="light" py="xs" role="alert">

@@ -182,8 +182,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
           // A command another tab wrote and this one has not applied stays in the record, and is applied now: it
           // goes through even if its word on the channel was missed.
           let unheard: BulkBatch['requested'];
-          await store?.update(id, (saved) => {
-            unheard = saved?.requested && saved.requested.at > (appliedAt.get(id) ?? 0) ? saved.requested : undefined;
+          await store?.update(id, (kept) => {
+            unheard = kept?.requested && kept.requested.at > (appliedAt.get(id) ?? 0) ? kept.requested : undefined;
             return { ...b, requested: unheard };
           });
           const running = schedulers.get(id);

@@ -22,7 +22,7 @@ import {
   type StatusTone,
 } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
-import { SafeMarkdown, SourcesList } from '../../../components';
+import { copyText as writeClipboard, SafeMarkdown, SourcesList } from '../../../components';
 import { isRunning, type AnswerStatus } from '../model/answer-status';
 import { toApiError, type Exchange } from '../model/exchange';
 import { curlFor } from '../model/export';
@@ -50,7 +50,7 @@ const TONE: Record<AnswerStatus, StatusTone> = {
 export const statusKey = (status: AnswerStatus): MessageKey => `playground.status.${status}`;
 
 function copyText(text: string, done: string) {
-  void navigator.clipboard?.writeText(text).then(
+  void writeClipboard(text).then(
     () => notifications.show({ message: done, color: 'teal', autoClose: 1500 }),
     () => undefined,
   );
