@@ -175,6 +175,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.batch.requested.resume': 'Resume sent to the tab running it…',
     'knowledge.bulk.batch.requested.stop': 'Stop sent to the tab running it…',
     'knowledge.bulk.batch.requested.retry_not_deleted': 'Retry sent to the tab running it…',
+    'knowledge.delete.inBatch':
+      'Document {id} is being deleted by the bulk removal below ({state}): no second DELETE is sent; follow it there.',
     'knowledge.bulk.duration.seconds': 'about {count} s',
     'knowledge.bulk.duration.minutes': 'about {count} min',
     'knowledge.bulk.phase.waiting': 'Waiting',
@@ -369,6 +371,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.batch.requested.resume': '已将“继续”发送给正在运行它的标签页…',
     'knowledge.bulk.batch.requested.stop': '已将“停止”发送给正在运行它的标签页…',
     'knowledge.bulk.batch.requested.retry_not_deleted': '已将“重试”发送给正在运行它的标签页…',
+    'knowledge.delete.inBatch':
+      '文档 {id} 正由下方的批量移除删除（{state}）：不会再发送第二个 DELETE，请在那里查看进度。',
     'knowledge.bulk.duration.seconds': '约 {count} 秒',
     'knowledge.bulk.duration.minutes': '约 {count} 分钟',
     'knowledge.bulk.phase.waiting': '等待中',

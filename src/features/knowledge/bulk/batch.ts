@@ -19,6 +19,8 @@ export interface BulkRow {
   notSent?: boolean;
   /** "Retry the not-deleted": waits for a free slot to start its new round. */
   retryQueued?: boolean;
+  /** Its document's single deletion was under way: the row shows that one and sends nothing of its own meanwhile. */
+  sharedWithSingle?: boolean;
   /** Absent while the row waits for its first DELETE. */
   deletion?: TrackedDeletion;
   updatedAt: number;
@@ -123,6 +125,7 @@ const rowSchema = z.object({
   leftOut: z.optional(z.boolean()),
   notSent: z.optional(z.boolean()),
   retryQueued: z.optional(z.boolean()),
+  sharedWithSingle: z.optional(z.boolean()),
   deletion: z.optional(deletionSchema),
   updatedAt: z.number(),
 });

@@ -1,8 +1,8 @@
 import { newId, type KeptStore } from '../../../api';
 import type { LockClaim, TabCoordinator } from '../deletion/cross-tab';
-import type { DeletionTiming } from '../deletion/machine';
+import { isActive, type DeletionTiming, type TrackedDeletion } from '../deletion/machine';
 import type { TabMessage } from '../deletion/tab-messages';
-import { isFinished, type BulkBatch, type BulkRow } from './batch';
+import { isFinished, isOpen, type BulkBatch, type BulkRow } from './batch';
 import type { BatchCommand, BatchHeader, BatchMessage } from './batch-messages';
 import { BULK_REMOVAL_LIMITS } from './limits';
 import { createBatchScheduler, type BatchIo, type BatchScheduler } from './scheduler';
@@ -15,6 +15,8 @@ export interface BatchManagerDeps {
   activeProfileId(): string | null;
   now?: () => number;
   timing?: DeletionTiming;
+  /** A single deletion of the document under way, if any: a batch's row leaves the document to it (one tracker). */
+  singleDeletion?(profileId: string, knowledgeId: string, documentId: string): TrackedDeletion | undefined;
 }
 
 export interface NewBatch {
@@ -175,6 +177,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
         timing: deps.timing,
         canRun: () => deps.activeProfileId() === latest.profileId,
         stillRuns: () => stillRuns(id),
+        singleDeletion: (documentId) => deps.singleDeletion?.(latest.profileId, latest.knowledgeId, documentId),
         save: async (b) => {
           // A tab that lost the batch (thawed after another took over) must not write its stale copy over the new
           // one. Handing over (the page going away), the write is issued at once: it still holds the batch.
@@ -286,6 +289,16 @@ export function createBatchManager(deps: BatchManagerDeps) {
       return () => finishListeners.delete(listener);
     },
     runsHere: (id: string) => schedulers.has(id),
+    /** The unfinished batch deleting this document, with the row's deletion (if sent yet): a single deletion waits. */
+    deleting(profileId: string, knowledgeId: string, documentId: string) {
+      for (const batch of batches.values()) {
+        if (isFinished(batch) || batch.profileId !== profileId || batch.knowledgeId !== knowledgeId) continue;
+        const row = batch.rows.find((r) => r?.documentId === documentId);
+        if (row && !row.sharedWithSingle && isOpen(row) && (!row.deletion || isActive(row.deletion)))
+          return { batchId: batch.id, row };
+      }
+      return undefined;
+    },
     /** A command asked here of the tab running the batch, until that tab's state shows it taken. */
     requestedHere: (id: string): BatchCommand | undefined => requested.get(id),
     /** Reads a profile's batches from the kept database and resumes the unfinished ones (here or in another tab). */

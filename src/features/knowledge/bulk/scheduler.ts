@@ -35,6 +35,12 @@ export interface SchedulerDeps {
    * No: nothing is sent, and the owner (told by its lock) disposes this scheduler.
    */
   stillRuns?: () => Promise<boolean>;
+  /**
+   * A single deletion of this document under way (one tracker per document: its DELETE is not sent twice). A row
+   * meeting one shows it, sends nothing, and takes its outcome: confirmed deleted, or, concluded otherwise, a
+   * DELETE of its own.
+   */
+  singleDeletion?: (documentId: string) => TrackedDeletion | undefined;
   /** Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen. */
   save(batch: BulkBatch): Promise<void>;
   /** After each change; the caller throttles what it shows. */
@@ -192,6 +198,33 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     pump();
   }
 
+  /**
+   * Whether row i is left to a single deletion of its document: shown as that one stands while it is under way;
+   * once it ends confirmed, the row ends so too; ended otherwise (or gone), the row goes on with its own DELETE.
+   */
+  function followSingle(i: number, t: number): boolean {
+    const row = rows[i]!;
+    const single = deps.singleDeletion?.(row.documentId);
+    if (single && isActive(single)) {
+      if (row.deletion?.updatedAt !== single.updatedAt) update(i, { ...row, sharedWithSingle: true, deletion: single });
+      return true;
+    }
+    if (!row.sharedWithSingle) return false;
+    if (single?.state === 'deleted') update(i, { ...row, sharedWithSingle: false, deletion: single });
+    else if (header.status === 'stopped')
+      update(i, { ...row, sharedWithSingle: false, deletion: undefined, notSent: true });
+    else {
+      const { deletion: _shared, ...own } = row;
+      update(i, {
+        ...own,
+        sharedWithSingle: false,
+        deletion: startDeletion({ ...header, documentId: row.documentId, documentName: row.name }, t),
+      });
+      return false;
+    }
+    return true;
+  }
+
   function pump() {
     if (disposed || !started || !canRun()) return;
     if (header.baselineTotalFiles === undefined && !baselineUnreadable && !rows.some((r) => r.deletion)) {
@@ -231,6 +264,14 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         }
         continue;
       }
+      if (row.sharedWithSingle) {
+        if (!followSingle(i, t) && !paused && !stopped && free > 0) {
+          sends.push(i);
+          saveFirst = true;
+          free--;
+        }
+        continue;
+      }
       if (!d || !isActive(d)) continue;
       const action = nextAction(d, timing);
       if (action.type === 'check') {
@@ -256,6 +297,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     if (paused || stopped) free = 0;
     for (; free > 0 && cursor < rows.length; cursor++) {
       const row = rows[cursor]!;
+      if (!row.deletion && !row.leftOut && !row.notSent && followSingle(cursor, t)) continue;
       if (!row.deletion && !row.leftOut && !row.notSent) {
         if (cursor >= (header.reservedUntil ?? 0)) {
           const block = header.concurrency * BULK_REMOVAL_LIMITS.reserveBlockFactor;

@@ -64,6 +64,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     coordinator: coordinator ?? undefined,
   });
   const batchIo = options.batchIo ?? createBatchIo();
+  let singles = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
   const activeProfileId = () => connectionStore.getState().activeId;
   const batches = createBatchManager({
     store: options.keptDb ? options.keptDb.store('bulkBatches', parseBatch) : null,
@@ -71,6 +72,13 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     coordinator: coordinator ?? undefined,
     activeProfileId,
     timing: options.timing,
+    // One tracker per document: a batch's row whose document a single deletion is deleting follows that one.
+    singleDeletion: (profileId, knowledgeId, documentId) =>
+      singles.get(deletionKey({ profileId, knowledgeId, documentId })),
+  });
+  const unsubscribeSingles = tracker.subscribe(() => {
+    singles = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
+    batches.kick();
   });
 
   // Which batches are unfinished, kept where start-up can read it without opening IndexedDB (presence.ts).
@@ -161,6 +169,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     dispose() {
       stopWatching?.();
       unsubscribeTracker();
+      unsubscribeSingles();
       unsubscribeMarker();
       tracker.stop();
       batches.dispose();
