@@ -110,6 +110,19 @@ async function runner(tabs: Page[]): Promise<Page> {
   return found[0]!;
 }
 
+/** Removes every document of IDS in bulk from this tab, one request at a time. */
+async function startBatch(page: Page) {
+  await page.getByRole('button', { name: 'Remove many documents…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+  await dialog.getByLabel('Document ids').fill(IDS.join('\n'));
+  await dialog.getByRole('button', { name: `Check ${DOCUMENTS} ids` }).click();
+  await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(`${DOCUMENTS} found, 0 unknown`);
+  await dialog.getByLabel('Requests at once').fill('1');
+  await dialog.getByLabel(`Type ${DOCUMENTS} to confirm`).fill(String(DOCUMENTS));
+  await dialog.getByRole('button', { name: `Remove ${DOCUMENTS} documents` }).click();
+  await expect(dialog).toBeHidden();
+}
+
 async function expectPlainHttp(page: Page) {
   expect(new URL(page.url()).hostname).toBe(LAN_HOST);
   expect(
@@ -132,15 +145,7 @@ test.describe('tabs on plain http (no Web Locks)', () => {
     await expectPlainHttp(page);
     await expect(page.getByTestId('total-files')).toHaveText(String(DOCUMENTS));
 
-    await page.getByRole('button', { name: 'Remove many documents…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
-    await dialog.getByLabel('Document ids').fill(IDS.join('\n'));
-    await dialog.getByRole('button', { name: `Check ${DOCUMENTS} ids` }).click();
-    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(`${DOCUMENTS} found, 0 unknown`);
-    await dialog.getByLabel('Requests at once').fill('1');
-    await dialog.getByLabel(`Type ${DOCUMENTS} to confirm`).fill(String(DOCUMENTS));
-    await dialog.getByRole('button', { name: `Remove ${DOCUMENTS} documents` }).click();
-    await expect(dialog).toBeHidden();
+    await startBatch(page);
     for (const tab of tabs) await expect(batchOf(tab)).toBeVisible();
     expect(await runner(tabs)).toBe(page);
 
@@ -220,5 +225,27 @@ test.describe('tabs on plain http (no Web Locks)', () => {
     expect(await page.evaluate(() => (window as unknown as { kcCopied?: string[] }).kcCopied)).toEqual([
       RETIRED.knowledgeId,
     ]);
+  });
+
+  test('a single deletion asked of a document a running batch is deleting shows the batch’s state, sends nothing', async ({
+    page,
+    context,
+    hosts,
+  }) => {
+    const second = await context.newPage();
+    await openKnowledge(page, RETIRED.knowledgeId);
+    await openKnowledge(second, RETIRED.knowledgeId);
+    await startBatch(page);
+    await expect(batchOf(second)).toHaveAttribute('data-status', 'running');
+    // Near the end of the batch (one at a time): still waiting there when asked here.
+    const doc = IDS[DOCUMENTS - 2]!;
+    await deleteDocument(second, doc);
+    const shown = second.getByTestId('delete-in-batch');
+    await expect(shown).toContainText(`Document ${doc} is being deleted by the bulk removal below`);
+    await expect(shown).toContainText('Waiting');
+    await expect(deletionItem(second, doc)).toHaveCount(0);
+    await expect(batchOf(second)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(count(batchOf(second), 'deleted')).toHaveAttribute('data-count', String(DOCUMENTS));
+    expect(sent(hosts, doc)).toBe(1);
   });
 });
