@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toCurl, useConnection, type RequestLogEntry } from '../../api';
-import { useCopy } from '../../components';
+import { CopyTextButton } from '../../components';
 import { useT } from '../../i18n';
 
 /**
@@ -12,7 +12,6 @@ export function CurlCommand({ entry }: { entry: RequestLogEntry }) {
   const t = useT();
   const { active } = useConnection();
   const [includeToken, setIncludeToken] = useState(false);
-  const { copied, copy } = useCopy();
   const token = active?.token;
   const command = toCurl(entry, includeToken && token ? { token } : {});
 
@@ -27,14 +26,7 @@ export function CurlCommand({ entry }: { entry: RequestLogEntry }) {
           onChange={(e) => setIncludeToken(e.currentTarget.checked)}
           style={{ flex: '1 1 16rem' }}
         />
-        <Button
-          size="xs"
-          variant={copied ? 'light' : 'filled'}
-          color={copied ? 'teal' : undefined}
-          onClick={() => copy(command)}
-        >
-          {copied ? t('common.copied') : t('activity.curl.copy')}
-        </Button>
+        <CopyTextButton size="xs" value={command} label={t('activity.curl.copy')} copiedLabel={t('common.copied')} />
       </Group>
       {includeToken && token ? (
         <Alert color="orange" variant="light" py="xs" role="alert">
