@@ -151,6 +151,22 @@ const batchSchema = z.object({
   updatedAt: z.number(),
 });
 
+const requestSchema = z.object({
+  requested: z.optional(
+    z.object({ command: z.enum(['pause', 'resume', 'stop', 'retry_not_deleted']), at: z.number() }),
+  ),
+});
+
+/**
+ * A saved batch read only for the command another tab asked of it (`requested`, parsed): read on every save of a
+ * running batch, where parsing its thousands of rows each time would cost the page. The rest is passed through
+ * as it is to the write that follows, which replaces it.
+ */
+export function parseBatchRequest(raw: unknown): BulkBatch | undefined {
+  const parsed = requestSchema.safeParse(raw);
+  return parsed.success ? ({ ...(raw as BulkBatch), requested: parsed.data.requested } as BulkBatch) : undefined;
+}
+
 export function parseBatch(raw: unknown): BulkBatch | undefined {
   const parsed = batchSchema.safeParse(raw);
   return parsed.success ? (parsed.data as BulkBatch) : undefined;

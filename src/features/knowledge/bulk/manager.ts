@@ -10,6 +10,8 @@ import { createBatchScheduler, type BatchIo, type BatchScheduler } from './sched
 export interface BatchManagerDeps {
   /** The kept database's `bulkBatches` store; null where the browser keeps no IndexedDB (batches then last a page). */
   store: KeptStore<BulkBatch> | null;
+  /** The same store read through parseBatchRequest (only `requested` parsed), for the writes that keep a request. */
+  requestStore?: KeptStore<BulkBatch> | null;
   io: BatchIo;
   coordinator?: TabCoordinator<TabMessage>;
   activeProfileId(): string | null;
@@ -45,6 +47,7 @@ const lockName = (id: string) => `kc.bulk:${id}`;
 export function createBatchManager(deps: BatchManagerDeps) {
   const now = deps.now ?? Date.now;
   const { store, coordinator } = deps;
+  const requestStore = deps.requestStore ?? store;
   const batches = new Map<string, BulkBatch>();
   const schedulers = new Map<string, BatchScheduler>();
   const claims = new Map<string, LockClaim>();
@@ -185,7 +188,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
           // A command another tab wrote and this one has not applied stays in the record, and is applied now: it
           // goes through even if its word on the channel was missed.
           let unheard: BulkBatch['requested'];
-          await store?.update(id, (kept) => {
+          await requestStore?.update(id, (kept) => {
             unheard = kept?.requested && kept.requested.at > (appliedAt.get(id) ?? 0) ? kept.requested : undefined;
             return { ...b, requested: unheard };
           });
@@ -360,7 +363,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
         // request; one that closes first leaves it for the tab taking over.
         const at = now();
         void (
-          store?.update(id, (saved) =>
+          requestStore?.update(id, (saved) =>
             saved && !isFinished(saved) ? { ...saved, requested: { command, at } } : undefined,
           ) ?? Promise.resolve()
         )

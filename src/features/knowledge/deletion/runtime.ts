@@ -1,5 +1,5 @@
 import { browserStorage, connectionStore, type KeptDb, type StorageLike } from '../../../api';
-import { isFinished, parseBatch } from '../bulk/batch';
+import { isFinished, parseBatch, parseBatchRequest } from '../bulk/batch';
 import { createBatchIo } from '../bulk/batch-io';
 import { createBatchManager, type BatchManager } from '../bulk/manager';
 import { createTabCoordinator, type TabCoordinator } from './cross-tab';
@@ -68,6 +68,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
   const activeProfileId = () => connectionStore.getState().activeId;
   const batches = createBatchManager({
     store: options.keptDb ? options.keptDb.store('bulkBatches', parseBatch) : null,
+    requestStore: options.keptDb ? options.keptDb.store('bulkBatches', parseBatchRequest) : null,
     io: batchIo,
     coordinator: coordinator ?? undefined,
     activeProfileId,
