@@ -40,7 +40,7 @@ function browser(svc: ReturnType<typeof createTestService>, mode: 'locks' | 'lea
     const coordinator = createTabCoordinator<TabMessage>({
       ...(mode === 'locks'
         ? { locks }
-        : { locks: null, leases: keptLeaseStore(db), leaseTiming: { renewMs: 30, lapseMs: 120 } }),
+        : { locks: null, leases: keptLeaseStore(db), leaseTiming: { renewMs: 50, lapseMs: 400 } }),
       channel: deaf ? null : new BroadcastChannel(channel),
       tabId: id,
     });

@@ -149,7 +149,7 @@ describe.each(['Web Locks', 'leases (plain http: no Web Locks)'])('deletion trac
       if (withLocks) return { locks: memoryLocks };
       const db = createKeptDb({ name });
       trackers.push({ stop: () => void db.close() });
-      return { locks: null, leases: keptLeaseStore(db), leaseTiming: { renewMs: 20, lapseMs: 80 }, tabId: id };
+      return { locks: null, leases: keptLeaseStore(db), leaseTiming: { renewMs: 50, lapseMs: 400 }, tabId: id };
     };
     const tab = (id: string) => {
       const sent: string[] = [];
