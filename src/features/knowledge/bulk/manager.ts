@@ -152,6 +152,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
     try {
       await startHere(id);
     } finally {
+      starting.delete(id);
     }
   }
 
