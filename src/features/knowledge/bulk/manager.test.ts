@@ -60,7 +60,7 @@ function browser(svc: ReturnType<typeof createTestService>, mode: 'locks' | 'lea
     cleanup.push(close);
     return { manager, sent, close };
   };
-  return { tab };
+  return { tab, locks };
 }
 
 const init = (docs: string[], concurrency = 4): NewBatch => ({
@@ -181,5 +181,21 @@ describe.each(['locks', 'leases'] as const)('batch manager across tabs (%s)', (m
     expect(only(two.manager).status).toBe('stopped');
     expect(countPhases(only(two.manager).rows).not_sent).toBeGreaterThan(0);
     expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a finished batch lets its lock go', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    const b = browserOf(svc);
+    const one = b.tab('one');
+    await one.manager.create(init(docs, 2));
+    await until(() => only(one.manager).endedAt !== undefined);
+    if (mode === 'locks') await until(() => b.locks.holders().length === 0);
+    else {
+      // Another tab claiming it gets it at once (it then finds the batch finished and lets it go too).
+      const two = b.tab('two');
+      await two.manager.load('p');
+      await until(() => !two.manager.runsHere(only(one.manager).id) && only(two.manager).endedAt !== undefined);
+    }
   });
 });
