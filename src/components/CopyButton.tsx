@@ -1,7 +1,8 @@
-import { ActionIcon, CopyButton as MantineCopyButton } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useT } from '../i18n';
 import { Hint } from './Hint';
 import { CheckIcon, CopyIcon } from './icons';
+import { useCopy } from './copy-text';
 
 export interface CopyButtonProps {
   value: string;
@@ -14,15 +15,19 @@ export interface CopyButtonProps {
 export function CopyButton({ value, label, size = 'sm' }: CopyButtonProps) {
   const t = useT();
   const name = label ? `${t('common.copy')}: ${label}` : t('common.copy');
+  const { copied, copy } = useCopy();
   return (
-    <MantineCopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Hint label={copied ? t('common.copied') : name} placement="above">
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size={size} onClick={copy} aria-label={name}>
-            {copied ? <CheckIcon /> : <CopyIcon />}
-          </ActionIcon>
-        </Hint>
-      )}
-    </MantineCopyButton>
+    <Hint label={copied ? t('common.copied') : name} placement="above">
+      <ActionIcon
+        variant="subtle"
+        color={copied ? 'teal' : 'gray'}
+        size={size}
+        onClick={() => copy(value)}
+        aria-label={name}
+        data-copied={copied ? 'true' : undefined}
+      >
+        {copied ? <CheckIcon /> : <CopyIcon />}
+      </ActionIcon>
+    </Hint>
   );
 }

@@ -5,6 +5,8 @@ export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { DriftWarnings, type DriftWarningsProps } from './DriftWarnings';
 export { RawJson, toPrettyJson, type RawJsonProps } from './RawJson';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
+export { CopyTextButton, type CopyTextButtonProps } from './CopyTextButton';
+export { copyText, useCopy } from './copy-text';
 export { StatusBadge, StatusDot, type StatusBadgeProps, type StatusTone } from './StatusBadge';
 export { HostCheckResult, useCheckLabel } from './HostCheckResult';
 export { useProfileHealth, healthTone, failedHost, type ProfileHealth } from './connection-health';

@@ -15,13 +15,15 @@ export const KEPT_STORES = {
   suiteRuns: { keyPath: 'id', indexes: { bySuite: 'suiteId' } },
   /** Bulk document removals: the batch, its queue and every row's state. */
   bulkBatches: { keyPath: 'id', indexes: { byProfile: 'profileId' } },
+  /** Which tab runs a batch or a deletion where there are no Web Locks (plain http): {name, holder, expiresAt}. */
+  leases: { keyPath: 'name', indexes: {} },
 } as const satisfies Record<string, { keyPath: string; indexes: Record<string, string> }>;
 
 export type KeptStoreName = keyof typeof KEPT_STORES;
 export type KeptIndexName<S extends KeptStoreName> = keyof (typeof KEPT_STORES)[S]['indexes'] & string;
 
 export const DB_NAME = 'knowledge-console';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /**
  * Why the kept database refused: the admin can act on each. `quota`: the browser's storage for this site is
@@ -84,6 +86,11 @@ export interface KeptStore<T> {
   where<I extends string>(index: I, value: string): Promise<KeptRows<T>>;
   put(value: T): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Reads one record, and writes (a value), deletes (null) or leaves it (undefined) as `change` decides, in one
+   * readwrite transaction: no other tab's write comes between the read and the write. Returns what is kept.
+   */
+  update(key: string, change: (current: T | undefined) => T | null | undefined): Promise<T | undefined>;
 }
 
 export interface KeptDbOptions {
@@ -233,6 +240,16 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
         },
         async delete(key) {
           await run((d) => d.delete(storeName, key));
+        },
+        async update(key, change) {
+          const tx = (await db()).transaction(storeName, 'readwrite');
+          const raw: unknown = await tx.store.get(key);
+          const current = raw === undefined ? undefined : parse(raw);
+          const next = change(current);
+          if (next === null) await tx.store.delete(key);
+          else if (next !== undefined) await tx.store.put(next as unknown);
+          await tx.done;
+          return next === null ? undefined : (next ?? current);
         },
       };
     },

@@ -1,3 +1,4 @@
+import { newId } from '../ids';
 import { SUITE_LIMITS, type CompletionOptions, type Suite, type SuiteCase, type SuiteVariant } from '../../contract';
 import type { CompletionBodyInput } from './types';
 
@@ -79,9 +80,7 @@ export function buildBody(
 
 /** A fresh session id per attempt, readable in the service's logs. */
 export function newSuiteSessionId(): string {
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
-      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  // The one id generator: crypto.randomUUID exists only in secure contexts (not on plain http on a LAN).
+  const random = newId();
   return `kc-suite-${random}`;
 }

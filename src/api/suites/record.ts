@@ -1,12 +1,11 @@
+import { newId } from '../ids';
 import type { SuiteFile } from '../../contract';
 import type { ConnectionProfile } from '../connection/profile';
 import type { SuiteRun } from './types';
 
 export function newRunId(): string {
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
-      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  // The one id generator: crypto.randomUUID exists only in secure contexts (not on plain http on a LAN).
+  const random = newId();
   return `run-${random}`;
 }
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, CopyButton as MantineCopyButton, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toCurl, useConnection, type RequestLogEntry } from '../../api';
+import { CopyTextButton } from '../../components';
 import { useT } from '../../i18n';
 
 /**
@@ -25,13 +26,7 @@ export function CurlCommand({ entry }: { entry: RequestLogEntry }) {
           onChange={(e) => setIncludeToken(e.currentTarget.checked)}
           style={{ flex: '1 1 16rem' }}
         />
-        <MantineCopyButton value={command} timeout={1500}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} onClick={copy}>
-              {copied ? t('common.copied') : t('activity.curl.copy')}
-            </Button>
-          )}
-        </MantineCopyButton>
+        <CopyTextButton size="xs" value={command} label={t('activity.curl.copy')} copiedLabel={t('common.copied')} />
       </Group>
       {includeToken && token ? (
         <Alert color="orange" variant="light" py="xs" role="alert">

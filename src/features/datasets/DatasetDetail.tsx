@@ -1,10 +1,11 @@
-import { Anchor, Button, Collapse, CopyButton as MantineCopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { datasetQuery } from '../../api';
 import { isPathId } from '../../contract';
 import {
+  CopyTextButton,
   DriftWarnings,
   ErrorState,
   PageHeader,
@@ -76,13 +77,13 @@ export function DatasetDetail({ id }: { id: string }) {
         actions={
           <>
             {back}
-            <MantineCopyButton value={pretty} timeout={1500}>
-              {({ copied, copy }) => (
-                <Button variant="default" size="sm" onClick={copy} color={copied ? 'teal' : undefined}>
-                  {copied ? t('datasets.copied') : t('datasets.copyConfig')}
-                </Button>
-              )}
-            </MantineCopyButton>
+            <CopyTextButton
+              variant="default"
+              size="sm"
+              value={pretty}
+              label={t('datasets.copyConfig')}
+              copiedLabel={t('datasets.copied')}
+            />
           </>
         }
       />

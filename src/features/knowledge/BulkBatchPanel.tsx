@@ -30,6 +30,7 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
   const counts = countPhases(batch.rows);
   const finished = isFinished(batch);
   const here = batches.runsHere(batch.id);
+  const asked = here ? undefined : batches.requestedHere(batch.id);
   const work = batch.rows.length - counts.left_out - counts.not_sent;
   const settled = counts.deleted + counts.not_deleted + counts.failed;
   const left = timeLeftMs(batch, counts);
@@ -78,6 +79,11 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
               <Badge variant="outline" color="gray" data-testid="bulk-elsewhere">
                 {t('knowledge.bulk.batch.elsewhere')}
               </Badge>
+            ) : null}
+            {asked ? (
+              <Text size="xs" component="output" data-testid="bulk-requested" data-command={asked}>
+                {t(`knowledge.bulk.batch.requested.${asked}`)}
+              </Text>
             ) : null}
             <span data-testid="bulk-status">
               <StatusBadge tone={status.tone}>{t(status.label)}</StatusBadge>

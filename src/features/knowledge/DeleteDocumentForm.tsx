@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { useCatalog } from '../../api';
 import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
-import { useDeletionRuntime } from './deletion/hooks';
+import { phaseOf } from './bulk/batch';
+import { PHASE_VIEW } from './bulk/view';
+import { useBatches, useDeletionRuntime } from './deletion/hooks';
 
 // Loaded when first asked for: the modal's focus trap and scroll lock are not part of the page's first view.
 const ConfirmDeletionModal = lazy(() =>
@@ -28,7 +30,11 @@ export function DeleteDocumentForm({
   totalFiles,
 }: DeleteDocumentFormProps) {
   const t = useT();
-  const { tracker } = useDeletionRuntime();
+  const { tracker, batches } = useDeletionRuntime();
+  /** A document a running bulk removal is deleting: shown with that one's state, no second DELETE sent. */
+  const [inBatch, setInBatch] = useState<string | null>(null);
+  useBatches();
+  const batchRow = inBatch ? batches.deleting(profileId, knowledgeId, inBatch)?.row : undefined;
   const documents = useCatalog(profileId, 'document');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +67,13 @@ export function DeleteDocumentForm({
 
   function confirm(documentName: string | undefined) {
     if (!confirming) return;
+    if (batches.deleting(profileId, knowledgeId, confirming)) {
+      setInBatch(confirming);
+      setConfirming(null);
+      setValue('');
+      return;
+    }
+    setInBatch(null);
     tracker.track({
       profileId,
       knowledgeId,
@@ -120,6 +133,11 @@ export function DeleteDocumentForm({
           />
           <CatalogDatalist id={listId} entries={documents} />
         </form>
+        {inBatch && batchRow ? (
+          <Alert color="blue" variant="light" data-testid="delete-in-batch" data-document-id={inBatch}>
+            {t('knowledge.delete.inBatch', { id: inBatch, state: t(PHASE_VIEW[phaseOf(batchRow)].label) })}
+          </Alert>
+        ) : null}
       </Stack>
       {confirming ? (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import type { KeptDbErrorKind } from '../../../api';
 import { z } from '../../../contract';
 import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
 import type { SendHold } from './backoff';
+import type { BatchCommand } from './batch-messages';
 
 /**
  * A bulk removal: every id the admin submitted, each row driven by the tracked-deletion machine, kept in
@@ -20,6 +21,8 @@ export interface BulkRow {
   notSent?: boolean;
   /** "Retry the not-deleted": waits for a free slot to start its new round. */
   retryQueued?: boolean;
+  /** Its document's single deletion was under way: the row shows that one and sends nothing of its own meanwhile. */
+  sharedWithSingle?: boolean;
   /** Absent while the row waits for its first DELETE. */
   deletion?: TrackedDeletion;
   updatedAt: number;
@@ -48,6 +51,11 @@ export interface BulkBatch {
   reservedUntil?: number;
   /** When the current block was reserved (its lock window runs from then). */
   reservedAt?: number;
+  /**
+   * Pause/Resume/Stop/Retry asked in a tab that does not run the batch, written here as well as said on the
+   * channel: if the running tab closes before it hears it, the tab taking over applies it. Cleared once applied.
+   */
+  requested?: { command: BatchCommand; at: number };
   rows: BulkRow[];
   updatedAt: number;
   /** Run without saving, as the admin chose after a save failed: it does not survive a reload. Never saved. */
@@ -96,6 +104,7 @@ export const isFinished = (batch: BulkBatch) => batch.endedAt !== undefined;
 // Persisted records are parsed on read: one written by another build that does not fit is left out.
 const attemptSchema = z.object({
   startedAt: z.number(),
+  sentAt: z.optional(z.number()),
   outcome: z.optional(z.enum(['accepted', 'error', 'no_answer', 'deferred', 'interrupted'])),
   finishedAt: z.optional(z.number()),
   error: z.optional(z.object({ status: z.optional(z.number()), code: z.optional(z.number()), message: z.string() })),
@@ -125,6 +134,7 @@ const rowSchema = z.object({
   leftOut: z.optional(z.boolean()),
   notSent: z.optional(z.boolean()),
   retryQueued: z.optional(z.boolean()),
+  sharedWithSingle: z.optional(z.boolean()),
   deletion: z.optional(deletionSchema),
   updatedAt: z.number(),
 });
@@ -143,6 +153,9 @@ const batchSchema = z.object({
   baselineTotalFiles: z.optional(z.number()),
   reservedUntil: z.optional(z.number()),
   reservedAt: z.optional(z.number()),
+  requested: z.optional(
+    z.object({ command: z.enum(['pause', 'resume', 'stop', 'retry_not_deleted']), at: z.number() }),
+  ),
   rows: z.array(rowSchema),
   updatedAt: z.number(),
   hold: z.optional(
@@ -154,6 +167,22 @@ const batchSchema = z.object({
     }),
   ),
 });
+
+const requestSchema = z.object({
+  requested: z.optional(
+    z.object({ command: z.enum(['pause', 'resume', 'stop', 'retry_not_deleted']), at: z.number() }),
+  ),
+});
+
+/**
+ * A saved batch read only for the command another tab asked of it (`requested`, parsed): read on every save of a
+ * running batch, where parsing its thousands of rows each time would cost the page. The rest is passed through
+ * as it is to the write that follows, which replaces it.
+ */
+export function parseBatchRequest(raw: unknown): BulkBatch | undefined {
+  const parsed = requestSchema.safeParse(raw);
+  return parsed.success ? ({ ...(raw as BulkBatch), requested: parsed.data.requested } as BulkBatch) : undefined;
+}
 
 export function parseBatch(raw: unknown): BulkBatch | undefined {
   const parsed = batchSchema.safeParse(raw);

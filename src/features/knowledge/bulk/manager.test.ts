@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeptDb, type KeptDb } from '../../../api';
 import { createTabCoordinator } from '../deletion/cross-tab';
+import { keptLeaseStore } from '../deletion/lease';
 import type { DeletionTiming } from '../deletion/machine';
 import type { TabMessage } from '../deletion/tab-messages';
 import { createTestService } from '../test-support/bulk-service';
@@ -26,14 +27,23 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-/** Tabs of one browser: one kept database, one lock manager, one channel name; each with its own service calls. */
-function browser(svc: ReturnType<typeof createTestService>) {
+/**
+ * Tabs of one browser: one kept database, one lock manager (or, without Web Locks as on plain http, leases in the
+ * kept database), one channel name; each with its own service calls. A `deaf` tab hears nothing on the channel.
+ */
+function browser(svc: ReturnType<typeof createTestService>, mode: 'locks' | 'leases' = 'locks') {
   const name = `kept-${Math.random()}`;
   const locks = createMemoryLocks();
   const channel = `bulk-${Math.random()}`;
-  const tab = (id: string) => {
+  const tab = (id: string, { deaf = false } = {}) => {
     const db: KeptDb = createKeptDb({ name });
-    const coordinator = createTabCoordinator<TabMessage>({ locks, channel: new BroadcastChannel(channel), tabId: id });
+    const coordinator = createTabCoordinator<TabMessage>({
+      ...(mode === 'locks'
+        ? { locks }
+        : { locks: null, leases: keptLeaseStore(db), leaseTiming: { renewMs: 50, lapseMs: 400 } }),
+      channel: deaf ? null : new BroadcastChannel(channel),
+      tabId: id,
+    });
     const sent: string[] = [];
     const manager = createBatchManager({
       store: db.store('bulkBatches', parseBatch),
@@ -50,7 +60,7 @@ function browser(svc: ReturnType<typeof createTestService>) {
     cleanup.push(close);
     return { manager, sent, close };
   };
-  return { tab, name };
+  return { tab, name, locks };
 }
 
 const init = (docs: string[], concurrency = 4): NewBatch => ({
@@ -63,13 +73,15 @@ const init = (docs: string[], concurrency = 4): NewBatch => ({
 
 const only = (m: BatchManager) => m.getSnapshot()[0]!;
 
-describe('batch manager across tabs', () => {
+describe.each(['locks', 'leases'] as const)('batch manager across tabs (%s)', (mode) => {
+  const browserOf = (svc: ReturnType<typeof createTestService>) => browser(svc, mode);
+
   it('a batch started in one tab shows live in another, which sends nothing and forwards Pause', async () => {
     const docs = ids(40);
     const svc = createTestService(docs);
     // The last DELETE is held until the end, so the batch cannot finish before it is paused.
     const openLast = svc.gate(docs[39]!);
-    const b = browser(svc);
+    const b = browserOf(svc);
     const one = b.tab('one');
     const two = b.tab('two');
     const batch = await one.manager.create(init(docs, 2));
@@ -92,7 +104,7 @@ describe('batch manager across tabs', () => {
     const svc = createTestService(docs);
     // The last DELETE gets no answer: the batch then stays unfinished and quiet, nothing more to tell the others.
     const openLast = svc.gate(docs[9]!);
-    const b = browser(svc);
+    const b = browserOf(svc);
     const one = b.tab('one');
     await one.manager.create(init(docs, 4));
     await until(() => countPhases(only(one.manager).rows).deleted === 9);
@@ -112,7 +124,7 @@ describe('batch manager across tabs', () => {
   it('when the running tab closes, the other takes over from the saved batch and sends no DELETE twice', async () => {
     const docs = ids(60);
     const svc = createTestService(docs);
-    const b = browser(svc);
+    const b = browserOf(svc);
     const one = b.tab('one');
     const two = b.tab('two');
     const batch = await one.manager.create(init(docs, 8));
@@ -130,7 +142,7 @@ describe('batch manager across tabs', () => {
     const docs = ids(8);
     const svc = createTestService(docs);
     svc.locked.add(docs[0]!);
-    const b = browser(svc);
+    const b = browserOf(svc);
     const one = b.tab('one');
     await one.manager.create(init(docs));
     await until(() => svc.deletes.size >= 4);
@@ -143,6 +155,48 @@ describe('batch manager across tabs', () => {
     again.manager.command(only(again.manager).id, 'retry_not_deleted');
     await until(() => countPhases(only(again.manager).rows).deleted === 8);
     expect(svc.deletes.get(docs[0]!)).toBe(4);
+  });
+
+  it('a Stop asked in a tab not running it is kept in the saved batch: the runner, deaf to it, closes; the next one stops', async () => {
+    const docs = ids(30);
+    const svc = createTestService(docs);
+    // The last DELETE gets no answer until the end: the batch cannot finish before the Stop.
+    const openLast = svc.gate(docs[29]!);
+    const b = browserOf(svc);
+    const one = b.tab('one', { deaf: true });
+    const batch = await one.manager.create(init(docs, 1));
+    await until(() => svc.deletes.size >= 3);
+    const two = b.tab('two');
+    const three = b.tab('three');
+    await two.manager.load('p');
+    await three.manager.load('p');
+    three.manager.command(batch.id, 'stop');
+    expect(three.manager.requestedHere(batch.id)).toBe('stop');
+    // Written to the saved batch; the asking tab goes away, then the runner, which never heard it on the channel.
+    await new Promise((r) => setTimeout(r, 50));
+    await three.close();
+    await one.close();
+    openLast();
+    await until(() => only(two.manager).endedAt !== undefined);
+    expect(only(two.manager).status).toBe('stopped');
+    expect(countPhases(only(two.manager).rows).not_sent).toBeGreaterThan(0);
+    expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a finished batch lets its lock go', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    const b = browserOf(svc);
+    const one = b.tab('one');
+    await one.manager.create(init(docs, 2));
+    await until(() => only(one.manager).endedAt !== undefined);
+    if (mode === 'locks') await until(() => b.locks.holders().length === 0);
+    else {
+      // Another tab claiming it gets it at once (it then finds the batch finished and lets it go too).
+      const two = b.tab('two');
+      await two.manager.load('p');
+      await until(() => !two.manager.runsHere(only(one.manager).id) && only(two.manager).endedAt !== undefined);
+    }
   });
 });
 

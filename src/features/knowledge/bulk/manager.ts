@@ -1,8 +1,8 @@
 import { keptDbErrorOf, newId, type KeptDbError, type KeptStore } from '../../../api';
 import type { LockClaim, TabCoordinator } from '../deletion/cross-tab';
-import type { DeletionTiming } from '../deletion/machine';
+import { isActive, type DeletionTiming, type TrackedDeletion } from '../deletion/machine';
 import type { TabMessage } from '../deletion/tab-messages';
-import { isFinished, type BulkBatch, type BulkRow } from './batch';
+import { isFinished, isOpen, type BulkBatch, type BulkRow } from './batch';
 import type { BatchCommand, BatchHeader, BatchMessage } from './batch-messages';
 import { BULK_REMOVAL_LIMITS } from './limits';
 import { createBatchScheduler, type BatchIo, type BatchScheduler } from './scheduler';
@@ -10,11 +10,15 @@ import { createBatchScheduler, type BatchIo, type BatchScheduler } from './sched
 export interface BatchManagerDeps {
   /** The kept database's `bulkBatches` store; null where the browser keeps no IndexedDB (batches then last a page). */
   store: KeptStore<BulkBatch> | null;
+  /** The same store read through parseBatchRequest (only `requested` parsed), for the writes that keep a request. */
+  requestStore?: KeptStore<BulkBatch> | null;
   io: BatchIo;
   coordinator?: TabCoordinator<TabMessage>;
   activeProfileId(): string | null;
   now?: () => number;
   timing?: DeletionTiming;
+  /** A single deletion of the document under way, if any: a batch's row leaves the document to it (one tracker). */
+  singleDeletion?(profileId: string, knowledgeId: string, documentId: string): TrackedDeletion | undefined;
 }
 
 export interface NewBatch {
@@ -53,6 +57,7 @@ export interface BatchLoadIssue {
 export function createBatchManager(deps: BatchManagerDeps) {
   const now = deps.now ?? Date.now;
   const { store, coordinator } = deps;
+  const requestStore = deps.requestStore ?? store;
   const batches = new Map<string, BulkBatch>();
   const schedulers = new Map<string, BatchScheduler>();
   const claims = new Map<string, LockClaim>();
@@ -62,12 +67,18 @@ export function createBatchManager(deps: BatchManagerDeps) {
   const starting = new Set<string>();
   /** Created here and not run anywhere yet: the copy in memory is the latest (no need to read and parse it). */
   const createdHere = new Set<string>();
+  /** When this tab last applied a command to a batch: a request written to the saved batch before it is done with. */
+  const appliedAt = new Map<string, number>();
+  /** Commands sent from here to the tab running a batch, shown as asked until its state shows them taken. */
+  const requested = new Map<string, BatchCommand>();
   const listeners = new Set<() => void>();
   const finishListeners = new Set<(batch: BulkBatch) => void>();
   let snapshot: readonly BulkBatch[] = [];
   let loadIssue: BatchLoadIssue | null = null;
   let publishTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  /** The page is going away: the batches' last writes go out now, without waiting on the lock. */
+  let handingOver = false;
 
   function notify() {
     snapshot = [...batches.values()].sort((a, b) => b.createdAt - a.createdAt);
@@ -120,9 +131,31 @@ export function createBatchManager(deps: BatchManagerDeps) {
     }
     claims.set(
       id,
-      coordinator.claim(lockName(id), () => void takeOver(id)),
+      coordinator.claim(
+        lockName(id),
+        () => void takeOver(id),
+        () => lost(id),
+      ),
     );
   }
+
+  /**
+   * Another tab took the batch over (this one stopped renewing its lease: frozen in the background): stop here
+   * without a further write or DELETE, show its rows from the running tab, and queue to take over again.
+   */
+  function lost(id: string) {
+    claims.delete(id);
+    const scheduler = schedulers.get(id);
+    schedulers.delete(id);
+    scheduler?.dispose();
+    const batch = batches.get(id);
+    if (batch && !isFinished(batch)) claim(id);
+    coordinator?.publish({ kind: 'batch-sync', batchId: id });
+    notify();
+  }
+
+  /** Whether this tab still holds the batch's lock (a lease is renewed on the way). */
+  const stillRuns = (id: string) => claims.get(id)?.confirm() ?? Promise.resolve(!coordinator);
 
   /** This tab holds the batch's lock: run it from the freshest copy (the saved one, if another tab ran it). */
   async function takeOver(id: string) {
@@ -149,30 +182,52 @@ export function createBatchManager(deps: BatchManagerDeps) {
     const latest = saved && (!mine || saved.updatedAt >= mine.updatedAt) ? saved : mine;
     const commands = waitingCommands.get(id) ?? [];
     waitingCommands.delete(id);
+    // Asked in a tab not running it (written to the saved batch, or asked here) and not taken by the tab that ran it
+    // (frozen or closed first): applied here. The saved copy's request counts even where this tab's copy is newer.
+    for (const asked of [saved?.requested?.command, requested.get(id)]) {
+      if (asked && !commands.includes(asked)) commands.push(asked);
+    }
     if (disposed || !latest || (isFinished(latest) && !commands.includes('retry_not_deleted'))) {
       if (latest) batches.set(id, latest);
       release(id);
       notify();
       return;
     }
-    const scheduler = createBatchScheduler(latest, {
-      io: deps.io,
-      now,
-      timing: deps.timing,
-      canRun: () => deps.activeProfileId() === latest.profileId,
-      save: async (b) => {
-        await store?.put(b);
+    const scheduler = createBatchScheduler(
+      { ...latest, requested: undefined },
+      {
+        io: deps.io,
+        now,
+        timing: deps.timing,
+        canRun: () => deps.activeProfileId() === latest.profileId,
+        stillRuns: () => stillRuns(id),
+        singleDeletion: (documentId) => deps.singleDeletion?.(latest.profileId, latest.knowledgeId, documentId),
+        save: async (b) => {
+          // A tab that lost the batch (thawed after another took over) must not write its stale copy over the new
+          // one. Handing over (the page going away), the write is issued at once: it still holds the batch.
+          if (!handingOver && !(await stillRuns(id))) return;
+          // A command another tab wrote and this one has not applied stays in the record, and is applied now: it
+          // goes through even if its word on the channel was missed.
+          let unheard: BulkBatch['requested'];
+          await requestStore?.update(id, (kept) => {
+            unheard = kept?.requested && kept.requested.at > (appliedAt.get(id) ?? 0) ? kept.requested : undefined;
+            return { ...b, requested: unheard };
+          });
+          const running = schedulers.get(id);
+          if (unheard && running && !handingOver) apply(running, unheard.command, id);
+        },
+        onChange: publishSoon,
       },
-      onChange: publishSoon,
-    });
+    );
     schedulers.set(id, scheduler);
     batches.set(id, latest);
     scheduler.start();
-    for (const command of commands) apply(scheduler, command);
+    for (const command of commands) apply(scheduler, command, id);
     publishSoon();
   }
 
-  function apply(scheduler: BatchScheduler, command: BatchCommand) {
+  function apply(scheduler: BatchScheduler, command: BatchCommand, id: string) {
+    appliedAt.set(id, now());
     if (command === 'pause') scheduler.pause();
     else if (command === 'resume') scheduler.resume();
     else if (command === 'stop') scheduler.stop();
@@ -182,7 +237,18 @@ export function createBatchManager(deps: BatchManagerDeps) {
       // Deleting is allowed on a full disk; if even that fails, a reload resumes from it (each DELETE at most twice).
       void store?.delete(scheduler.snapshot().id).catch(() => undefined);
     } else scheduler.retryNotDeleted();
+    // Written at once: the saved copy no longer carries the request (had it been written there), and shows it taken.
+    void scheduler.flush();
+    publishSoon();
   }
+
+  /** Whether the running tab's state shows a command taken (its status, or the batch finished). */
+  const taken = (batch: BulkBatch, command: BatchCommand) =>
+    isFinished(batch) ||
+    (command === 'pause' && batch.status === 'paused') ||
+    (command === 'resume' && batch.status === 'running') ||
+    (command === 'stop' && batch.status === 'stopped') ||
+    command === 'retry_not_deleted';
 
   /** Another tab's batch: merge its rows (each newer row wins), and queue to take over while it is unfinished. */
   function mirror(message: Extract<BatchMessage, { kind: 'batch' }>) {
@@ -211,6 +277,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
     const header = known && known.updatedAt > message.header.updatedAt ? headerOf(known) : message.header;
     const batch: BulkBatch = { ...header, rows };
     batches.set(id, batch);
+    const asked = requested.get(id);
+    if (asked && taken(batch, asked)) requested.delete(id);
     if (isFinished(batch)) release(id);
     else claim(id);
     notify();
@@ -225,7 +293,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
     if (message.kind === 'batch') mirror(message);
     else if (message.kind === 'batch-command') {
       const scheduler = schedulers.get(message.batchId);
-      if (scheduler) apply(scheduler, message.command);
+      if (scheduler) apply(scheduler, message.command, message.batchId);
     } else if (message.kind === 'batch-sync') {
       const scheduler = schedulers.get(message.batchId);
       if (scheduler) {
@@ -256,6 +324,18 @@ export function createBatchManager(deps: BatchManagerDeps) {
       return () => finishListeners.delete(listener);
     },
     runsHere: (id: string) => schedulers.has(id),
+    /** The unfinished batch deleting this document, with the row's deletion (if sent yet): a single deletion waits. */
+    deleting(profileId: string, knowledgeId: string, documentId: string) {
+      for (const batch of batches.values()) {
+        if (isFinished(batch) || batch.profileId !== profileId || batch.knowledgeId !== knowledgeId) continue;
+        const row = batch.rows.find((r) => r?.documentId === documentId);
+        if (row && !row.sharedWithSingle && isOpen(row) && (!row.deletion || isActive(row.deletion)))
+          return { batchId: batch.id, row };
+      }
+      return undefined;
+    },
+    /** A command asked here of the tab running the batch, until that tab's state shows it taken. */
+    requestedHere: (id: string): BatchCommand | undefined => requested.get(id),
     /** Why the last read of saved batches fell short, if it did (shown with a "Try again"). */
     getLoadIssue: () => loadIssue,
     /**
@@ -324,7 +404,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
     command(id: string, command: BatchCommand) {
       const scheduler = schedulers.get(id);
       if (scheduler) {
-        apply(scheduler, command);
+        apply(scheduler, command, id);
         return;
       }
       const batch = batches.get(id);
@@ -334,7 +414,20 @@ export function createBatchManager(deps: BatchManagerDeps) {
         // Still holding its lock (the final save is under way): start at once; else queue for it.
         if (claims.get(id)?.held) void takeOver(id);
         else claim(id);
-      } else coordinator?.publish({ kind: 'batch-command', batchId: id, command });
+      } else if (batch && coordinator) {
+        requested.set(id, command);
+        notify();
+        // Written to the saved batch first, then said: a runner that hears it applies it and saves over the
+        // request; one that closes first leaves it for the tab taking over.
+        const at = now();
+        void (
+          requestStore?.update(id, (saved) =>
+            saved && !isFinished(saved) ? { ...saved, requested: { command, at } } : undefined,
+          ) ?? Promise.resolve()
+        )
+          .catch(() => undefined)
+          .then(() => coordinator.publish({ kind: 'batch-command', batchId: id, command }));
+      }
     },
     /** Forgets a finished batch, in the kept database and then here; rejects (kept here) when it cannot. */
     async remove(id: string) {
@@ -352,9 +445,28 @@ export function createBatchManager(deps: BatchManagerDeps) {
       coordinator?.publish({ kind: 'batch-removed', batchId: id });
       notify();
     },
-    /** Writes every running batch now (the page is being hidden or closed). */
+    /** The page is going away: every batch running here is handed over (written as it stands; another tab goes on). */
     flush() {
-      for (const scheduler of schedulers.values()) void scheduler.flush();
+      handingOver = true;
+      for (const [id, scheduler] of schedulers) {
+        schedulers.delete(id);
+        const last = scheduler.handOver();
+        batches.set(id, last);
+        // Said on the channel too, before the lock goes (a lease's release follows on the same channel): the tab
+        // taking over starts from this even when the write above does not land before the page is gone.
+        coordinator?.publish({
+          kind: 'batch',
+          header: headerOf(last),
+          rowCount: last.rows.length,
+          rows: last.rows.map((row, i) => [i, row]),
+        });
+        release(id);
+      }
+      notify();
+    },
+    /** The page came back (back-forward cache): its batches are read and claimed again (load). */
+    shown() {
+      handingOver = false;
     },
     /** After a profile switch: the batches of the now active profile may run. */
     kick() {

@@ -46,6 +46,17 @@ export interface SchedulerDeps {
   /** Only the active profile's batches run (the token is in memory for that one). */
   canRun?: () => boolean;
   /**
+   * Whether this tab still runs the batch, asked right before its DELETEs leave (a lease is renewed on the way).
+   * No: nothing is sent, and the owner (told by its lock) disposes this scheduler.
+   */
+  stillRuns?: () => Promise<boolean>;
+  /**
+   * A single deletion of this document under way (one tracker per document: its DELETE is not sent twice). A row
+   * meeting one shows it, sends nothing, and takes its outcome: confirmed deleted, or, concluded otherwise, a
+   * DELETE of its own.
+   */
+  singleDeletion?: (documentId: string) => TrackedDeletion | undefined;
+  /**
    * Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen;
    * when it rejects, those DELETEs are not sent and the batch pauses with `storageError` set.
    */
@@ -218,9 +229,12 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
    */
   function sendAll(indices: number[], saveFirst: boolean, before: ReadonlyMap<number, BulkRow>) {
     for (const i of indices) begin(i);
-    const go = () => {
+    const go = async () => {
+      if (deps.stillRuns && !(await deps.stillRuns())) return;
       for (const i of indices) {
         if (disposed) return;
+        // The row's lock window starts now (machine.ts), not when its block was reserved.
+        dispatch(i, { type: 'sent', at: now() });
         const d = rows[i]!.deletion!;
         deps.io.send(d).then(
           () => {
@@ -249,7 +263,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       pump();
     };
     if (saveFirst) void persist().then((saved) => (saved ? go() : undo()));
-    else go();
+    else void go();
   }
 
   function check(i: number) {
@@ -288,6 +302,33 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     touch();
     header = { ...header, hold: next.hold };
     deps.onChange?.();
+  }
+
+  /**
+   * Whether row i is left to a single deletion of its document: shown as that one stands while it is under way;
+   * once it ends confirmed, the row ends so too; ended otherwise (or gone), the row goes on with its own DELETE.
+   */
+  function followSingle(i: number, t: number): boolean {
+    const row = rows[i]!;
+    const single = deps.singleDeletion?.(row.documentId);
+    if (single && isActive(single)) {
+      if (row.deletion?.updatedAt !== single.updatedAt) update(i, { ...row, sharedWithSingle: true, deletion: single });
+      return true;
+    }
+    if (!row.sharedWithSingle) return false;
+    if (single?.state === 'deleted') update(i, { ...row, sharedWithSingle: false, deletion: single });
+    else if (header.status === 'stopped')
+      update(i, { ...row, sharedWithSingle: false, deletion: undefined, notSent: true });
+    else {
+      const { deletion: _shared, ...own } = row;
+      update(i, {
+        ...own,
+        sharedWithSingle: false,
+        deletion: startDeletion({ ...header, documentId: row.documentId, documentName: row.name }, t),
+      });
+      return false;
+    }
+    return true;
   }
 
   function pump() {
@@ -338,6 +379,14 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
         }
         continue;
       }
+      if (row.sharedWithSingle) {
+        if (!followSingle(i, t) && !paused && !stopped && free > 0) {
+          sends.push(i);
+          saveFirst = true;
+          free--;
+        }
+        continue;
+      }
       if (!d || !isActive(d)) continue;
       const action = nextAction(d, timing);
       if (action.type === 'check') {
@@ -368,6 +417,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     if (paused || stopped) free = 0;
     for (; free > 0 && cursor < rows.length; cursor++) {
       const row = rows[cursor]!;
+      if (!row.deletion && !row.leftOut && !row.notSent && followSingle(cursor, t)) continue;
       if (!row.deletion && !row.leftOut && !row.notSent) {
         if (cursor >= (header.reservedUntil ?? 0)) {
           const block = header.concurrency * BULK_REMOVAL_LIMITS.reserveBlockFactor;
@@ -529,6 +579,30 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     },
     /** Writes the current state now (and waits for it). */
     flush: persist,
+    /**
+     * This tab lets go for good (the page is going away): nothing more is sent, and the state handed over says
+     * exactly what was: a row started but never sent waits again, and only rows sent may be in the reservation, so
+     * the tab taking over sends the rest at once instead of waiting out their lock windows. Returns that state (the
+     * caller tells the other tabs: a write started while the page unloads may never land) and starts its save.
+     */
+    handOver(): BulkBatch {
+      disposed = true;
+      clearTimeout(timer);
+      clearTimeout(saveTimer);
+      const t = now();
+      let reservedUntil = 0;
+      rows.forEach((row, i) => {
+        const d = row.deletion;
+        const [only] = d?.attempts ?? [];
+        if (d?.state === 'requesting' && d.attempts.length === 1 && only?.sentAt === undefined && !only?.outcome) {
+          rows[i] = { documentId: row.documentId, name: row.name, updatedAt: t };
+        } else if (d) reservedUntil = i + 1;
+      });
+      header = { ...header, reservedUntil, updatedAt: t };
+      const last = snapshot();
+      void deps.save(last).catch(() => undefined);
+      return last;
+    },
     /** This tab lets go (closing, or handing over): timers stop and late answers are ignored. */
     dispose() {
       disposed = true;

@@ -150,7 +150,8 @@ describe('deletion machine: which read confirmed it, reloads, stops', () => {
   });
 
   it('an interrupted DELETE is re-issued only once the service is done with it (its lock window from sending)', () => {
-    let d = resumeLoaded(start(), 1_000);
+    const sent = () => reduce(start(), { type: 'sent', at: 0 });
+    let d = resumeLoaded(sent(), 1_000);
     d = reduce(d, { type: 'checked', at: 1_100, result: 'present' });
     // The schedule runs from the sending (at 0), as for an answered DELETE.
     expect(nextAction(d)).toEqual({ type: 'check', at: 6_000 });
@@ -159,9 +160,22 @@ describe('deletion machine: which read confirmed it, reloads, stops', () => {
     const lastCheck = d.attempts[0]!.checks.at(-1)!.at;
     expect(lastCheck).toBeGreaterThanOrEqual(T.lockWindowMs + T.graceMs);
     // Reloaded long after the window: one read, then straight to the re-issue.
-    let late = resumeLoaded(start(), 100_000);
+    let late = resumeLoaded(sent(), 100_000);
     late = reduce(late, { type: 'checked', at: 100_050, result: 'present' });
     expect(nextAction(late)).toEqual({ type: 'reissue' });
+  });
+
+  it('a row started when its block was reserved, its sending never seen: the window runs from when that was found', () => {
+    // Reserved at 0; the page went away later, having sent it at some unknown moment before 100 s.
+    let d = resumeLoaded(start(), 100_000);
+    d = reduce(d, { type: 'checked', at: 100_050, result: 'present' });
+    expect(nextAction(d)).toEqual({ type: 'check', at: 106_000 });
+    d = checkUntilDecided(d);
+    expect(d.attempts[0]!.checks.at(-1)!.at).toBeGreaterThanOrEqual(100_000 + T.lockWindowMs + T.graceMs);
+    expect(nextAction(d)).toEqual({ type: 'reissue' });
+    // A second 'sent' for the same attempt changes nothing: the first one counts.
+    const once = reduce(start(), { type: 'sent', at: 10 });
+    expect(reduce(once, { type: 'sent', at: 20 })).toBe(once);
   });
 
   it('a stopped batch gives up a deletion that would be re-issued, and nothing else', () => {

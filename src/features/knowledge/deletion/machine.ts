@@ -28,6 +28,8 @@ export type CheckResult = 'gone' | 'present' | 'error';
 
 export interface DeletionAttempt {
   startedAt: number;
+  /** When the DELETE left (a bulk row is started when its block is reserved, and may be sent later). */
+  sentAt?: number;
   /**
    * 'accepted' = 200; 'error' = a refusal (4xx); 'no_answer' = none arrived, or one that proves nothing (5xx);
    * 'deferred' = refused without being acted on (429), sent again later and not counted as an attempt;
@@ -77,6 +79,8 @@ export const DEFAULT_TIMING: DeletionTiming = {
 };
 
 export type DeletionEvent =
+  /** The DELETE leaves now. */
+  | { type: 'sent'; at: number }
   | { type: 'accepted'; at: number }
   | { type: 'request_failed'; at: number; error: { status?: number; code?: number; message: string } }
   /** No answer, or one that does not prove a refusal: whether the DELETE was applied is unknown until a read. */
@@ -113,10 +117,16 @@ function withCurrent(d: TrackedDeletion, patch: (a: DeletionAttempt) => Deletion
 
 /**
  * The lock window of an attempt starts at its 200; for an interrupted one or one without an answer, at its
- * sending (the service may still be waiting for the lock): no re-issue before the service is done with it.
+ * sending (the service may still be waiting for the lock): no re-issue before the service is done with the
+ * previous DELETE. When that sending was not seen (a reserved row whose page went away before it saved more), at
+ * the latest moment it can have left: when the interruption was found.
  */
 const windowStart = (a: DeletionAttempt) =>
-  a.outcome === 'interrupted' || a.outcome === 'no_answer' ? a.startedAt : (a.finishedAt ?? a.startedAt);
+  a.outcome === 'interrupted'
+    ? (a.sentAt ?? a.finishedAt ?? a.startedAt)
+    : a.outcome === 'no_answer'
+      ? (a.sentAt ?? a.startedAt)
+      : (a.finishedAt ?? a.startedAt);
 
 /** The states a confirming read settles: after a 200, or after a DELETE whose answer never came. */
 const awaitsRead = (d: TrackedDeletion) => d.state === 'pending' || d.state === 'unknown';
@@ -147,6 +157,9 @@ export function reduce(
 ): TrackedDeletion {
   const attempt = current(d);
   switch (event.type) {
+    case 'sent':
+      if (d.state !== 'requesting' || !attempt || attempt.sentAt !== undefined) return d;
+      return { ...d, attempts: withCurrent(d, (a) => ({ ...a, sentAt: event.at })), updatedAt: event.at };
     case 'accepted':
       if (d.state !== 'requesting' || !attempt) return d;
       return {

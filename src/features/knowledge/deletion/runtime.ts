@@ -1,8 +1,9 @@
 import { browserStorage, connectionStore, type KeptDb, type StorageLike } from '../../../api';
-import { isFinished, parseBatch } from '../bulk/batch';
+import { isFinished, parseBatch, parseBatchRequest } from '../bulk/batch';
 import { createBatchIo } from '../bulk/batch-io';
 import { createBatchManager, type BatchManager } from '../bulk/manager';
 import { createTabCoordinator, type TabCoordinator } from './cross-tab';
+import { keptLeaseStore } from './lease';
 import { createDeletionIo } from './io';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import type { DeletionTiming, TrackedDeletion } from './machine';
@@ -23,7 +24,7 @@ export interface DeletionRuntimeOptions {
   storage?: StorageLike | null;
   /** Where bulk batches are kept; null for none (they then last the page). */
   keptDb?: KeptDb | null;
-  /** Other tabs; default the browser's Web Locks and BroadcastChannel, null for none. */
+  /** Other tabs; default the browser's Web Locks (else leases in keptDb) and BroadcastChannel, null for none. */
   coordinator?: TabCoordinator<TabMessage> | null;
   io?: DeletionIo;
   batchIo?: ReturnType<typeof createBatchIo>;
@@ -55,20 +56,32 @@ export interface DeletionRuntime {
 /** An app's deletions: created once per app by useDeletionRuntime (AppProviders holds the slot). */
 export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): DeletionRuntime {
   const storage = options.storage === undefined ? browserStorage('local') : options.storage;
-  const coordinator = options.coordinator === undefined ? createTabCoordinator<TabMessage>() : options.coordinator;
+  const coordinator =
+    options.coordinator === undefined
+      ? createTabCoordinator<TabMessage>({ leases: options.keptDb ? keptLeaseStore(options.keptDb) : null })
+      : options.coordinator;
   const tracker = createDeletionTracker(options.io ?? createDeletionIo(), {
     storage: storage ?? undefined,
     timing: options.timing,
     coordinator: coordinator ?? undefined,
   });
   const batchIo = options.batchIo ?? createBatchIo();
+  let singles = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
   const activeProfileId = () => connectionStore.getState().activeId;
   const batches = createBatchManager({
     store: options.keptDb ? options.keptDb.store('bulkBatches', parseBatch) : null,
+    requestStore: options.keptDb ? options.keptDb.store('bulkBatches', parseBatchRequest) : null,
     io: batchIo,
     coordinator: coordinator ?? undefined,
     activeProfileId,
     timing: options.timing,
+    // One tracker per document: a batch's row whose document a single deletion is deleting follows that one.
+    singleDeletion: (profileId, knowledgeId, documentId) =>
+      singles.get(deletionKey({ profileId, knowledgeId, documentId })),
+  });
+  const unsubscribeSingles = tracker.subscribe(() => {
+    singles = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
+    batches.kick();
   });
 
   // Which batches are unfinished, kept where start-up can read it without opening IndexedDB (presence.ts).
@@ -145,15 +158,28 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
       });
       // A reload or a closed tab: write what the batches have done since their last save (often in time).
       const flush = () => batches.flush();
-      if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+      // Back from the back-forward cache: the batches handed over at pagehide are read and claimed again.
+      const shown = (e: PageTransitionEvent) => {
+        if (!e.persisted) return;
+        batches.shown();
+        loadActive();
+      };
+      if (typeof window !== 'undefined') {
+        window.addEventListener('pagehide', flush);
+        window.addEventListener('pageshow', shown);
+      }
       stopWatching = () => {
         offActive();
-        if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush);
+        if (typeof window !== 'undefined') {
+          window.removeEventListener('pagehide', flush);
+          window.removeEventListener('pageshow', shown);
+        }
       };
     },
     dispose() {
       stopWatching?.();
       unsubscribeTracker();
+      unsubscribeSingles();
       unsubscribeMarker();
       tracker.stop();
       batches.dispose();

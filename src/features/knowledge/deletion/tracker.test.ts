@@ -1,4 +1,8 @@
+// An in-memory IndexedDB for the leases of tabs without Web Locks.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKeptDb } from '../../../api';
+import { keptLeaseStore } from './lease';
 import { createDeletionTracker, deletionKey, type DeletionIo } from './tracker';
 import { createMemoryLocks } from '../test-support/memory-locks';
 import { createTabCoordinator } from './cross-tab';
@@ -136,11 +140,18 @@ describe('deletion tracker runner', () => {
   });
 });
 
-describe('deletion tracker in two tabs', () => {
+describe.each(['Web Locks', 'leases (plain http: no Web Locks)'])('deletion tracker in two tabs, %s', (mode) => {
   function twoTabs(svc: ReturnType<typeof fakeService>) {
     const storage = new MemoryStorage() as unknown as Storage;
-    const locks = createMemoryLocks();
     const name = `tabs-${Math.random()}`;
+    const withLocks = mode === 'Web Locks';
+    const memoryLocks = createMemoryLocks();
+    const lockOptions = (id: string) => {
+      if (withLocks) return { locks: memoryLocks };
+      const db = createKeptDb({ name });
+      trackers.push({ stop: () => void db.close() });
+      return { locks: null, leases: keptLeaseStore(db), leaseTiming: { renewMs: 50, lapseMs: 400 }, tabId: id };
+    };
     const tab = (id: string) => {
       const sent: string[] = [];
       const io: DeletionIo = {
@@ -148,7 +159,11 @@ describe('deletion tracker in two tabs', () => {
         send: (d) => (sent.push(d.documentId), svc.io.send(d)),
         check: (d) => (sent.push(`check ${d.documentId}`), svc.io.check(d)),
       };
-      const coordinator = createTabCoordinator<TabMessage>({ locks, channel: new BroadcastChannel(name), tabId: id });
+      const coordinator = createTabCoordinator<TabMessage>({
+        channel: new BroadcastChannel(name),
+        tabId: id,
+        ...lockOptions(id),
+      });
       const tracker = createDeletionTracker(io, { timing: FAST, storage, coordinator });
       trackers.push({ stop: () => (tracker.stop(), coordinator.close()) });
       return { tracker, sent, coordinator };

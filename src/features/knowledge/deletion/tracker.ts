@@ -108,20 +108,33 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     if (!d || !isActive(d)) return;
     claims.set(
       key,
-      coordinator.claim(lockName(key), () => {
-        // The previous runner (a closed tab) persisted every step: its copy may be newer than the last message.
-        const stored = readStored(storage).find((s) => deletionKey(s) === key);
-        const mine = items.get(key);
-        const latest = stored && newer(mine, stored) ? stored : mine;
-        if (!latest || !isActive(latest)) {
-          release(key);
-          return;
-        }
-        items.set(key, fresh.has(key) ? latest : resumeLoaded(latest, now()));
-        commit([key]);
-        pump(key);
-      }),
+      coordinator.claim(
+        lockName(key),
+        () => {
+          // The previous runner (a closed tab) persisted every step: its copy may be newer than the last message.
+          const stored = readStored(storage).find((s) => deletionKey(s) === key);
+          const mine = items.get(key);
+          const latest = stored && newer(mine, stored) ? stored : mine;
+          if (!latest || !isActive(latest)) {
+            release(key);
+            return;
+          }
+          items.set(key, fresh.has(key) ? latest : resumeLoaded(latest, now()));
+          commit([key]);
+          pump(key);
+        },
+        () => lost(key),
+      ),
     );
+  }
+
+  /** Another tab took the deletion over (this one stopped renewing its lease): show its steps, queue again. */
+  function lost(key: string) {
+    claims.delete(key);
+    fresh.delete(key);
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+    claim(key);
   }
 
   function release(key: string) {
@@ -170,6 +183,39 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     pump(key);
   }
 
+  /** Sends the DELETE, if this tab still runs the deletion (a lease is renewed on the way). */
+  async function send(key: string) {
+    const held = claims.get(key);
+    if (coordinator && !(await held?.confirm())) {
+      busy.delete(key);
+      return;
+    }
+    const before = items.get(key);
+    if (stopped || !before) {
+      busy.delete(key);
+      return;
+    }
+    // Recorded (and kept) before it leaves: its lock window runs from here.
+    const sent = reduce(before, { type: 'sent', at: now() }, timing);
+    if (sent !== before) {
+      items.set(key, sent);
+      commit([key]);
+    }
+    io.send(sent).then(
+      () => {
+        busy.delete(key);
+        dispatch(key, { type: 'accepted', at: now() });
+      },
+      (err: unknown) => {
+        busy.delete(key);
+        const at = now();
+        const failure = classifyDeleteFailure(err);
+        if (failure.kind === 'throttled') deferredUntil.set(key, at + retryAfterMs(failure.retryAfter, at));
+        dispatch(key, failureEvent(err, at, false));
+      },
+    );
+  }
+
   function pump(key: string) {
     if (stopped || busy.has(key) || !runsHere(key)) return;
     const d = items.get(key);
@@ -189,19 +235,7 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
       deferredUntil.delete(key);
       busy.add(key);
       fresh.delete(key);
-      io.send(d).then(
-        () => {
-          busy.delete(key);
-          dispatch(key, { type: 'accepted', at: now() });
-        },
-        (err: unknown) => {
-          busy.delete(key);
-          const at = now();
-          const failure = classifyDeleteFailure(err);
-          if (failure.kind === 'throttled') deferredUntil.set(key, at + retryAfterMs(failure.retryAfter, at));
-          dispatch(key, failureEvent(err, at, false));
-        },
-      );
+      void send(key);
     } else if (action.type === 'check') {
       // Offline, a read can only fail: it waits for the 'online' event (subscribed below).
       if (network && !network.online()) return;

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Collapse,
-  Group,
-  CopyButton as MantineCopyButton,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { memo, useState } from 'react';
 import { requestLog } from '../../../api';
@@ -22,7 +11,7 @@ import {
   type StatusTone,
 } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
-import { SafeMarkdown, SourcesList } from '../../../components';
+import { copyText as writeClipboard, CopyTextButton, SafeMarkdown, SourcesList } from '../../../components';
 import { isRunning, type AnswerStatus } from '../model/answer-status';
 import { toApiError, type Exchange } from '../model/exchange';
 import { curlFor } from '../model/export';
@@ -50,7 +39,7 @@ const TONE: Record<AnswerStatus, StatusTone> = {
 export const statusKey = (status: AnswerStatus): MessageKey => `playground.status.${status}`;
 
 function copyText(text: string, done: string) {
-  void navigator.clipboard?.writeText(text).then(
+  void writeClipboard(text).then(
     () => notifications.show({ message: done, color: 'teal', autoClose: 1500 }),
     () => undefined,
   );
@@ -188,13 +177,13 @@ export const AnswerCard = memo(function AnswerCard({
           <>
             <Group gap="xs">
               {exchange.text ? (
-                <MantineCopyButton value={exchange.text} timeout={1500}>
-                  {({ copied, copy }) => (
-                    <Button size="compact-xs" variant="subtle" color={copied ? 'teal' : undefined} onClick={copy}>
-                      {copied ? t('common.copied') : t('playground.answer.copyAnswer')}
-                    </Button>
-                  )}
-                </MantineCopyButton>
+                <CopyTextButton
+                  size="compact-xs"
+                  variant="subtle"
+                  value={exchange.text}
+                  label={t('playground.answer.copyAnswer')}
+                  copiedLabel={t('common.copied')}
+                />
               ) : null}
               <Button size="compact-xs" variant="subtle" onClick={() => actions.onResend(exchange)}>
                 {t('playground.answer.regenerate')}

@@ -140,13 +140,13 @@ describe('runCompletion', () => {
 });
 
 describe('toBody', () => {
-  it('sends the spec defaults, leaves empty ids out and refuses context_params that is not an object', () => {
+  it('sends the spec defaults (but streams: the console streams by default), leaves empty ids out and refuses context_params that is not an object', () => {
     const ok = toBody({ ...defaultOptions(), dataset_ids: [' 731 ', '', '731'], document_id: '  ' }, 'hi');
     expect(ok).toMatchObject({
       ok: true,
       body: {
         message: 'hi',
-        stream: false,
+        stream: true,
         refine_question: true,
         copilot: true,
         context_documents_mode: 1,
