@@ -87,6 +87,8 @@ export const commonMessages = defineMessages({
     'answer.md.linkRemoved': 'Link removed: only http, https and mailto links are kept.',
     'answer.md.imageBlocked': 'Image not loaded: {alt} ({url})',
     'answer.md.imageRemoved': 'Image removed: {alt}',
+    'common.scrollMore': 'More columns: scroll →',
+    'common.scrollBack': '← Scroll back for the first columns',
   },
   zhCN: {
     'common.retry': '重试',
@@ -169,5 +171,7 @@ export const commonMessages = defineMessages({
     'answer.md.linkRemoved': '链接已移除：只保留 http、https 和 mailto 链接。',
     'answer.md.imageBlocked': '图片未加载：{alt}（{url}）',
     'answer.md.imageRemoved': '图片已移除：{alt}',
+    'common.scrollMore': '右侧还有列：向右滚动 →',
+    'common.scrollBack': '← 向左滚动查看前面的列',
   },
 });
