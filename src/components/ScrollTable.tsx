@@ -1,20 +1,22 @@
 import { Box, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import classes from './ScrollTable.module.css';
 
+/** Whether a sideways scroller has more content before and after what it shows. */
+export interface SideOverflow {
+  start: boolean;
+  end: boolean;
+}
+
 /**
- * A table that keeps its columns at `minWidth` and scrolls sideways on a narrow screen, with a visible cue: a fade
- * on the edge that has more behind it and a "scroll →" hint above while anything is out of view. Mantine's
- * Table.ScrollContainer hides its scrollbar until hovered, so at 420 px the last columns looked simply absent.
- * The scroller takes keyboard focus (arrow keys scroll it) and is a region named `label`.
+ * Watches a sideways scroller (pass the returned callback as its ref): what it hides on each side, updated on scroll
+ * and on resize of the scroller or its content.
  */
-export function ScrollTable({ minWidth, label, children }: { minWidth: number; label: string; children: ReactNode }) {
-  const t = useT();
-  const scroller = useRef<HTMLDivElement>(null);
-  const [more, setMore] = useState({ start: false, end: false });
+export function useSideOverflow(): [(el: HTMLElement | null) => void, SideOverflow] {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const [more, setMore] = useState<SideOverflow>({ start: false, end: false });
   useEffect(() => {
-    const el = scroller.current;
     if (!el) return;
     const update = () => {
       const start = el.scrollLeft > 1;
@@ -25,16 +27,25 @@ export function ScrollTable({ minWidth, label, children }: { minWidth: number; l
     el.addEventListener('scroll', update, { passive: true });
     const resize = new ResizeObserver(update);
     resize.observe(el);
-    if (el.firstElementChild) resize.observe(el.firstElementChild);
+    for (const child of el.children) resize.observe(child);
     return () => {
       el.removeEventListener('scroll', update);
       resize.disconnect();
     };
-  }, []);
-  const overflowing = more.start || more.end;
+  }, [el]);
+  return [setEl, more];
+}
+
+/**
+ * The visible cue around a sideways scroller: a fade on the edge that has more behind it and a "scroll →" hint above
+ * while anything is out of view. Mantine's Table.ScrollContainer hides its scrollbar until hovered, so at 420 px the
+ * last columns looked simply absent.
+ */
+export function ScrollCue({ more, children }: { more: SideOverflow; children: ReactNode }) {
+  const t = useT();
   return (
     <div>
-      {overflowing ? (
+      {more.start || more.end ? (
         <Text size="xs" c="dimmed" className={classes.hint} data-testid="scroll-hint" aria-hidden="true">
           {more.end ? t('common.scrollMore') : t('common.scrollBack')}
         </Text>
@@ -45,17 +56,30 @@ export function ScrollTable({ minWidth, label, children }: { minWidth: number; l
         data-more-end={more.end || undefined}
         data-testid="scroll-frame"
       >
-        <Box
-          component="section"
-          ref={scroller}
-          className={classes.scroller}
-          aria-label={label}
-          tabIndex={overflowing ? 0 : undefined}
-          data-testid="table-scroller"
-        >
-          <div style={{ minWidth }}>{children}</div>
-        </Box>
+        {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * A table that keeps its columns at `minWidth` and scrolls sideways on a narrow screen, with its cue. The scroller
+ * takes keyboard focus while it overflows (arrow keys scroll it) and is a region named `label`.
+ */
+export function ScrollTable({ minWidth, label, children }: { minWidth: number; label: string; children: ReactNode }) {
+  const [ref, more] = useSideOverflow();
+  return (
+    <ScrollCue more={more}>
+      <Box
+        component="section"
+        ref={ref}
+        className={classes.scroller}
+        aria-label={label}
+        tabIndex={more.start || more.end ? 0 : undefined}
+        data-testid="table-scroller"
+      >
+        <div style={{ minWidth }}>{children}</div>
+      </Box>
+    </ScrollCue>
   );
 }

@@ -20,7 +20,7 @@ export { Hint, type HintProps } from './Hint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
 export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';
 export { SourcesList } from './SourcesList';
-export { ScrollTable } from './ScrollTable';
+export { ScrollCue, ScrollTable, useSideOverflow, type SideOverflow } from './ScrollTable';
 export { playgroundLink, readPlaygroundLink, type PlaygroundLinkParams } from './playground-link';
 export {
   CheckIcon,
