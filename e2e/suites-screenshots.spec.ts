@@ -61,6 +61,9 @@ for (const look of LOOKS) {
       await expect(page.getByTestId('case-row')).toHaveCount(3, SLOW);
       await page.getByTestId('case-row').first().getByRole('textbox').first().fill('battery');
       await shoot(page, `suite-editor-${tag}`);
+      await page.goto('./suites/new');
+      await expect(page.getByTestId('run-blocked')).toBeVisible(SLOW);
+      await shoot(page, `suite-new-${tag}`);
       await page.goto(`${suiteUrl}?tab=runs`);
       await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible(SLOW);
       await shoot(page, `suite-runs-${tag}`);

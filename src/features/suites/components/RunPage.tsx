@@ -88,6 +88,13 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     );
   }
   const failed = failedKeys(outcomes);
+  // While it runs, the rate of what has finished ("0%" before anything had, "12.5%" when the first passed, read as
+  // failures); once it ends, of every case, a case not run counting as not passed. Nothing finished: no rate.
+  const finished = summary.total - summary.notRun;
+  const passRateText =
+    finished === 0
+      ? '—'
+      : `${formatNumber(Math.round((live ? summary.passed / finished : summary.passRate) * 1000) / 10)}%`;
   const base = `${fileNameOf(run.suite.name)}-${fileStamp(new Date(run.startedAt))}`;
 
   async function rerunFailed() {
@@ -165,11 +172,8 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="lg" style={{ flex: 1 }} data-testid="run-summary">
               <Figure label={t('suites.run.status')} value={<RunStatusBadge status={run.status} />} />
               <Figure
-                label={t('suites.run.passRate')}
-                // Nothing finished yet: no rate to show (0% would read as "everything failed").
-                value={
-                  summary.total === summary.notRun ? '—' : `${formatNumber(Math.round(summary.passRate * 1000) / 10)}%`
-                }
+                label={live ? t('suites.run.passRateSoFar') : t('suites.run.passRate')}
+                value={passRateText}
                 testId="pass-rate"
               />
               <Figure label={t('suites.run.passed')} value={formatNumber(summary.passed)} testId="count-pass" />

@@ -121,7 +121,7 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
                   <Table.Td>
                     <Text size="sm">{run.service.profileName}</Text>
                     <Text size="xs" c="dimmed" ff="monospace">
-                      {run.service.base_url} · ×{run.concurrency}
+                      {run.service.base_url} · {t('suites.runs.atOnce', { count: run.concurrency })}
                     </Text>
                   </Table.Td>
                   <Table.Td>
