@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { readCsv } from '../src/api/csv';
 import { configFor, serveConfig, test, expect } from './fixtures';
+import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
 
@@ -76,6 +77,7 @@ async function reachLastColumn(page: Page, table: string, last: Locator) {
   // Badges keep their whole word ("done", not "DO…").
   for (const badge of await frame.locator('.mantine-Badge-label').all())
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expectNoViolations(page, `${table} at 420 px`);
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
@@ -165,6 +167,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await expect(page.getByRole('textbox', { name: 'Questions at once (1–8)' })).toHaveValue('2');
   await expect(page.getByRole('button', { name: 'Suite actions' })).toHaveAttribute('aria-haspopup', 'menu');
   await shots(page, 'editor');
+  await expectNoViolations(page, 'suite editor');
   // At 420 px the case table scrolls sideways with its cue; its last inputs come into view.
   await reachLastColumn(page, 'case-editor', page.getByRole('textbox', { name: 'Cited document ids, case 1' }));
 
