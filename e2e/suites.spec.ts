@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readCsv } from '../src/api/csv';
 import { configFor, serveConfig, test, expect } from './fixtures';
+import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
 
@@ -59,6 +60,27 @@ async function runAndWait(page: Page) {
 /** After a write to IndexedDB and a navigation: generous, as a loaded CI machine can be slow at both. */
 const SLOW = { timeout: 30_000 };
 
+/** A table at 420 px: the scroll cue shows, and `last` (in its last column) scrolls into view. */
+async function reachLastColumn(page: Page, table: string, last: Locator) {
+  await page.setViewportSize({ width: 420, height: 900 });
+  const frame = page.getByTestId('scroll-frame').filter({ has: page.getByTestId(table) });
+  await expect(frame).toHaveAttribute('data-more-end', 'true');
+  // The table scrolls inside its frame: the page itself is no wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(420);
+  await expect(frame.locator('xpath=..').getByTestId('scroll-hint')).toHaveText('More columns: scroll →');
+  await frame.scrollIntoViewIfNeeded();
+  await expect(last).not.toBeInViewport();
+  await frame.getByTestId('table-scroller').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(last).toBeInViewport();
+  await expect(frame).not.toHaveAttribute('data-more-end');
+  await expect(frame).toHaveAttribute('data-more-start', 'true');
+  // Badges keep their whole word ("done", not "DO…").
+  for (const badge of await frame.locator('.mantine-Badge-label').all())
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expectNoViolations(page, `${table} at 420 px`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 const row = (page: Page, id: string) => page.locator(`[data-testid="result-row"][data-case="${id}"]`);
 
 test('import a suite, run it, see pass and fail, fix it, compare the two runs, export JUnit', async ({ page }) => {
@@ -93,6 +115,20 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
     'The file is 6.0 MB: suite files over 5.0 MB are refused without being read. Split it into smaller suites.',
   );
   await expect(page.getByTestId('empty-state')).toBeVisible();
+  // A CSV with an id column but a row without an id, and a cited document id that is not one: refused by line.
+  await importSuite(
+    page,
+    'cases.csv',
+    'id,question,cites_document\nbattery,How long?,831506272047403\n,How much?,\nreturns,Return window?,abc\n',
+    'text/csv',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(problems).toContainText('cases.csv was not imported (2 problems; nothing was kept)');
+  await expect(problems.getByRole('listitem')).toHaveText([
+    'line 3: the id cell is empty (with an id column every case needs its own id: fill it in, or drop the column)',
+    'line 4: cites_document "abc" is not a document id (document ids are digits, e.g. 831506272047403)',
+  ]);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
 
   // Over the completions cap (63 cases × 8 variants × 20 repetitions × a question and a follow-up = 20,160):
   // kept and editable, but Run is refused with the total and the cap beside it.
@@ -126,9 +162,18 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await expect(page.getByTestId('case-row')).toHaveCount(3);
   // The total a run asks for, beside Run: 2 (a question and a follow-up) + 2 (two repetitions) + 1.
   await expect(page.getByTestId('run-planned')).toHaveText('5 completions planned');
+  // The controls say what they are: a visible label on the number of questions at once, a menu that says so.
+  await expect(page.getByText('Questions at once (1–8)', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Questions at once (1–8)' })).toHaveValue('2');
+  await expect(page.getByRole('button', { name: 'Suite actions' })).toHaveAttribute('aria-haspopup', 'menu');
   await shots(page, 'editor');
+  await expectNoViolations(page, 'suite editor');
+  // At 420 px the case table scrolls sideways with its cue; its last inputs come into view.
+  await reachLastColumn(page, 'case-editor', page.getByRole('textbox', { name: 'Cited document ids, case 1' }));
 
   await runAndWait(page);
+  // Run opened the run page: focus is on its heading, not left on the page body.
+  await expect(page.getByRole('heading', { level: 1, name: /^Run of / })).toBeFocused();
   await expect(row(page, 'battery-life').locator('td[data-status="pass"]')).toBeVisible();
   await expect(row(page, 'plus-price')).toContainText('2 of 2 passed');
   await expect(row(page, 'return-window').locator('td[data-status="fail"]')).toBeVisible();
@@ -155,6 +200,10 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
   await page.getByRole('tab', { name: 'Cases' }).click();
   await page.getByRole('textbox', { name: 'Contains, case 3' }).fill('45 days');
+  // Run is greyed while the edit is unsaved, and says why in words beside it.
+  await expect(page.getByTestId('run-blocked')).toHaveText('Save or undo your changes first');
+  await expect(page.getByTestId('run-blocked')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   await runAndWait(page);
@@ -164,7 +213,20 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(2);
   await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible();
+  // The legend reads the latest run without hovering (3 of 3 passed), not "–".
+  await expect(page.getByTestId('trend-chart').locator('.u-series').nth(1).locator('.u-value')).toHaveText('100%');
   await shots(page, 'runs');
+  await reachLastColumn(page, 'run-list', page.getByTestId('run-row').last().getByRole('button', { name: 'Delete' }));
+  // "Delete" keeps a danger colour in dark mode (it turned near-white).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const [red, green, blue] = await page
+    .getByTestId('run-row')
+    .first()
+    .getByRole('button', { name: 'Delete' })
+    .evaluate((el) => getComputedStyle(el).color.match(/\d+/g)!.map(Number));
+  expect(red! - Math.max(green!, blue!), `rgb(${red}, ${green}, ${blue}) is a red`).toBeGreaterThan(80);
+  await page.emulateMedia({ colorScheme: 'light' });
   for (const box of await page.getByTestId('run-row').getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: /Compare the two picked runs/ }).click();
   const flipped = page.getByTestId('compare-flipped').getByTestId('flipped-row');
@@ -238,7 +300,12 @@ test('Stop midway keeps what finished; the rest shows as not run', async ({ page
     );
     await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('1');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
+    // Before anything has finished: no pass rate ("0%" read as everything failed), "0 of 8 done".
+    await expect(page.getByTestId('run-progress')).toContainText('0 of 8 done', { timeout: 30_000 });
+    await expect(page.getByTestId('pass-rate')).toHaveText('—');
     await expect(page.getByTestId('run-progress')).toContainText('1 of 8 done', { timeout: 30_000 });
+    // The rate of what has finished while it runs (every answer passes): not 1 of 8 as 12.5%.
+    await expect(page.getByTestId('pass-rate')).toHaveText('100%');
     await shots(page, 'running');
     await page.getByTestId('stop-run').click();
     await expect(page.getByTestId('run-summary')).toContainText('stopped');
@@ -257,6 +324,21 @@ test('the sandbox offers its demo suite, and it passes', async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('./suites');
+  // "New suite" is a draft: leaving it keeps nothing; Run waits for its first Save, and says so.
+  await page.getByRole('link', { name: 'New suite' }).click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'New suite' })).toBeVisible(SLOW);
+  await expect(page.getByTestId('run-blocked')).toHaveText('Save the new suite to run it');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+  await page.getByRole('link', { name: '← Test suites' }).click();
+  await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
+  await page.getByRole('link', { name: 'New suite' }).click();
+  await page.getByRole('textbox', { name: 'Question of case 1' }).fill('How long does the battery last?');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/suites\/suite-/, SLOW);
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await page.getByRole('link', { name: '← Test suites' }).click();
+  await expect(page.getByTestId('suite-list').locator('tbody tr')).toHaveCount(1, SLOW);
   await page.getByTestId('add-demo-suite').click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
   await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('4');
@@ -266,4 +348,9 @@ test('the sandbox offers its demo suite, and it passes', async ({ page }) => {
   await page.goto('./suites');
   await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers', SLOW);
   await shots(page, 'list');
+  await reachLastColumn(
+    page,
+    'suite-list',
+    page.getByRole('button', { name: 'More actions for Beacon support answers' }),
+  );
 });

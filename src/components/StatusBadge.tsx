@@ -20,7 +20,8 @@ export interface StatusBadgeProps extends Omit<ComponentProps<typeof Badge<'div'
 /** Other props (a ref, event handlers) reach the Badge, so a Tooltip can wrap it (StatusBadgeWithTooltip). */
 export function StatusBadge({ tone, children, ...rest }: StatusBadgeProps) {
   return (
-    <Badge color={COLOR[tone]} variant="light" data-tone={tone} {...rest}>
+    // Never narrower than its word: in a squeezed table column a badge read "P…" or "DO…".
+    <Badge color={COLOR[tone]} variant="light" data-tone={tone} miw="max-content" {...rest}>
       {children}
     </Badge>
   );

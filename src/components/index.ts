@@ -25,6 +25,7 @@ export { Hint, type HintProps } from './Hint';
 export { StatusBadgeWithTooltip } from './StatusBadgeWithTooltip';
 export { SafeMarkdown, type SafeMarkdownProps } from './markdown/SafeMarkdown';
 export { SourcesList } from './SourcesList';
+export { ScrollCue, ScrollTable, useSideOverflow, type SideOverflow } from './ScrollTable';
 export { playgroundLink, readPlaygroundLink, type PlaygroundLinkParams } from './playground-link';
 export {
   CheckIcon,

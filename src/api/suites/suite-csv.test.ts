@@ -73,6 +73,30 @@ describe('CSV import', () => {
     expect(checked.file.cases).toEqual([{ question: 'How long, exactly?', expect: { contains: ['14 days'] } }]);
   });
 
+  it('refuses an empty case id where the file has an id column, and a cited document id that is not digits', () => {
+    const checked = parseSuiteCsv(
+      'id,question,cites_document\n' +
+        'a,Q,831506272047403\n' +
+        ',R,\n' +
+        'c,S,831506272047403|abc\n' +
+        '" ",T,12 34\n',
+      meta,
+    );
+    expect(checked).toEqual({
+      ok: false,
+      errors: [
+        'line 3: the id cell is empty (with an id column every case needs its own id: fill it in, or drop the column)',
+        'line 4: cites_document "abc" is not a document id (document ids are digits, e.g. 831506272047403)',
+        'line 5: the id cell is empty (with an id column every case needs its own id: fill it in, or drop the column)',
+        'line 5: cites_document "12 34" is not a document id (document ids are digits, e.g. 831506272047403)',
+      ],
+    });
+    // Without an id column the cases have none, as in a JSON file: the runner numbers them.
+    const noIds = parseSuiteCsv('question,cites_document\nQ,831506272047403\n', meta);
+    if (!noIds.ok) throw new Error(noIds.errors.join('\n'));
+    expect(noIds.file.cases).toEqual([{ question: 'Q', expect: { cites_document: ['831506272047403'] } }]);
+  });
+
   it('refuses a quoted cell that is never closed, naming its line', () => {
     expect(parseSuiteCsv('id,question\na,Q\nb,"open\nc,R\n', meta)).toEqual({
       ok: false,

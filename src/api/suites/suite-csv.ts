@@ -11,6 +11,15 @@ const LIST_KEYS = new Set<AssertionKey>(['contains', 'contains_any', 'not_contai
 const NUMBER_KEYS = new Set<AssertionKey>(['min_sources', 'min_top_score', 'max_latency_ms', 'max_total_tokens']);
 const COLUMNS = ['id', 'question', ...ASSERTION_KEYS] as const;
 
+/**
+ * With an id column the file names its cases, and runs are compared case by case through those ids: an empty cell is
+ * refused with its line rather than given a made-up id that a later import of the same sheet would not match.
+ */
+const EMPTY_ID_WHY = 'with an id column every case needs its own id: fill it in, or drop the column';
+/** The service's document ids are integers (sent as strings): anything else can never be cited. */
+const DOCUMENT_ID = /^\d+$/;
+const DOCUMENT_ID_WHY = 'document ids are digits, e.g. 831506272047403';
+
 const splitList = (cell: string) =>
   cell
     .split('|')
@@ -52,8 +61,15 @@ export function parseSuiteCsv(text: string, suite: { name: string; space_id: str
     const expect: Record<string, unknown> = {};
     names.forEach((name, i) => {
       const cell = (cells[i] ?? '').trim();
-      if (name === 'id' || name === 'question') {
+      if (name === 'id' && !cell && cells.length === names.length) {
+        errors.push(`line ${line}: the id cell is empty (${EMPTY_ID_WHY})`);
+      } else if (name === 'id' || name === 'question') {
         if (cell || name === 'question') out[name] = cell;
+      } else if (name === 'cites_document' && cell) {
+        const ids = splitList(cell);
+        for (const id of ids.filter((v) => !DOCUMENT_ID.test(v)))
+          errors.push(`line ${line}: cites_document "${id}" is not a document id (${DOCUMENT_ID_WHY})`);
+        expect.cites_document = ids;
       } else if (cell) {
         const key = name as AssertionKey;
         const number = NUMBER_KEYS.has(key) ? numberOf(cell, delimiter) : undefined;

@@ -116,6 +116,9 @@ export const commonMessages = defineMessages({
     'starters.kind.conversation': 'Conversation',
     'starters.kind.agent': 'Agent',
     'starters.kind.space': 'Space',
+
+    'common.scrollMore': 'More columns: scroll →',
+    'common.scrollBack': '← Scroll back for the first columns',
   },
   zhCN: {
     'common.retry': '重试',
@@ -223,5 +226,8 @@ export const commonMessages = defineMessages({
     'starters.kind.conversation': '会话',
     'starters.kind.agent': '智能体',
     'starters.kind.space': '空间',
+
+    'common.scrollMore': '右侧还有列：向右滚动 →',
+    'common.scrollBack': '← 向左滚动查看前面的列',
   },
 });

@@ -38,7 +38,7 @@ export const suitesMessages = defineMessages({
     'suites.notFound': 'This suite is not kept in this browser for the active profile.',
     'suites.backToList': 'All suites',
     'suites.suiteLine': 'Space {space} · cases: {cases} · variants: {variants}',
-    'suites.suiteMenu': 'Suite',
+    'suites.suiteMenu': 'Suite actions',
     'suites.tab.cases': 'Cases',
     'suites.tab.json': 'JSON',
     'suites.tab.runs': 'Runs',
@@ -204,6 +204,10 @@ export const suitesMessages = defineMessages({
     'suites.run.planned': '{count, plural, one {# completion} other {# completions}} planned',
     'suites.run.overCap':
       '{count, plural, one {# completion} other {# completions}} planned: at most {max} per run. Run fewer cases, variants or repetitions.',
+    'suites.draftName': 'New suite',
+    'suites.run.saveDraftFirst': 'Save the new suite to run it',
+    'suites.runs.atOnce': '{count} at once',
+    'suites.run.passRateSoFar': 'Pass rate so far',
   },
   zhCN: {
     'suites.title': '测试集',
@@ -398,5 +402,9 @@ export const suitesMessages = defineMessages({
     'suites.problemsMore': '还有 {count} 个',
     'suites.run.planned': '计划 {count} 次补全',
     'suites.run.overCap': '计划 {count} 次补全：每次运行最多 {max} 次。请减少用例、变体或重复次数。',
+    'suites.draftName': '新测试集',
+    'suites.run.saveDraftFirst': '保存新测试集后即可运行',
+    'suites.runs.atOnce': '同时 {count} 个',
+    'suites.run.passRateSoFar': '目前通过率',
   },
 });

@@ -7,7 +7,16 @@ import { useSaveSuite } from '../hooks';
 import { ProblemList } from './ProblemList';
 
 /** The suite as its JSON file: every problem listed (nothing is saved), the text kept as typed. */
-export function JsonEditor({ record, onDirty }: { record: SuiteRecord; onDirty(dirty: boolean): void }) {
+export function JsonEditor({
+  record,
+  onDirty,
+  onSaved,
+}: {
+  record: SuiteRecord;
+  onDirty(dirty: boolean): void;
+  /** After each save (a draft's first moves the page to the suite's own address). */
+  onSaved?(): void;
+}) {
   const t = useT();
   const save = useSaveSuite(record);
   const original = `${JSON.stringify(record.file, null, 2)}\n`;
@@ -53,6 +62,7 @@ export function JsonEditor({ record, onDirty }: { record: SuiteRecord; onDirty(d
             setErrors([]);
             await save(checked.file);
             setSaved(true);
+            onSaved?.();
           }}
         >
           {t('suites.save')}

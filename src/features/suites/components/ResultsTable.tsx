@@ -1,7 +1,9 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMergedRef } from '@mantine/hooks';
 import { memo, useRef } from 'react';
 import type { CaseOutcome } from '../../../api';
+import { ScrollCue, useSideOverflow } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { CaseStatusBadge } from './CaseStatusBadge';
 import type { CaseRowData } from './RunPage';
@@ -27,6 +29,9 @@ export function ResultsTable({
 }) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
+  // At 420 px the variant column runs past the edge: the same cue as the other tables says so.
+  const [cueRef, more] = useSideOverflow();
+  const scrollerRef = useMergedRef(scrollRef, cueRef);
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -43,44 +48,46 @@ export function ResultsTable({
     );
   }
   return (
-    <Box
-      ref={scrollRef}
-      className={classes.scroller}
-      // As tall as its rows, up to most of the screen.
-      style={{ height: `min(70vh, 46rem, ${rows.length * ROW_PX + HEAD_PX}px)` }}
-      data-testid="results-table"
-      tabIndex={0}
-    >
-      <table className={classes.table} aria-label={t('suites.results.label')} aria-rowcount={rows.length + 1}>
-        <thead className={classes.head}>
-          <tr className={classes.headRow} style={{ gridTemplateColumns: columns }}>
-            <th className={classes.cell}>{t('suites.results.case')}</th>
-            {variants.map((v) => (
-              <th key={v} className={classes.cell}>
-                {showVariants ? t('suites.results.variant', { id: v }) : t('suites.results.result')}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <tr
-                key={row.caseId}
-                aria-rowindex={item.index + 2}
-                className={classes.row}
-                data-testid="result-row"
-                data-case={row.caseId}
-                style={{ gridTemplateColumns: columns, height: ROW_PX, transform: `translateY(${item.start}px)` }}
-              >
-                <ResultCells row={row} variants={variants} onOpen={onOpen} />
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </Box>
+    <ScrollCue more={more}>
+      <Box
+        ref={scrollerRef}
+        className={classes.scroller}
+        // As tall as its rows, up to most of the screen.
+        style={{ height: `min(70vh, 46rem, ${rows.length * ROW_PX + HEAD_PX}px)` }}
+        data-testid="results-table"
+        tabIndex={0}
+      >
+        <table className={classes.table} aria-label={t('suites.results.label')} aria-rowcount={rows.length + 1}>
+          <thead className={classes.head}>
+            <tr className={classes.headRow} style={{ gridTemplateColumns: columns }}>
+              <th className={classes.cell}>{t('suites.results.case')}</th>
+              {variants.map((v) => (
+                <th key={v} className={classes.cell}>
+                  {showVariants ? t('suites.results.variant', { id: v }) : t('suites.results.result')}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <tr
+                  key={row.caseId}
+                  aria-rowindex={item.index + 2}
+                  className={classes.row}
+                  data-testid="result-row"
+                  data-case={row.caseId}
+                  style={{ gridTemplateColumns: columns, height: ROW_PX, transform: `translateY(${item.start}px)` }}
+                >
+                  <ResultCells row={row} variants={variants} onOpen={onOpen} />
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </Box>
+    </ScrollCue>
   );
 }
 

@@ -11,8 +11,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   caseOutcomes,
   failedKeys,
@@ -65,6 +65,18 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const [openCase, setOpenCase] = useState<string | null>(null);
   const variantIds = useMemo(() => suite?.variants.map((v) => v.id) ?? [], [suite]);
   const rows = useMemo(() => groupRows(outcomes, suite, filter, search), [outcomes, suite, filter, search]);
+  // Arrived by Run (or Re-run): focus goes to the new page's heading, not back to the page body. Once per arrival:
+  // the state is taken off the history entry, so going back and forth does not move focus again.
+  const location = useLocation();
+  const focusHeading = (location.state as { focusHeading?: boolean } | null)?.focusHeading === true;
+  const headingRef = useCallback(
+    (el: HTMLHeadingElement | null) => {
+      if (!el || !focusHeading) return;
+      el.focus();
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    },
+    [focusHeading, navigate, location.pathname, location.search],
+  );
 
   if (loading) return <Loading label={t('suites.loading')} />;
   if (error) return <ErrorState error={error} onRetry={retry} />;
@@ -84,6 +96,13 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     );
   }
   const failed = failedKeys(outcomes);
+  // While it runs, the rate of what has finished ("0%" before anything had, "12.5%" when the first passed, read as
+  // failures); once it ends, of every case, a case not run counting as not passed. Nothing finished: no rate.
+  const finished = summary.total - summary.notRun;
+  const passRateText =
+    finished === 0
+      ? '—'
+      : `${formatNumber(Math.round((live ? summary.passed / finished : summary.passRate) * 1000) / 10)}%`;
   const base = `${fileNameOf(run.suite.name)}-${fileStamp(new Date(run.startedAt))}`;
 
   async function rerunFailed() {
@@ -100,7 +119,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
       onFinished,
     });
     void refresh();
-    navigate(paths.suiteRun.href(suiteId, started.id));
+    navigate(paths.suiteRun.href(suiteId, started.id), { state: { focusHeading: true } });
   }
 
   const actions = live ? (
@@ -145,6 +164,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         ← {run.suite.name}
       </Anchor>
       <PageHeader
+        titleRef={headingRef}
         title={t('suites.run.titleAt', { when: formatDateTime(run.startedAt) })}
         description={t('suites.run.line', {
           space: String(run.suite.space_id),
@@ -168,8 +188,8 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="lg" style={{ flex: 1 }} data-testid="run-summary">
               <Figure label={t('suites.run.status')} value={<RunStatusBadge status={run.status} />} />
               <Figure
-                label={t('suites.run.passRate')}
-                value={`${formatNumber(Math.round(summary.passRate * 1000) / 10)}%`}
+                label={live ? t('suites.run.passRateSoFar') : t('suites.run.passRate')}
+                value={passRateText}
                 testId="pass-rate"
               />
               <Figure label={t('suites.run.passed')} value={formatNumber(summary.passed)} testId="count-pass" />

@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } fro
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { caseOutcomes, runSuiteOf, summarize, trend, type SuiteRun } from '../../../api';
-import { EmptyState, ErrorState, Loading, UnreadableRecords } from '../../../components';
+import { EmptyState, ErrorState, Loading, ScrollTable, UnreadableRecords } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore, useUnsavedRuns } from '../hooks';
 import type { SuiteRecord } from '../model/store';
@@ -70,7 +70,7 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
           {t('suites.runs.compareHint')}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
+      <ScrollTable minWidth={760} label={t('suites.tab.runs')}>
         <Table striped verticalSpacing="xs" data-testid="run-list">
           <Table.Thead>
             <Table.Tr>
@@ -117,13 +117,18 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
                     ) : null}
                   </Table.Td>
                   <Table.Td>
-                    {s
-                      ? t('suites.runs.passedValue', {
-                          passed: s.passed,
-                          total: s.total,
-                          rate: formatNumber(Math.round(s.passRate * 1000) / 10),
+                    {run.status === 'running'
+                      ? t('suites.progress.done', {
+                          done: formatNumber(run.attempts.length),
+                          total: formatNumber(run.planned),
                         })
-                      : '–'}
+                      : s
+                        ? t('suites.runs.passedValue', {
+                            passed: s.passed,
+                            total: s.total,
+                            rate: formatNumber(Math.round(s.passRate * 1000) / 10),
+                          })
+                        : '–'}
                   </Table.Td>
                   <Table.Td>
                     {s?.medianLatencyMs === undefined ? '–' : `${formatNumber(Math.round(s.medianLatencyMs))} ms`}
@@ -131,14 +136,16 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
                   <Table.Td>
                     <Text size="sm">{run.service.profileName}</Text>
                     <Text size="xs" c="dimmed" ff="monospace">
-                      {run.service.base_url} · ×{run.concurrency}
+                      {run.service.base_url} · {t('suites.runs.atOnce', { count: run.concurrency })}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-xs"
                       variant="subtle"
-                      color="red"
+                      // Not color="red": Mantine's subtle red is text in red.0 in dark mode, near-white. The theme's
+                      // error colour is red.9 in light and red.4 in dark, both read as danger at AA.
+                      color="var(--mantine-color-error)"
                       disabled={run.status === 'running'}
                       onClick={async () => {
                         await store.removeRun(run.id);
@@ -154,7 +161,7 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Stack>
   );
 }

@@ -15,6 +15,8 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
+import { ScrollTable } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import { useSaveSuite } from '../hooks';
 import { emptyCase, fieldOf, toFile, toValues, type EditorValues } from '../model/editor-values';
@@ -72,7 +74,16 @@ const PAGE_SIZE = 25;
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } };
 
 /** The suite's cases in a table (react-hook-form field arrays), checked by the suite schema with inline errors. */
-export function SuiteEditor({ record, onDirty }: { record: SuiteRecord; onDirty(dirty: boolean): void }) {
+export function SuiteEditor({
+  record,
+  onDirty,
+  onSaved,
+}: {
+  record: SuiteRecord;
+  onDirty(dirty: boolean): void;
+  /** After each save (a draft's first moves the page to the suite's own address). */
+  onSaved?(): void;
+}) {
   const t = useT();
   const save = useSaveSuite(record);
   const form = useForm<EditorValues>({ defaultValues: toValues(record.file), resolver, mode: 'onSubmit' });
@@ -83,7 +94,9 @@ export function SuiteEditor({ record, onDirty }: { record: SuiteRecord; onDirty(
   const pages = Math.max(1, Math.ceil(cases.fields.length / PAGE_SIZE));
   const first = (Math.min(page, pages) - 1) * PAGE_SIZE;
   const [problems, setProblems] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
+  // A draft's first save arrives here on the suite's own address: "Saved." is still said.
+  const arrivedSaved = (useLocation().state as { saved?: boolean } | null)?.saved === true;
+  const [saved, setSaved] = useState(arrivedSaved);
   useEffect(() => onDirty(formState.isDirty), [formState.isDirty, onDirty]);
   useEffect(() => () => onDirty(false), [onDirty]);
 
@@ -95,6 +108,7 @@ export function SuiteEditor({ record, onDirty }: { record: SuiteRecord; onDirty(
       await save(checked.file);
       reset(toValues(checked.file));
       setSaved(true);
+      onSaved?.();
     },
     () => {
       // The same messages as an import or the command line, all of them, above the Save button.
@@ -166,7 +180,7 @@ export function SuiteEditor({ record, onDirty }: { record: SuiteRecord; onDirty(
           </SimpleGrid>
         </Paper>
 
-        <Table.ScrollContainer minWidth={860}>
+        <ScrollTable minWidth={860} label={t('suites.tab.cases')}>
           <Table verticalSpacing={6} data-testid="case-editor">
             <Table.Thead>
               <Table.Tr>
@@ -242,7 +256,8 @@ export function SuiteEditor({ record, onDirty }: { record: SuiteRecord; onDirty(
                         </ActionIcon>
                         <ActionIcon
                           variant="subtle"
-                          color="red"
+                          // Red in dark mode too (color="red" is near-white there: see RunsPanel's Delete).
+                          color="var(--mantine-color-error)"
                           aria-label={t('suites.field.remove', { n: i + 1 })}
                           title={t('suites.field.remove', { n: i + 1 })}
                           onClick={() => cases.remove(i)}
@@ -291,7 +306,7 @@ export function SuiteEditor({ record, onDirty }: { record: SuiteRecord; onDirty(
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <Group justify="space-between">
           <Button
             variant="default"

@@ -24,19 +24,18 @@ import {
   formatBytes,
   Loading,
   PageHeader,
+  ScrollTable,
   UnreadableRecords,
 } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
 import type { SuiteRecord } from '../model/store';
+import { DRAFT_SUITE_ID } from '../model/draft';
 import { fileNameOf } from '../model/names';
 import { paths } from '../../../config/paths';
 import { ProblemList } from './ProblemList';
 
 type ImportProblem = { file: string; errors: string[] };
-
-/** A new suite's starting point: one case to fill in. */
-const BLANK: SuiteFile = { name: 'New suite', space_id: '101', cases: [{ id: 'case-1', question: 'Question?' }] };
 
 /** The suites kept in this browser for the active profile: create, import, duplicate, export, delete. */
 export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
@@ -96,12 +95,15 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
       ) : null}
       <FileButton onChange={(f) => void importFile(f)} accept="application/json,.json,text/csv,.csv">
         {(props) => (
-          <Button variant="default" {...props}>
+          <Button variant="default" {...props} data-testid="import-suite">
             {t('suites.import')}
           </Button>
         )}
       </FileButton>
-      <Button onClick={() => void add(BLANK)}>{t('suites.new')}</Button>
+      {/* A draft: nothing is kept until its first Save. */}
+      <Button component={Link} to={paths.suite.href(DRAFT_SUITE_ID)} data-testid="new-suite">
+        {t('suites.new')}
+      </Button>
     </>
   );
 
@@ -177,7 +179,7 @@ function SuiteTable({
   const [deleting, setDeleting] = useState<SuiteRecord | null>(null);
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollTable minWidth={640} label={t('suites.title')}>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid="suite-list">
           <Table.Thead>
             <Table.Tr>
@@ -242,7 +244,7 @@ function SuiteTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <DeleteSuiteModal
         suite={deleting}
         onClose={() => setDeleting(null)}

@@ -1,11 +1,12 @@
-import { Anchor, Button, Menu, NumberInput, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Menu, NumberInput, Tabs, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { runSize, type ConnectionProfile } from '../../../api';
 import { checkSuite, SUITE_LIMITS } from '../../../contract';
-import { downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
+import { ChevronIcon, downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useT } from '../../../i18n';
 import { useRefreshSuites, useRunFinished, useSuite, useSuitesStore } from '../hooks';
+import { DRAFT_SUITE_ID, draftSuite } from '../model/draft';
 import { startRun } from '../model/live-runs';
 import { fileNameOf } from '../model/names';
 import type { SuiteRecord } from '../model/store';
@@ -20,6 +21,26 @@ type Tab = (typeof TABS)[number];
 
 /** One suite: edit its cases (table or JSON), run it, its runs with their trend and comparisons. */
 export function SuitePage({ suiteId, profile }: { suiteId: string; profile: ConnectionProfile }) {
+  if (suiteId === DRAFT_SUITE_ID) return <DraftSuite profile={profile} />;
+  return <KeptSuite suiteId={suiteId} profile={profile} />;
+}
+
+/** "New suite": nothing is kept until the first Save, which moves the page to the suite's own address. */
+function DraftSuite({ profile }: { profile: ConnectionProfile }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [record] = useState(() => draftSuite(profile.id, t('suites.draftName')));
+  return (
+    <Suite
+      record={record}
+      profile={profile}
+      draft
+      onSaved={() => navigate(paths.suite.href(record.id), { replace: true, state: { saved: true } })}
+    />
+  );
+}
+
+function KeptSuite({ suiteId, profile }: { suiteId: string; profile: ConnectionProfile }) {
   const t = useT();
   const query = useSuite(suiteId);
   if (query.isPending) return <Loading label={t('suites.loading')} />;
@@ -42,7 +63,17 @@ export function SuitePage({ suiteId, profile }: { suiteId: string; profile: Conn
   return <Suite record={query.data} profile={profile} />;
 }
 
-function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionProfile }) {
+function Suite({
+  record,
+  profile,
+  draft = false,
+  onSaved,
+}: {
+  record: SuiteRecord;
+  profile: ConnectionProfile;
+  draft?: boolean;
+  onSaved?(): void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const store = useSuitesStore();
@@ -58,10 +89,14 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
   // What a run will ask for (each completion is billed), shown beside Run before it starts.
   const size = useMemo(() => (checkedFile.ok ? runSize(checkedFile.suite) : undefined), [checkedFile]);
   const plannedId = useId();
+  const blockedId = useId();
+  const concurrencyId = useId();
+  // Why Run is greyed, in words beside it (a tooltip on a disabled button is out of reach for keyboard and touch).
+  const blocked = draft ? t('suites.run.saveDraftFirst') : dirty ? t('suites.run.saveFirst') : undefined;
 
   async function run() {
     const checked = checkedFile;
-    if (!checked.ok || size?.overCap) return;
+    if (!checked.ok || size?.overCap || blocked) return;
     const started = await startRun({
       store,
       suiteId: record.id,
@@ -72,67 +107,78 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
       onFinished,
     });
     void refresh();
-    navigate(paths.suiteRun.href(record.id, started.id));
+    // The run page moves focus to its heading: what appeared, rather than the page body.
+    navigate(paths.suiteRun.href(record.id, started.id), { state: { focusHeading: true } });
   }
 
   const actions = (
     <>
-      <NumberInput
-        aria-label={t('suites.run.concurrency')}
-        title={t('suites.run.concurrency')}
-        leftSection={
-          <Text size="xs" c="dimmed">
-            ×
-          </Text>
-        }
-        min={SUITE_LIMITS.concurrencyMin}
-        max={SUITE_LIMITS.concurrencyMax}
-        clampBehavior="strict"
-        allowDecimal={false}
-        value={concurrency}
-        onChange={(v) => setConcurrency(typeof v === 'number' ? v : SUITE_LIMITS.concurrencyDefault)}
-        w={80}
-      />
-      {size ? (
+      <Group gap={6} wrap="nowrap">
+        <Text component="label" htmlFor={concurrencyId} size="sm">
+          {t('suites.run.concurrency')}
+        </Text>
+        <NumberInput
+          id={concurrencyId}
+          min={SUITE_LIMITS.concurrencyMin}
+          max={SUITE_LIMITS.concurrencyMax}
+          clampBehavior="strict"
+          allowDecimal={false}
+          value={concurrency}
+          onChange={(v) => setConcurrency(typeof v === 'number' ? v : SUITE_LIMITS.concurrencyDefault)}
+          w={64}
+        />
+      </Group>
+      {size && !draft ? (
         <Text id={plannedId} size="sm" c={size.overCap ? 'red' : 'dimmed'} data-testid="run-planned">
           {size.overCap
             ? t('suites.run.overCap', { count: size.completions, max: size.max })
             : t('suites.run.planned', { count: size.completions })}
         </Text>
       ) : null}
+      {blocked ? (
+        <Text id={blockedId} size="sm" c="dimmed" data-testid="run-blocked">
+          {blocked}
+        </Text>
+      ) : null}
       <Button
+        data-testid="run-suite"
         onClick={() => void run()}
-        disabled={dirty || !!size?.overCap}
-        title={dirty ? t('suites.run.saveFirst') : undefined}
-        aria-describedby={size ? plannedId : undefined}
+        disabled={!!blocked || !!size?.overCap}
+        aria-describedby={
+          [size && !draft ? plannedId : '', blocked ? blockedId : ''].filter(Boolean).join(' ') || undefined
+        }
       >
         {t('suites.run.start')}
       </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="default">{t('suites.suiteMenu')}</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            onClick={() => downloadText(`${fileNameOf(file.name)}.json`, `${JSON.stringify(file, null, 2)}\n`)}
-          >
-            {t('suites.exportJson')}
-          </Menu.Item>
-          <Menu.Item
-            onClick={async () => {
-              const copy = await store.add(profile.id, { ...file, name: t('suites.copyName', { name: file.name }) });
-              void refresh();
-              navigate(paths.suite.href(copy.id));
-            }}
-          >
-            {t('suites.duplicate')}
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => setDeleting(true)}>
-            {t('suites.delete')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {draft ? null : (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" rightSection={<ChevronIcon size={14} />} aria-haspopup="menu">
+              {t('suites.suiteMenu')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              onClick={() => downloadText(`${fileNameOf(file.name)}.json`, `${JSON.stringify(file, null, 2)}\n`)}
+            >
+              {t('suites.exportJson')}
+            </Menu.Item>
+            <Menu.Item
+              onClick={async () => {
+                const copy = await store.add(profile.id, { ...file, name: t('suites.copyName', { name: file.name }) });
+                void refresh();
+                navigate(paths.suite.href(copy.id));
+              }}
+            >
+              {t('suites.duplicate')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => setDeleting(true)}>
+              {t('suites.delete')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
     </>
   );
 
@@ -154,13 +200,15 @@ function Suite({ record, profile }: { record: SuiteRecord; profile: ConnectionPr
         <Tabs.List mb="md">
           <Tabs.Tab value="cases">{t('suites.tab.cases')}</Tabs.Tab>
           <Tabs.Tab value="json">{t('suites.tab.json')}</Tabs.Tab>
-          <Tabs.Tab value="runs">{t('suites.tab.runs')}</Tabs.Tab>
+          <Tabs.Tab value="runs" disabled={draft}>
+            {t('suites.tab.runs')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="cases">
-          {tab === 'cases' ? <SuiteEditor record={record} onDirty={setDirty} /> : null}
+          {tab === 'cases' ? <SuiteEditor record={record} onDirty={setDirty} onSaved={onSaved} /> : null}
         </Tabs.Panel>
         <Tabs.Panel value="json">
-          {tab === 'json' ? <JsonEditor record={record} onDirty={setDirty} /> : null}
+          {tab === 'json' ? <JsonEditor record={record} onDirty={setDirty} onSaved={onSaved} /> : null}
         </Tabs.Panel>
         <Tabs.Panel value="runs">{tab === 'runs' ? <RunsPanel record={record} /> : null}</Tabs.Panel>
       </Tabs>

@@ -25,6 +25,9 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
       points.map((p) => Math.round(p.passRate * 1000) / 10),
       points.map((p) => (p.medianLatencyMs === undefined ? null : Math.round(p.medianLatencyMs))),
     ];
+    // With the cursor off the chart the legend reads the latest run, not "–" until hovered.
+    const last = points.length - 1;
+    const shown = <T,>(series: (T | null)[], v: T | null, idx: number | null) => (idx == null ? series[last]! : v);
     const plot = new uPlot(
       {
         width: Math.max(320, el.clientWidth),
@@ -54,7 +57,10 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
         series: [
           {
             label: t('suites.trend.run'),
-            value: (_u, v) => (v == null ? '' : `#${v} · ${formatDateTime(points[v - 1]!.startedAt)}`),
+            value: (_u, raw, _s, idx) => {
+              const v = shown(data[0] as number[], raw, idx);
+              return v == null ? '' : `#${v} · ${formatDateTime(points[v - 1]!.startedAt)}`;
+            },
           },
           {
             label: t('suites.trend.passRate'),
@@ -62,7 +68,10 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
             stroke: '#12b886',
             width: 2,
             points: { show: true },
-            value: (_u, v) => (v == null ? '–' : `${v}%`),
+            value: (_u, raw, _s, idx) => {
+              const v = shown(data[1] as (number | null)[], raw, idx);
+              return v == null ? '–' : `${v}%`;
+            },
           },
           {
             label: t('suites.trend.latency'),
@@ -71,7 +80,10 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
             width: 2,
             dash: [6, 4],
             points: { show: true },
-            value: (_u, v) => (v == null ? '–' : `${v} ms`),
+            value: (_u, raw, _s, idx) => {
+              const v = shown(data[2] as (number | null)[], raw, idx);
+              return v == null ? '–' : `${v} ms`;
+            },
           },
         ],
       },

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeptDb, newRunRecord, type KeptDb } from '../../../api';
 import { profileFor } from '../../../api/test-support/http-server';
-import type { SuiteFile } from '../../../contract';
+import { checkSuite, type SuiteFile } from '../../../contract';
+import { DRAFT_SUITE_ID, draftSuite } from './draft';
 import { suitesStore } from './store';
 
 const FILE: SuiteFile = { name: 'S', space_id: '101', cases: [{ id: 'a', question: 'Q?' }] };
@@ -49,5 +50,21 @@ describe('suites kept in IndexedDB', () => {
     expect(list.rows.map((s) => s.id)).toEqual([suite.id]);
     expect(list.unreadable).toBe(1);
     await expect(store.get('old')).rejects.toMatchObject({ kind: 'unreadable' });
+  });
+});
+
+describe('a new suite as a draft', () => {
+  it('is not kept until saved: making one writes nothing, its first save keeps it under its id', async () => {
+    db = createKeptDb({ name: 'suites-draft' });
+    const store = suitesStore(db);
+    const draft = draftSuite('p1', 'New suite', 1000);
+    expect(draft.id).not.toBe(DRAFT_SUITE_ID);
+    expect(draft.id.startsWith('suite-')).toBe(true);
+    expect((await store.list('p1')).rows).toEqual([]);
+    // An empty question: Save refuses the draft until a question is entered.
+    expect(checkSuite(draft.file).ok).toBe(false);
+    const file = { ...draft.file, cases: [{ id: 'case-1', question: 'Q?' }] };
+    await store.put({ ...draft, file, updatedAt: 2000 });
+    expect((await store.list('p1')).rows.map((s) => [s.id, s.file.cases[0]!.question])).toEqual([[draft.id, 'Q?']]);
   });
 });
