@@ -169,17 +169,17 @@ test.describe('storage faults', () => {
     await second.goto('./favicon.png');
     const upgrade = await second.evaluate(
       () =>
-        new Promise<{ blocked: boolean; upgraded: boolean }>((resolve) => {
+        new Promise<{ blocked: boolean; upgraded: boolean }>((done) => {
           let blocked = false;
           const request = indexedDB.open('knowledge-console', 99);
           request.onblocked = () => (blocked = true);
           request.onupgradeneeded = () => {
             request.transaction!.abort();
-            resolve({ blocked, upgraded: true });
+            done({ blocked, upgraded: true });
           };
-          request.onsuccess = () => resolve({ blocked, upgraded: false });
+          request.onsuccess = () => done({ blocked, upgraded: false });
           // Not a wait for the console: an answer for the test when the request stays blocked.
-          setTimeout(() => resolve({ blocked, upgraded: false }), 10_000);
+          setTimeout(() => done({ blocked, upgraded: false }), 10_000);
         }),
     );
     expect(upgrade).toEqual({ blocked: false, upgraded: true });
@@ -240,7 +240,7 @@ test.describe('storage faults', () => {
     // A suite written by another build, which this one cannot read.
     await page.evaluate(
       () =>
-        new Promise<void>((resolve, reject) => {
+        new Promise<void>((done, reject) => {
           const request = indexedDB.open('knowledge-console');
           request.onsuccess = () => {
             const db = request.result;
@@ -252,7 +252,7 @@ test.describe('storage faults', () => {
               createdAt: 1,
               updatedAt: 1,
             });
-            tx.oncomplete = () => (db.close(), resolve());
+            tx.oncomplete = () => (db.close(), done());
             tx.onerror = () => reject(tx.error);
           };
           request.onerror = () => reject(request.error);

@@ -11,7 +11,11 @@ describe('the build’s config.json', () => {
     expect(built).not.toContain('token');
     expect(JSON.parse(built)).toEqual({
       ...JSON.parse(source),
-      profiles: JSON.parse(source).profiles.map(({ token: _, ...rest }: { token?: string }) => rest),
+      profiles: JSON.parse(source).profiles.map((profile: { token?: string }) => {
+        const rest = { ...profile };
+        delete rest.token;
+        return rest;
+      }),
     });
   });
 

@@ -13,7 +13,7 @@ export function configWithoutTokens(text: string): string {
   try {
     config = JSON.parse(text);
   } catch (error) {
-    throw new Error(`public/config.json is not JSON: ${(error as Error).message}`);
+    throw new Error(`public/config.json is not JSON: ${(error as Error).message}`, { cause: error });
   }
   const profiles = (config as { profiles?: unknown } | null)?.profiles;
   if (Array.isArray(profiles)) {

@@ -244,12 +244,12 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
         async update(key, change) {
           const tx = (await db()).transaction(storeName, 'readwrite');
           const raw: unknown = await tx.store.get(key);
-          const current = raw === undefined ? undefined : parse(raw);
-          const next = change(current);
+          const stored = raw === undefined ? undefined : parse(raw);
+          const next = change(stored);
           if (next === null) await tx.store.delete(key);
           else if (next !== undefined) await tx.store.put(next as unknown);
           await tx.done;
-          return next === null ? undefined : (next ?? current);
+          return next === null ? undefined : (next ?? stored);
         },
       };
     },
