@@ -257,6 +257,16 @@ describe('npm run suite', () => {
     },
     SLOW,
   );
+
+  it(
+    "--version prints package.json's version (the console's) and exits 0, with no file, token or service",
+    async () => {
+      const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+      const out = await suite(['--version'], {});
+      expect(out).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    },
+    SLOW,
+  );
 });
 
 describe('npm run suite when the service stalls', () => {
