@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appVersionDefine } from './vite/app-version.ts';
 import { configJsonPlugin } from './vite/config-json-plugin.ts';
 import { earlyFetchesPlugin } from './vite/early-fetches-plugin.ts';
 import { localeSplitPlugin } from './vite/locale-split-plugin.ts';
@@ -23,6 +24,7 @@ const reactRouterProduction = (file: string) =>
 
 export default defineConfig(({ command }) => ({
   base,
+  define: appVersionDefine(),
   resolve: {
     alias:
       command === 'build'

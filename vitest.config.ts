@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { appVersionDefine } from './vite/app-version.ts';
 
 // .test.ts files run in Node (contract, api against real HTTP servers, sandbox);
 // .test.tsx files render components in jsdom.
@@ -9,6 +10,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       {
+        // The console's version, as the build writes it in (vite.config.ts); projects do not inherit the root's.
+        define: appVersionDefine(),
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'vite/**/*.test.ts'],
@@ -21,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        define: appVersionDefine(),
         test: {
           name: 'dom',
           include: ['src/**/*.test.tsx'],

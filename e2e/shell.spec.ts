@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { readManifest } from '../scripts/budget.mjs';
 import { test, expect } from './fixtures';
 import { BASE_PATH_TAG, distDir } from './support/target';
@@ -43,3 +45,13 @@ test(
     await expect(bar).toBeHidden();
   },
 );
+
+test("Settings shows the console's version, package.json's, written into the build", async ({ page }) => {
+  const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
+    version: string;
+  };
+  await page.goto('./settings');
+  await expect(page.getByText(`Knowledge Console ${version}`, { exact: true })).toBeVisible();
+  await page.getByLabel('Language').selectOption('zh-CN');
+  await expect(page.getByText(`知识库控制台 ${version}`, { exact: true })).toBeVisible();
+});

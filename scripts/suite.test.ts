@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -254,6 +254,53 @@ describe('npm run suite', () => {
     async () => {
       const served = await (await fetch(`${sandbox.baseUrl}/__sandbox/demo-suite`)).json();
       expect(served).toEqual(JSON.parse(readFileSync(DEMO, 'utf8')));
+    },
+    SLOW,
+  );
+
+  it(
+    "--version prints package.json's version (the console's) and exits 0, with no file, token or service",
+    async () => {
+      const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+      const out = await suite(['--version'], {});
+      expect(out).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    },
+    SLOW,
+  );
+
+  it(
+    "docs/suite-ci.yml's command runs as written: exit 0, the JUnit, JSON and CSV reports in reports/",
+    async () => {
+      // The step's folded command (`run: >-`: its lines joined by spaces), split as a shell would.
+      const workflow = readFileSync(resolve(root, 'docs/suite-ci.yml'), 'utf8');
+      const folded = /name: Run the suite\n\s+run: >-\n((?:\s{10}.*\n)+)/.exec(workflow)?.[1];
+      const words = [
+        ...(folded ?? '')
+          .trim()
+          .split(/\s+/)
+          .join(' ')
+          .matchAll(/"([^"]*)"|(\S+)/g),
+      ].map((m) => m[1] ?? m[2]!);
+      expect(words.slice(0, 4)).toEqual(['npm', 'run', 'suite', '--']);
+      const ci = join(dir, 'ci');
+      mkdirSync(join(ci, 'reports'), { recursive: true });
+      const stand = (word: string) =>
+        ({ 'suites/support.json': DEMO, $KC_BASE_URL: sandbox.baseUrl, $KC_SECONDARY_URL: sandbox.secondaryUrl })[
+          word
+        ] ?? (word.startsWith('reports/') ? join(ci, word) : word);
+      const args = words.slice(4).map(stand);
+      const tokenEnv = args[args.indexOf('--token-env') + 1]!;
+      expect(workflow).toContain(`${tokenEnv}: \${{ secrets.${tokenEnv} }}`);
+      const out = record(await suite(args, { [tokenEnv]: TOKEN }));
+      expect(out.stderr).toBe('');
+      expect(out.code).toBe(0);
+      for (const report of ['suite-junit.xml', 'suite.json', 'suite.csv']) {
+        expect(workflow).toContain(`reports/${report}`);
+        expect(existsSync(join(ci, 'reports', report)), report).toBe(true);
+      }
+      expect(workflow).toMatch(
+        /upload-artifact@v\d+\n\s+if: always\(\)\n\s+with:\n\s+name: suite-reports\n\s+path: reports\//,
+      );
     },
     SLOW,
   );

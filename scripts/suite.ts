@@ -32,6 +32,7 @@ import {
   type RunStatus,
 } from '../src/api/suites';
 import { unwritableReport, writeReports, type Report } from './suite-reports';
+import { appVersion } from '../vite/app-version';
 
 const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME]
        [--concurrency N] [--min-pass-rate P] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv]
@@ -48,6 +49,7 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --csv OUT.csv      write one row per case × variant × repetition (as the console's CSV export)
   --idle-timeout-ms N  a streamed answer silent for N ms is the case's error (default ${CALL_BOUNDS.streamIdleTimeoutMs})
   --timeout-ms N     stop the whole run after N ms and report it as timed out (default: no limit)
+  --version          print the version (the console's, package.json's) and exit
 
   Report paths are checked before the run; the reports are written however it ends (signals and errors included).`;
 
@@ -90,6 +92,7 @@ function parse() {
       'idle-timeout-ms': { type: 'string' },
       'timeout-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
 }
@@ -100,6 +103,10 @@ try {
 }
 if (args.values.help) {
   console.log(USAGE);
+  process.exit(0);
+}
+if (args.values.version) {
+  console.log(appVersion());
   process.exit(0);
 }
 const [file, ...extra] = args.positionals;

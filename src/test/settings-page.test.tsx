@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -179,5 +180,12 @@ describe('Settings page', () => {
     renderWithProviders(<SettingsPage />, { path: '/settings', locale: 'zh-CN' });
     expect(screen.getByRole('heading', { level: 1, name: '设置' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '添加配置' })).toBeInTheDocument();
+  });
+
+  it("shows the console's version, package.json's", () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    expect(screen.getByText(`Knowledge Console ${version}`)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Stack, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -80,6 +80,10 @@ export default function SettingsPage() {
             />
           ))
         )}
+        {/* Which build this is, for a bug report or the changelog; package.json's version, written in at build time. */}
+        <Text size="xs" c="dimmed">
+          {t('settings.version', { version: import.meta.env.KC_VERSION })}
+        </Text>
       </Stack>
       <DeleteProfileModal profile={deleting} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
     </>

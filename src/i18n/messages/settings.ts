@@ -51,6 +51,7 @@ export const settingsMessages = defineMessages({
       'The host answered but the browser blocked the answer. Switch this profile to Proxied mode so requests go through the console’s server.',
     'settings.unreachableHint': 'Nothing answered at this URL. Check the address and that the service is running.',
     'settings.tokenHint': 'The host is reachable but does not accept this token.',
+    'settings.version': 'Knowledge Console {version}',
   },
   zhCN: {
     'settings.title': '设置',
@@ -99,5 +100,6 @@ export const settingsMessages = defineMessages({
     'settings.corsHint': '服务有响应，但浏览器拦截了它。请将此配置切换为代理模式，使请求经由控制台服务器转发。',
     'settings.unreachableHint': '此地址没有响应。请检查地址是否正确、服务是否在运行。',
     'settings.tokenHint': '服务可以访问，但不接受此令牌。',
+    'settings.version': '知识库控制台 {version}',
   },
 });
