@@ -88,47 +88,46 @@ describe('runCompletion', () => {
     expect(JSON.parse(server.received.at(-1)!.body).stream).toBe(true);
   });
 
-  it('flags a stream that closes without its final event as ended early, keeping the text', async () => {
+  it("maps each way the runner ends to the answer's status, keeping the text, the error or the JSON mark", async () => {
+    // The runner is tested against every answer shape in src/api/completion; here only what the exchange makes of it.
     server.handle((_, res) =>
       sse(res, ['data: {"type":"stream","message":"Half an"}\n\n', 'data: {"type":"stream","message":" ans']),
     );
-    const outcome = await run(true);
-    expect(outcome).toMatchObject({ status: 'ended_early', text: 'Half an' });
-    expect(outcome.result).toBeUndefined();
-  });
+    const early = await run(true);
+    expect(early).toMatchObject({ status: 'ended_early', text: 'Half an' });
+    expect(early.error).toBeUndefined();
 
-  it('ends a stream that stalls past the idle limit as an error naming the limit, keeping the text so far', async () => {
     server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n'], { end: false }));
-    const outcome = await run(true, { profile: { ...profileFor(server.url), streamIdleTimeoutMs: 200 } });
-    expect(outcome).toMatchObject({
+    expect(await run(true, { profile: { ...profileFor(server.url), streamIdleTimeoutMs: 200 } })).toMatchObject({
       status: 'error',
       text: 'Half an',
       error: { kind: 'timeout', idleMs: 200, message: 'No data for 0.2 s: the stream stalled.' },
     });
-  });
 
-  it('shows a JSON answer normally although a stream was asked for', async () => {
-    server.handle((_, res) => json(res, 200, { ...RESULT, conversation_id: '932' }));
-    const outcome = await run(true);
-    expect(outcome).toMatchObject({ status: 'done', answeredAsJson: true, text: 'Hello world', conversationId: '932' });
-  });
-
-  it('stops on abort and keeps the partial text', async () => {
-    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Partial"}\n\n'], { end: false }));
     const controller = new AbortController();
-    const outcome = await run(true, { signal: controller.signal, onDelta: () => controller.abort() });
-    expect(outcome).toMatchObject({ status: 'stopped', text: 'Partial' });
-  });
+    const stopped = await run(true, { signal: controller.signal, onDelta: () => controller.abort() });
+    expect(stopped).toMatchObject({ status: 'stopped', text: 'Half an' });
+    expect(stopped.error).toBeUndefined();
 
-  it('sends a failed completion once and returns its ErrorResponse', async () => {
-    const before = server.received.length;
+    server.handle((_, res) => json(res, 200, { ...RESULT, conversation_id: '932' }));
+    const opened = vi.fn();
+    expect(await run(true, { onStreamOpen: opened })).toMatchObject({
+      status: 'done',
+      answeredAsJson: true,
+      text: 'Hello world',
+      conversationId: '932',
+      rawResponse: JSON.stringify({ ...RESULT, conversation_id: '932' }),
+    });
+    expect(opened).not.toHaveBeenCalled();
+
     server.handle((_, res) => json(res, 500, { code: 500, message: 'model down' }));
-    const outcome = await run(false);
-    expect(server.received.length - before).toBe(1);
-    expect(outcome).toMatchObject({
+    const failed = await run(false);
+    expect(failed).toMatchObject({
       status: 'error',
       error: { kind: 'http', status: 500, code: 500, serviceMessage: 'model down' },
     });
+    expect(failed.error?.logId).toBe(failed.logId);
+    expect(failed.rawResponse).toBeUndefined();
   });
 
   it('reads a non-streamed answer with its conversation id when the result carries one', async () => {
@@ -146,7 +145,7 @@ describe('toBody', () => {
       ok: true,
       body: {
         message: 'hi',
-        stream: false,
+        stream: true,
         refine_question: true,
         copilot: true,
         context_documents_mode: 1,
