@@ -1,7 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
 import { requestLog } from '../log/request-log';
+import { COMPLETION_SAMPLE as RESULT, sseAnswer as sse } from '../test-support/completion-answers';
 import { json, profileFor, startServer, type TestServer } from '../test-support/http-server';
 import type { CompletionEvent, CompletionOutcome } from './events';
 import { completionUrl } from './request';
@@ -15,34 +15,6 @@ afterAll(() => server.close());
 
 /** Answers that come this late let the measured timings be checked (timers may fire a millisecond early). */
 const ANSWER_DELAY_MS = 50;
-
-const RESULT = {
-  message_id: 'm1',
-  user_message: 'q',
-  assistant_message: 'Hello world',
-  document_chunks: [
-    { document_id: '831', document_name: 'a.md', dataset_id: '731', chunk_index: 0, content: 'Hello', score: 0.9 },
-  ],
-  token_usage: { model_name: 'm', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 },
-};
-
-/** Writes each piece 5 ms apart, then ends (or holds the connection open, or drops it). */
-function sse(
-  res: ServerResponse,
-  pieces: string[],
-  opts: { then?: 'end' | 'hold' | 'drop'; headers?: Record<string, string> } = {},
-) {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', ...opts.headers });
-  let i = 0;
-  const next = () => {
-    if (i < pieces.length) {
-      res.write(pieces[i++]);
-      setTimeout(next, 5);
-    } else if (opts.then === 'drop') res.destroy();
-    else if (opts.then !== 'hold') res.end();
-  };
-  next();
-}
 
 const data = (event: unknown) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`;
 

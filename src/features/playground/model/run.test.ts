@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMPLETION_SAMPLE as RESULT, sseAnswer as sse } from '../../../api/test-support/completion-answers';
 import { json, profileFor, startServer, type TestServer } from '../../../api/test-support/http-server';
 import { defaultOptions, toBody } from './options';
 import { runCompletion } from './run';
@@ -13,28 +13,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
-
-const RESULT = {
-  message_id: 'm1',
-  user_message: 'q',
-  assistant_message: 'Hello world',
-  document_chunks: [
-    { document_id: '831', document_name: 'a.md', dataset_id: '731', chunk_index: 0, content: 'Hello', score: 0.9 },
-  ],
-  token_usage: { model_name: 'm', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 },
-};
-
-function sse(res: ServerResponse, events: string[], opts: { end?: boolean; headers?: Record<string, string> } = {}) {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', ...opts.headers });
-  let i = 0;
-  const next = () => {
-    if (i < events.length) {
-      res.write(events[i++]);
-      setTimeout(next, 5);
-    } else if (opts.end !== false) res.end();
-  };
-  next();
-}
 
 function body(stream: boolean, message = 'q') {
   const check = toBody({ ...defaultOptions(), stream }, message);
@@ -97,7 +75,7 @@ describe('runCompletion', () => {
     expect(early).toMatchObject({ status: 'ended_early', text: 'Half an' });
     expect(early.error).toBeUndefined();
 
-    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n'], { end: false }));
+    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n'], { then: 'hold' }));
     expect(await run(true, { profile: { ...profileFor(server.url), streamIdleTimeoutMs: 200 } })).toMatchObject({
       status: 'error',
       text: 'Half an',
