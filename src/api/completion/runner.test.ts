@@ -187,11 +187,22 @@ describe('the completion runner, against a real HTTP server', () => {
   });
 
   it('flags a stream that closes, or drops, before its final event as ended early, keeping the text', async () => {
-    server.handle((_, res) => sse(res, [data({ type: 'stream', message: 'Half an' }), 'data: {"type":"stream"']));
+    server.handle((_, res) =>
+      sse(res, [
+        data({ type: 'stream', message: 'Half an' }),
+        data({ type: 'error', message: 'quota exceeded' }),
+        'data: {"type":"stream"',
+      ]),
+    );
     const closed = await askCompletion(
       request(true, { body: { session_id: 's', message: 'q', stream: true, conversation_id: '77' } }),
     );
-    expect(closed).toMatchObject({ ending: 'ended_early', text: 'Half an', conversationId: '77' });
+    expect(closed).toMatchObject({
+      ending: 'ended_early',
+      text: 'Half an',
+      conversationId: '77',
+      streamErrors: ['quota exceeded'],
+    });
     expect(closed.error).toBeUndefined();
     server.handle((_, res) => sse(res, [data({ type: 'stream', message: 'Half an' })], { then: 'drop' }));
     const dropped = await askCompletion(request(true));
