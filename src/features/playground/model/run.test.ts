@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPLETION_SAMPLE as RESULT, sseAnswer as sse } from '../../../api/test-support/completion-answers';
 import { json, profileFor, startServer, type TestServer } from '../../../api/test-support/http-server';
+import { catalogStore } from '../../../api';
 import { defaultOptions, toBody } from './options';
 import { runCompletion } from './run';
 
@@ -64,6 +65,9 @@ describe('runCompletion', () => {
     expect(outcome.timing.ttfbMs).toBeGreaterThanOrEqual(ANSWER_DELAY_MS - 2);
     expect(outcome.timing.firstTextMs).toBeGreaterThanOrEqual(outcome.timing.ttfbMs!);
     expect(JSON.parse(server.received.at(-1)!.body).stream).toBe(true);
+    // A streamed answer's ids are remembered here (callEndpoint does it for the non-streamed ones).
+    expect(catalogStore.get(profileFor(server.url).id, 'conversation', '931')).toMatchObject({ id: '931' });
+    expect(catalogStore.get(profileFor(server.url).id, 'document', '831')).toMatchObject({ label: 'a.md' });
   });
 
   it("maps each way the runner ends to the answer's status, keeping the text, the error or the JSON mark", async () => {
