@@ -120,6 +120,7 @@ export * from './catalog';
 export { createSseParser, readSse, type SseMessage, type SseParser } from './stream/sse';
 export { completionEvents, interpretPayload, type CompletionStreamEvent } from './stream/completion-stream';
 export { isStreamStalled, streamStalled } from './stream/idle-limit';
+export * from './completion';
 
 // Space test suites: the engine shared with `npm run suite`.
 export * from './suites';

@@ -31,6 +31,15 @@ export async function openCompletionStream(
   body: EndpointBody<'chatCompletions'>,
   options: StreamOptions = {},
 ): Promise<Response> {
+  return (await openLoggedCompletionStream(spaceId, body, options)).response;
+}
+
+/** openCompletionStream, with the id of the request log entry it wrote (the playground links an answer to it). */
+export async function openLoggedCompletionStream(
+  spaceId: string,
+  body: EndpointBody<'chatCompletions'>,
+  options: StreamOptions = {},
+): Promise<{ response: Response; logId: string }> {
   const name = 'chatCompletions';
   const endpoint = ENDPOINTS[name];
   const profile = resolveProfile(options.profile, name);
@@ -65,12 +74,13 @@ export async function openCompletionStream(
   }
   if (!response.body) {
     finishLogWithText(logId, startedAt, '');
-    return response;
+    return { response, logId };
   }
   const idleMs = options.idleTimeoutMs ?? profile.streamIdleTimeoutMs ?? CALL_BOUNDS.streamIdleTimeoutMs;
-  return new Response(loggedStreamBody(response.body, logId, startedAt, idleMs, name), {
+  const logged = new Response(loggedStreamBody(response.body, logId, startedAt, idleMs, name), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
+  return { response: logged, logId };
 }

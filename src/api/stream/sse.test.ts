@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createSseParser, readSse, type SseMessage } from './sse';
-import { completionEvents } from './completion-stream';
 
 function parseAll(chunks: string[]) {
   const out: SseMessage[] = [];
@@ -90,59 +89,5 @@ describe('SSE parser', () => {
   it('reports an event left unfinished when the stream ends early', () => {
     expect(parseAll(['data: {"type":"stream","message":"par'])).toEqual({ messages: [], unfinished: true });
     expect(parseAll(['data: a\n\n'])).toEqual({ messages: [{ event: 'message', data: 'a' }], unfinished: false });
-  });
-});
-
-describe('completion stream', () => {
-  const enc = (s: string) => new TextEncoder().encode(s);
-  async function collect(text: string) {
-    const out = [];
-    for await (const e of completionEvents(streamOf([enc(text)]))) out.push(e);
-    return out;
-  }
-
-  it('yields deltas, traces, the final result and done', async () => {
-    const result = {
-      message_id: 'm1',
-      user_message: 'q',
-      assistant_message: 'Hello',
-      document_chunks: [],
-      token_usage: { model_name: 'x', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 },
-    };
-    const events = await collect(
-      'data: {"type":"planning","message":"thinking"}\n\n' +
-        'data: {"type":"stream","message":"Hel"}\n\n' +
-        'data: {"type":"stream","message":"lo"}\n\n' +
-        'data: {"type":"whatever","x":1}\n\n' +
-        `data: ${JSON.stringify({ type: 'result', result })}\n\n` +
-        'data: [DONE]\n\n',
-    );
-    expect(events.map((e) => e.kind)).toEqual(['trace', 'delta', 'delta', 'unknown', 'result', 'done']);
-    expect(events[4]).toMatchObject({ kind: 'result', result: { assistant_message: 'Hello' }, drift: [] });
-  });
-
-  it('accepts a bare completion result and [DONE] without a result', async () => {
-    expect((await collect('data: {"assistant_message":"Hi","message_id":"m"}\n\n')).map((e) => e.kind)).toEqual([
-      'result',
-      'done',
-    ]);
-    expect((await collect('data: {"type":"stream","message":"Hi"}\n\ndata: [DONE]\n\n')).map((e) => e.kind)).toEqual([
-      'delta',
-      'done',
-    ]);
-  });
-
-  it('flags a stream that closes without its final event', async () => {
-    const events = await collect('data: {"type":"stream","message":"Hel"}\n\ndata: {"type":"stream","mess');
-    expect(events).toEqual([
-      { kind: 'delta', text: 'Hel' },
-      { kind: 'ended_early', unfinished: true },
-    ]);
-  });
-
-  it('passes error events on', async () => {
-    const events = await collect('data: {"type":"error","message":"quota exceeded"}\n\n');
-    expect(events[0]).toMatchObject({ kind: 'error', message: 'quota exceeded' });
-    expect(events[1]).toEqual({ kind: 'ended_early', unfinished: false });
   });
 });

@@ -11,7 +11,7 @@ export {
   type PlannedAttempt,
   type RunSize,
 } from './plan';
-export { askOnce, completionUrl, STORED_RESPONSE_CHARS, type CompletionAnswer } from './send';
+export { askOnce, STORED_RESPONSE_CHARS, type CompletionAnswer } from './send';
 export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } from './run';
 export {
   attemptLatency,

@@ -155,6 +155,36 @@ describe('running a suite against a real HTTP service', () => {
     expect(summarize(outcomes)).toMatchObject({ total: 5, passed: 1, failed: 1, errors: 3, notRun: 0, passRate: 0.2 });
   });
 
+  it('judges a JSON answer to a stream request on its content, as the playground shows it', async () => {
+    // A service that ignores stream: true and answers with one JSON body.
+    server = await startServer((req, res) => {
+      const message = bodyOf(req).message as string;
+      res.setHeader('X-Conversation-Id', 'c9');
+      json(res, 200, result(message, 'About 14 days.', [{ document_id: '403', score: 0.7 }]));
+    });
+    const suite = suiteOf({
+      name: 'S',
+      space_id: '101',
+      defaults: { stream: true },
+      cases: [
+        { id: 'right', question: 'How long?', expect: { contains: ['14 days'], cites_document: ['403'] } },
+        { id: 'wrong', question: 'How long?', expect: { contains: ['2 days'] } },
+      ],
+    });
+    const out = await runSuite({ suite, profile: profileFor(server.url), concurrency: 1 });
+    expect(server.received.every((r) => bodyOf(r).stream === true)).toBe(true);
+    const outcomes = caseOutcomes(suite, out.attempts);
+    expect(outcomes.map((o) => [o.caseId, o.status])).toEqual([
+      ['right', 'pass'],
+      ['wrong', 'fail'],
+    ]);
+    const wrong = outcomes[1]!.attempts[0]!.turns[0]!;
+    expect(wrong).toMatchObject({ answer: 'About 14 days.', conversationId: 'c9', httpStatus: 200, topScore: 0.7 });
+    expect(wrong.error).toBeUndefined();
+    expect(wrong.assertions.find((a) => !a.ok)).toMatchObject({ key: 'contains' });
+    expect(JSON.parse(wrong.response!)).toMatchObject({ assistant_message: 'About 14 days.' });
+  });
+
   it('runs `concurrency` sessions at once, and a re-run asks only the given cases', async () => {
     // Answers are held until three are waiting, then released together: three sessions run at once.
     let waiting: (() => void)[] = [];

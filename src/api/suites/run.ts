@@ -10,7 +10,8 @@ import {
   RunTooLargeError,
   type PlannedAttempt,
 } from './plan';
-import { askOnce, completionUrl } from './send';
+import { completionUrl } from '../completion';
+import { askOnce } from './send';
 import type { AttemptResult, TurnResult } from './types';
 
 export interface RunSuiteInput {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { buildPath, ENDPOINTS } from '../../../contract';
-import { newId, targetUrl, type ConnectionProfile } from '../../../api';
+import { completionUrl, newId, type ConnectionProfile } from '../../../api';
 import { isRunning, nextStatus, type AnswerEvent } from '../model/answer-status';
 import type { Exchange } from '../model/exchange';
 import type { CompletionBodyInput } from '../model/options';
@@ -25,11 +24,6 @@ export interface ExchangeRunner {
   stopAll(): void;
   running: boolean;
   replaceAll(exchanges: Exchange[]): void;
-}
-
-/** The service's own URL for a completion (shown and used for cURL; never the console's proxy). */
-export function completionUrl(profile: ConnectionProfile, spaceId: string): string {
-  return targetUrl(profile, 'base') + buildPath(ENDPOINTS.chatCompletions.pattern, { space_id: spaceId });
 }
 
 /**

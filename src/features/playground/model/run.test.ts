@@ -1,6 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMPLETION_SAMPLE as RESULT, sseAnswer as sse } from '../../../api/test-support/completion-answers';
 import { json, profileFor, startServer, type TestServer } from '../../../api/test-support/http-server';
+import { catalogStore } from '../../../api';
 import { defaultOptions, toBody } from './options';
 import { runCompletion } from './run';
 
@@ -13,28 +14,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
-
-const RESULT = {
-  message_id: 'm1',
-  user_message: 'q',
-  assistant_message: 'Hello world',
-  document_chunks: [
-    { document_id: '831', document_name: 'a.md', dataset_id: '731', chunk_index: 0, content: 'Hello', score: 0.9 },
-  ],
-  token_usage: { model_name: 'm', total_tokens: 3, prompt_tokens: 2, completion_tokens: 1, successful_requests: 1 },
-};
-
-function sse(res: ServerResponse, events: string[], opts: { end?: boolean; headers?: Record<string, string> } = {}) {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', ...opts.headers });
-  let i = 0;
-  const next = () => {
-    if (i < events.length) {
-      res.write(events[i++]);
-      setTimeout(next, 5);
-    } else if (opts.end !== false) res.end();
-  };
-  next();
-}
 
 function body(stream: boolean, message = 'q') {
   const check = toBody({ ...defaultOptions(), stream }, message);
@@ -86,49 +65,51 @@ describe('runCompletion', () => {
     expect(outcome.timing.ttfbMs).toBeGreaterThanOrEqual(ANSWER_DELAY_MS - 2);
     expect(outcome.timing.firstTextMs).toBeGreaterThanOrEqual(outcome.timing.ttfbMs!);
     expect(JSON.parse(server.received.at(-1)!.body).stream).toBe(true);
+    // A streamed answer's ids are remembered here (callEndpoint does it for the non-streamed ones).
+    expect(catalogStore.get(profileFor(server.url).id, 'conversation', '931')).toMatchObject({ id: '931' });
+    expect(catalogStore.get(profileFor(server.url).id, 'document', '831')).toMatchObject({ label: 'a.md' });
   });
 
-  it('flags a stream that closes without its final event as ended early, keeping the text', async () => {
+  it("maps each way the runner ends to the answer's status, keeping the text, the error or the JSON mark", async () => {
+    // The runner is tested against every answer shape in src/api/completion; here only what the exchange makes of it.
     server.handle((_, res) =>
       sse(res, ['data: {"type":"stream","message":"Half an"}\n\n', 'data: {"type":"stream","message":" ans']),
     );
-    const outcome = await run(true);
-    expect(outcome).toMatchObject({ status: 'ended_early', text: 'Half an' });
-    expect(outcome.result).toBeUndefined();
-  });
+    const early = await run(true);
+    expect(early).toMatchObject({ status: 'ended_early', text: 'Half an' });
+    expect(early.error).toBeUndefined();
 
-  it('ends a stream that stalls past the idle limit as an error naming the limit, keeping the text so far', async () => {
-    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n'], { end: false }));
-    const outcome = await run(true, { profile: { ...profileFor(server.url), streamIdleTimeoutMs: 200 } });
-    expect(outcome).toMatchObject({
+    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Half an"}\n\n'], { then: 'hold' }));
+    expect(await run(true, { profile: { ...profileFor(server.url), streamIdleTimeoutMs: 200 } })).toMatchObject({
       status: 'error',
       text: 'Half an',
       error: { kind: 'timeout', idleMs: 200, message: 'No data for 0.2 s: the stream stalled.' },
     });
-  });
 
-  it('shows a JSON answer normally although a stream was asked for', async () => {
-    server.handle((_, res) => json(res, 200, { ...RESULT, conversation_id: '932' }));
-    const outcome = await run(true);
-    expect(outcome).toMatchObject({ status: 'done', answeredAsJson: true, text: 'Hello world', conversationId: '932' });
-  });
-
-  it('stops on abort and keeps the partial text', async () => {
-    server.handle((_, res) => sse(res, ['data: {"type":"stream","message":"Partial"}\n\n'], { end: false }));
     const controller = new AbortController();
-    const outcome = await run(true, { signal: controller.signal, onDelta: () => controller.abort() });
-    expect(outcome).toMatchObject({ status: 'stopped', text: 'Partial' });
-  });
+    const stopped = await run(true, { signal: controller.signal, onDelta: () => controller.abort() });
+    expect(stopped).toMatchObject({ status: 'stopped', text: 'Half an' });
+    expect(stopped.error).toBeUndefined();
 
-  it('sends a failed completion once and returns its ErrorResponse', async () => {
-    const before = server.received.length;
+    server.handle((_, res) => json(res, 200, { ...RESULT, conversation_id: '932' }));
+    const opened = vi.fn();
+    expect(await run(true, { onStreamOpen: opened })).toMatchObject({
+      status: 'done',
+      answeredAsJson: true,
+      text: 'Hello world',
+      conversationId: '932',
+      rawResponse: JSON.stringify({ ...RESULT, conversation_id: '932' }),
+    });
+    expect(opened).not.toHaveBeenCalled();
+
     server.handle((_, res) => json(res, 500, { code: 500, message: 'model down' }));
-    const outcome = await run(false);
-    expect(server.received.length - before).toBe(1);
-    expect(outcome).toMatchObject({
+    const failed = await run(false);
+    expect(failed).toMatchObject({
       status: 'error',
       error: { kind: 'http', status: 500, code: 500, serviceMessage: 'model down' },
     });
+    expect(failed.error?.logId).toBe(failed.logId);
+    expect(failed.rawResponse).toBeUndefined();
   });
 
   it('reads a non-streamed answer with its conversation id when the result carries one', async () => {

@@ -1,0 +1,224 @@
+import { CompletionResultRecord, type CompletionResult, type EndpointBody } from '../../contract';
+import type { ConnectionProfile } from '../connection/profile';
+import { CONVERSATION_ID_HEADER } from '../http/client';
+import { ApiError, type ApiErrorInit } from '../http/errors';
+import { openLoggedCompletionStream } from '../http/stream';
+import { chatCompletion } from '../query/mutations';
+import { completionEvents } from '../stream/completion-stream';
+import { isStreamStalled } from '../stream/idle-limit';
+import type { CompletionEnding, CompletionEvent, CompletionOutcome } from './events';
+import { conversationOf } from './request';
+
+export interface CompletionRequest {
+  profile: ConnectionProfile;
+  spaceId: string;
+  /** The body as the caller built it; `stream: true` asks for an event stream. */
+  body: EndpointBody<'chatCompletions'>;
+  signal?: AbortSignal;
+}
+
+const isJson = (response: Response) => /application\/json/i.test(response.headers.get('content-type') ?? '');
+
+function stringify(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends one completion, once (a POST is not idempotent: nothing here retries), and yields what happens as events,
+ * ending with `end` and the whole outcome. Every shape the service may answer in comes out the same way: SSE
+ * `data:` events (stream / agent / planning / tool / error, a result event or a bare result, `[DONE]`), one JSON
+ * body answered to a stream request, an error in either dialect (ErrorResponse or FastAPI `detail`), a stream that
+ * closes or breaks off before its final event, and a stream that stalls past the idle limit. Failures are data
+ * (an `end` whose ending says so), never a throw.
+ *
+ * An async iterator rather than callbacks: the caller pulls, so a slow consumer (a render) holds the stream back
+ * instead of queueing deltas; leaving the loop early (break, a throw) cancels the body through the generators'
+ * `finally` and lets go of the connection; a caller that wants only the outcome drains it (askCompletion) with
+ * nothing to wire. Node-safe: the playground and `npm run suite` both run it.
+ */
+export async function* sendCompletion({
+  profile,
+  spaceId,
+  body,
+  signal,
+}: CompletionRequest): AsyncGenerator<CompletionEvent, void, undefined> {
+  const t0 = performance.now();
+  const since = () => Math.round(performance.now() - t0);
+  const out: Omit<CompletionOutcome, 'ending' | 'timing'> = {
+    text: '',
+    sources: [],
+    drift: [],
+    answeredAsJson: false,
+    streamErrors: [],
+  };
+  const timing: Partial<CompletionOutcome['timing']> = {};
+  const end = (ending: CompletionEnding, error?: unknown): CompletionEvent => {
+    const api = error instanceof ApiError ? error : undefined;
+    const stopped = ending === 'stopped' || api?.kind === 'aborted';
+    return {
+      kind: 'end',
+      outcome: {
+        ...out,
+        ending: stopped ? 'stopped' : ending,
+        ...(error !== undefined && !stopped
+          ? { error: error instanceof Error ? error : new Error(String(error)) }
+          : {}),
+        httpStatus: out.httpStatus ?? api?.status,
+        logId: out.logId ?? api?.logId,
+        timing: { ...timing, latencyMs: since() },
+      },
+    };
+  };
+  /** A read that failed: Stop, a stall (an error naming the idle limit), or a dropped connection (ended early). */
+  const brokenOff = (error: unknown): CompletionEvent =>
+    signal?.aborted ? end('stopped') : end(isStreamStalled(error) ? 'failed' : 'ended_early', error);
+  const answered = (result: CompletionResult, raw: unknown, header: string | null | undefined): CompletionEvent => {
+    out.result = result;
+    out.sources = result.document_chunks ?? [];
+    out.usage = result.token_usage;
+    // The final result is the reference: deltas may have been lost or differ from it.
+    if (result.assistant_message) out.text = result.assistant_message;
+    out.conversationId = conversationOf(raw, header, body.conversation_id);
+    return {
+      kind: 'result',
+      result,
+      sources: out.sources,
+      usage: out.usage,
+      conversationId: out.conversationId,
+    };
+  };
+
+  if (body.stream !== true) {
+    try {
+      const answer = await chatCompletion(spaceId, body, signal, { profile });
+      // callEndpoint has already put the answer's ids, the header's conversation included, in the catalog.
+      out.drift = answer.drift;
+      out.rawResponse = answer.rawText;
+      out.httpStatus = answer.status;
+      out.logId = answer.logId;
+      yield answered(answer.record, answer.raw, answer.headers[CONVERSATION_ID_HEADER]);
+      yield end('answered');
+    } catch (error) {
+      yield end('failed', error);
+    }
+    return;
+  }
+
+  let response: Response;
+  try {
+    const opened = await openLoggedCompletionStream(spaceId, body, { signal, profile });
+    response = opened.response;
+    out.logId = opened.logId;
+  } catch (error) {
+    yield end('failed', error);
+    return;
+  }
+  timing.ttfbMs = since();
+  out.httpStatus = response.status;
+  const header = response.headers.get(CONVERSATION_ID_HEADER);
+
+  // A service may ignore stream: true and answer with one JSON body: it is read like any answer.
+  if (isJson(response)) {
+    out.answeredAsJson = true;
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      yield brokenOff(error);
+      return;
+    }
+    out.rawResponse = text;
+    const failed = (init: Pick<ApiErrorInit, 'kind' | 'message' | 'drift'>) =>
+      end(
+        'failed',
+        new ApiError({
+          endpoint: 'chatCompletions',
+          status: response.status,
+          rawBody: text,
+          logId: out.logId,
+          ...init,
+        }),
+      );
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      yield failed({
+        kind: 'invalid_json',
+        message: 'Chat completions answered with a JSON content type, but the body is not valid JSON.',
+      });
+      return;
+    }
+    const parsed = CompletionResultRecord.parse(raw);
+    if (!parsed.ok) {
+      yield failed({
+        kind: 'unusable',
+        drift: parsed.drift,
+        message: `Chat completions answered, but the answer cannot be used: ${parsed.reason}.`,
+      });
+      return;
+    }
+    out.drift = parsed.drift;
+    yield answered(parsed.data, raw, header);
+    yield end('answered');
+    return;
+  }
+
+  yield { kind: 'open' };
+  out.conversationId = header || body.conversation_id || undefined;
+  if (!response.body) {
+    yield end('ended_early');
+    return;
+  }
+  // How the stream ends if nothing better arrives: cut off before its final event.
+  let ending: CompletionEnding = 'ended_early';
+  try {
+    for await (const event of completionEvents(response.body)) {
+      switch (event.kind) {
+        case 'delta':
+          if (event.text && timing.firstTextMs === undefined) timing.firstTextMs = since();
+          out.text += event.text;
+          yield event;
+          break;
+        case 'trace':
+          yield event;
+          break;
+        case 'error':
+          out.streamErrors.push(event.message);
+          yield { kind: 'stream_error', message: event.message, raw: event.raw };
+          break;
+        case 'result':
+          out.drift = event.drift;
+          out.rawResponse = stringify(event.raw);
+          yield answered(event.result, event.raw, header);
+          ending = 'answered';
+          break;
+        case 'unknown':
+          yield event;
+          break;
+        case 'done':
+          // [DONE] without a result still ends the stream properly (the real service's sibling endpoint).
+          ending = 'answered';
+          break;
+        case 'ended_early':
+          ending = out.result ? 'answered' : 'ended_early';
+          break;
+      }
+    }
+  } catch (error) {
+    // The reader fails when Stop aborts the request, when the connection drops mid-stream, or when it stalls.
+    yield brokenOff(error);
+    return;
+  }
+  yield end(ending);
+}
+
+/** The outcome alone, for a caller that needs no step of the way (a suite run). */
+export async function askCompletion(request: CompletionRequest): Promise<CompletionOutcome> {
+  for await (const event of sendCompletion(request)) if (event.kind === 'end') return event.outcome;
+  throw new Error('sendCompletion ended without its outcome');
+}
