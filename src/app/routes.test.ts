@@ -46,6 +46,9 @@ describe('the routes table', () => {
     const odd = 'a/b?c#d %e';
     const patterns = PAGE_NAMES.flatMap((page) => routesOf(page).map((route) => ({ page, route })));
     expect(new Set(patterns.map((p) => p.route.path)).size, 'each path is one route').toBe(patterns.length);
+    for (const { route } of patterns)
+      for (const segment of route.path.split('/').filter(Boolean))
+        expect(segment, route.path).toMatch(/^(:[a-zA-Z]+|[a-z-]+)$/);
     for (const { page, route } of patterns) {
       const href = (route.href as (...ids: string[]) => string)(odd, odd);
       const pathname = href.split('?')[0]!;
