@@ -1,13 +1,28 @@
 import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
-import { FIRST_CHUNKS_ID, type FirstChunks } from '../src/boot/first-reads.ts';
-import { FEATURE_AREAS, START_AREAS } from '../src/i18n/areas.ts';
+import { runnerImport, type Plugin } from 'vite';
+import type * as BootTableModule from '../src/app/boot-table.ts';
+import { BOOT_TABLE_ID, type BootTable, type FirstChunks } from '../src/boot/first-reads.ts';
+import { START_AREAS } from '../src/i18n/areas.ts';
 
 /** The console's first script (see the file): its own small chunk, loaded first from index.html's head. */
 export const EARLY_FETCHES_ENTRY = 'src/boot/early-fetches.ts';
 /** Its chunk's name (the file is early-fetches-<hash>.js). */
 const EARLY_FETCHES_NAME = 'early-fetches';
+/** Where the first script's routes and reads come from: the routes table, as the first script needs it. */
+export const BOOT_TABLE_SOURCE = 'src/app/boot-table.ts';
+
+/**
+ * The routes table's part the first script needs (src/app/boot-table.ts), loaded through Vite's module runner: the
+ * table's lazy page imports are not followed (bundling the config would follow them into every page).
+ */
+export async function loadBootSource(root: string) {
+  const { module } = await runnerImport<typeof BootTableModule>(resolve(root, BOOT_TABLE_SOURCE), {
+    root,
+    logLevel: 'error',
+  });
+  return { routes: module.bootRoutes(), areas: module.pageAreas() };
+}
 
 /** A chunk's file and those it imports statically, transitively, but for what the entry itself loads. */
 function withImports(bundle: OutputBundle, chunk: OutputChunk, entryFiles: Set<string>): string[] {
@@ -23,7 +38,7 @@ function withImports(bundle: OutputBundle, chunk: OutputChunk, entryFiles: Set<s
 }
 
 /** From the built bundle: each feature page's chunks, and those of its areas' messages (start-up areas too). */
-export function firstChunksOf(bundle: OutputBundle): FirstChunks {
+export function firstChunksOf(bundle: OutputBundle, pageAreas: Record<string, readonly string[]>): FirstChunks {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const entryFiles = new Set<string>();
   for (const c of chunks) {
@@ -39,7 +54,7 @@ export function firstChunksOf(bundle: OutputBundle): FirstChunks {
     if (area) messages[area[2]!]![area[1]!] = withImports(bundle, c, entryFiles);
   }
   const result: FirstChunks = {};
-  for (const [page, areas] of Object.entries(FEATURE_AREAS)) {
+  for (const [page, areas] of Object.entries(pageAreas)) {
     if (!code[page]) continue;
     const of = (locale: string) => [...new Set([...START_AREAS, ...areas].flatMap((a) => messages[locale]![a] ?? []))];
     result[page] = { code: code[page], en: of('en'), zhCN: of('zhCN') };
@@ -50,7 +65,8 @@ export function firstChunksOf(bundle: OutputBundle): FirstChunks {
 /**
  * Builds src/boot/early-fetches.ts as a chunk of its own (not into the entry, which takes ≈300 ms to arrive and
  * compile before any of it runs) and puts `<script type="module">` for it first in index.html's head, after a JSON
- * block naming the chunks each page and language needs (FirstChunks), which it preloads. Deferred module scripts run
+ * block (BootTable): the console's routes with each page's first reads, generated from src/app/routes.ts (not copied),
+ * and the chunks each page and language needs (FirstChunks), which it preloads. Deferred module scripts run
  * in document order once the page is parsed: it always runs before the entry (else the entry could ask for
  * config.json too) and after config.json's preload is in the document (which its fetch then uses).
  */
@@ -58,6 +74,7 @@ export function earlyFetchesPlugin(): Plugin {
   let base = '/';
   let root = process.cwd();
   let building = false;
+  let source: ReturnType<typeof loadBootSource> | undefined;
   return {
     name: 'kc-early-fetches',
     configResolved(config) {
@@ -70,23 +87,27 @@ export function earlyFetchesPlugin(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      async handler(_html, ctx) {
+        // Once per build; the dev server reads the table again on each restart.
+        source ??= loadBootSource(root);
+        const { routes, areas } = await source;
         let src = `${base}${EARLY_FETCHES_ENTRY}`;
-        let first: FirstChunks = {};
+        let chunks: FirstChunks = {};
         if (ctx.bundle) {
           const chunk = Object.values(ctx.bundle).find(
             (c) => c.type === 'chunk' && c.facadeModuleId === resolve(root, EARLY_FETCHES_ENTRY),
           );
           if (!chunk) throw new Error(`${EARLY_FETCHES_ENTRY} was not built`);
           src = `${base}${chunk.fileName}`;
-          first = firstChunksOf(ctx.bundle as unknown as OutputBundle);
+          chunks = firstChunksOf(ctx.bundle as unknown as OutputBundle, areas);
         }
+        const table: BootTable = { routes, chunks };
         return [
           {
             tag: 'script',
-            attrs: { type: 'application/json', id: FIRST_CHUNKS_ID },
+            attrs: { type: 'application/json', id: BOOT_TABLE_ID },
             // `<` escaped: the block's text must not close the element.
-            children: JSON.stringify(first).replace(/</g, '\\u003c'),
+            children: JSON.stringify(table).replace(/</g, '\\u003c'),
             injectTo: 'head-prepend',
           },
           { tag: 'script', attrs: { type: 'module', src }, injectTo: 'head-prepend' },

@@ -1,17 +1,14 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
-import { FEATURE_AREAS, withMessages, type Area } from '../i18n';
-import { pageAt, pageModules, type PageName } from './page-modules';
+import { withMessages } from '../i18n';
 import { trackedLoad } from './page-loading';
-
-const areasOf = (name: PageName): readonly Area[] =>
-  Object.hasOwn(FEATURE_AREAS, name) ? FEATURE_AREAS[name as keyof typeof FEATURE_AREAS] : [];
+import { PAGE_NAMES, pageAt, ROUTES, type PageName } from './routes';
 
 /** Each page's component once its module and its areas' messages are in (see withMessages). */
 const loaded = new Map<PageName, ComponentType>();
 
 /** The page's module, once it and its areas' messages have arrived; remembered for pageComponent. */
 const load = (name: PageName) => () =>
-  withMessages(areasOf(name), pageModules[name])().then((mod) => {
+  withMessages(ROUTES[name].areas, ROUTES[name].module)().then((mod) => {
     loaded.set(name, mod.default);
     return mod;
   });
@@ -33,9 +30,10 @@ function pageComponent(name: PageName): ComponentType {
   return Page;
 }
 
-export const pages = Object.fromEntries(
-  (Object.keys(pageModules) as PageName[]).map((name) => [name, pageComponent(name)]),
-) as Record<PageName, ComponentType>;
+export const pages = Object.fromEntries(PAGE_NAMES.map((name) => [name, pageComponent(name)])) as Record<
+  PageName,
+  ComponentType
+>;
 
 /**
  * Starts loading the chunk and messages of the page at `pathname` (below the base path): at start-up, beside

@@ -7,8 +7,9 @@ import {
   documentTextsQuery,
   knowledgeQuery,
 } from '../api';
-import { isPathId } from '../contract';
+import { isPathId, type EndpointName } from '../contract';
 import { preloadPage } from './page-loaders';
+import { routeAt, type FirstRead } from './routes';
 
 /**
  * Reads a query ahead of the page that will show it. Its answer, an error included, is the page's first answer: the
@@ -28,24 +29,36 @@ function prefetchForPage(client: QueryClient, options: FetchQueryOptions<any, an
   return client.prefetchQuery(options);
 }
 
-/**
- * The reads each page opened by id starts with: the same query options as the page uses, so it finds them. A
- * document's full text (3.7 MB for 50,000 pieces) waits for the page's chunk: arriving beside the chunk, it slowed the
- * chunk's arrival and compiling on a two-core machine (in-app to the first pieces, 9 interleaved runs: 415 ms started
- * with the navigation, 327 ms after the chunk; with 100 ms latency per request 367 / 382 ms). A cold load's first
- * script asks for it earlier still (src/boot/early-fetches.ts): the entry takes longer to arrive than the text.
- */
-const READS: Record<string, ((client: QueryClient, id: string) => Promise<void>)[]> = {
-  knowledge: [(client, id) => prefetchForPage(client, knowledgeQuery(id))],
-  datasets: [(client, id) => prefetchForPage(client, datasetQuery(id))],
-  documents: [
-    (client, id) => prefetchForPage(client, documentBaseQuery(id)),
-    (client, id) =>
-      preloadPage(`/documents/${encodeURIComponent(id)}`).then(() =>
-        untilPreviewOrSettled(client, id, prefetchForPage(client, documentTextsQuery(id))),
-      ),
-  ],
-};
+/** How the console reads one endpoint by one id: the same query options as the page uses, so it finds them. */
+interface ReadById {
+  query: (id: string) => FetchQueryOptions<any, any, any, any>;
+  /**
+   * Waits for the page's chunk before reading, and says when the read is far enough along. A document's full text
+   * (3.7 MB for 50,000 pieces) waits for the page's chunk: arriving beside the chunk, it slowed the chunk's arrival and
+   * compiling on a two-core machine (in-app to the first pieces, 9 interleaved runs: 415 ms started with the
+   * navigation, 327 ms after the chunk; with 100 ms latency per request 367 / 382 ms). A cold load's first script
+   * asks for it earlier still (src/boot/early-fetches.ts): the entry takes longer to arrive than the text.
+   */
+  afterChunk?: (client: QueryClient, id: string, read: Promise<void>) => Promise<void>;
+}
+
+/** Every endpoint a route's first reads name (routes.ts), with the query that reads it (held so by routes.test.ts). */
+export const READS_BY_ID = {
+  getKnowledge: { query: (id) => knowledgeQuery(id) },
+  getDataset: { query: (id) => datasetQuery(id) },
+  queryDocumentBase: { query: (id) => documentBaseQuery(id) },
+  getDocumentTexts: { query: (id) => documentTextsQuery(id), afterChunk: untilPreviewOrSettled },
+} satisfies Partial<Record<EndpointName, ReadById>>;
+
+export type ReadEndpoint = keyof typeof READS_BY_ID;
+
+/** Starts one first read; routes.test.ts holds every read's endpoint to a row of READS_BY_ID. */
+function startRead(client: QueryClient, pathname: string, read: FirstRead, id: string): Promise<void> {
+  const by: ReadById = READS_BY_ID[read.endpoint as ReadEndpoint];
+  const { afterChunk } = by;
+  if (!afterChunk) return prefetchForPage(client, by.query(id));
+  return preloadPage(pathname).then(() => afterChunk(client, id, prefetchForPage(client, by.query(id))));
+}
 
 /**
  * Resolves once a large text's first pieces are in (documentTextsQuery's preview: what the page's first render shows
@@ -73,8 +86,9 @@ function untilPreviewOrSettled(client: QueryClient, id: string, read: Promise<vo
  * has settled, answered or failed (a large text: when its first pieces are in).
  */
 export function prefetchPageData(client: QueryClient, pathname: string): Promise<void> {
-  const [area, id] = pathname.split('/').filter(Boolean);
-  if (!area || !id || !connectionStore.getActiveProfile()) return Promise.resolve();
+  const { route, params } = routeAt(pathname);
+  const id = params[0];
+  if (!route?.reads || params.length !== 1 || !id || !connectionStore.getActiveProfile()) return Promise.resolve();
   let decoded: string;
   try {
     decoded = decodeURIComponent(id);
@@ -83,7 +97,7 @@ export function prefetchPageData(client: QueryClient, pathname: string): Promise
   }
   // An id its page refuses (src/contract/path-id.ts) is not asked for ahead of it either.
   if (!isPathId(decoded)) return Promise.resolve();
-  return Promise.all((READS[area] ?? []).map((read) => read(client, decoded))).then(() => undefined);
+  return Promise.all(route.reads.map((read) => startRead(client, pathname, read, decoded))).then(() => undefined);
 }
 
 /** The path below the base path of a URL of this console, or null for another origin or outside the base. */

@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { AppLayout } from './layout/AppLayout';
 import { pages } from './page-loaders';
 import { RouteBoundary } from './RouteBoundary';
+import { PAGE_NAMES, ROUTES, type RoutePath } from './routes';
 
 const page = (Page: ComponentType) => (
   <RouteBoundary>
@@ -12,7 +13,7 @@ const page = (Page: ComponentType) => (
 );
 
 /**
- * The console's routes. Declarative routes (not the data router): the console loads its data with
+ * The console's routes, one per path of each page in the routes table (routes.ts). Declarative routes (not the data router): the console loads its data with
  * React Query, so the data router's loaders would be ≈16 KB gzip of unused code in the first route.
  */
 export function AppRoutes() {
@@ -27,24 +28,15 @@ export function AppRoutes() {
           </RouteBoundary>
         }
       >
-        <Route index element={page(pages.home)} />
-        <Route path={paths.knowledge.path} element={page(pages.knowledge)} />
-        <Route path={paths.knowledgeBase.path} element={page(pages.knowledge)} />
-        <Route path={paths.datasets.path} element={page(pages.datasets)} />
-        <Route path={paths.dataset.path} element={page(pages.datasets)} />
-        <Route path={paths.documents.path} element={page(pages.documents)} />
-        <Route path={paths.document.path} element={page(pages.documents)} />
-        <Route path={paths.conversations.path} element={page(pages.conversations)} />
-        <Route path={paths.conversation.path} element={page(pages.conversations)} />
-        <Route path={paths.playground.path} element={page(pages.playground)} />
-        <Route path={paths.playgroundSpace.path} element={page(pages.playground)} />
-        <Route path={paths.suites.path} element={page(pages.suites)} />
-        <Route path={paths.suite.path} element={page(pages.suites)} />
-        <Route path={paths.suiteCompare.path} element={page(pages.suites)} />
-        <Route path={paths.suiteRun.path} element={page(pages.suites)} />
-        <Route path={paths.activity.path} element={page(pages.activity)} />
-        <Route path={paths.catalog.path} element={page(pages.catalog)} />
-        <Route path={paths.settings.path} element={page(pages.settings)} />
+        {PAGE_NAMES.flatMap((name) =>
+          (ROUTES[name].paths as readonly RoutePath[]).map((route) =>
+            route.path === paths.home.path ? (
+              <Route key={route.path} index element={page(pages[name])} />
+            ) : (
+              <Route key={route.path} path={route.path} element={page(pages[name])} />
+            ),
+          ),
+        )}
         <Route path="*" element={page(pages.notFound)} />
       </Route>
     </Routes>

@@ -5,15 +5,16 @@
  * will ask for them; the console's fetch layer then takes these answers instead of asking again
  * (src/api/http/early-fetch.ts). A read goes out here only when this browser keeps no profile of its own (no
  * profiles, choice or remembered token stored), so the profile is the one config.json names; a guess that is still
- * wrong matches nothing and is left unused. It imports only first-reads.ts (see there why).
+ * wrong matches nothing and is left unused. What it knows of the console's routes, reads and chunks the build writes
+ * into index.html, generated from src/app/routes.ts. It imports only first-reads.ts (see there why).
  */
 import {
-  FIRST_CHUNKS_ID,
-  FIRST_READS,
+  BOOT_TABLE_ID,
   isPathIdCopy,
   KEPT_PROFILE_KEYS,
   LOCALE_KEY,
-  type FirstChunks,
+  type BootRoute,
+  type BootTable,
 } from './first-reads';
 
 export interface EarlyFetch {
@@ -77,20 +78,40 @@ function handled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-function startReads(config: { default_profile?: unknown; profiles?: unknown }): void {
-  const [area, pageId] = window.location.pathname
-    .slice(base.length - 1)
-    .split('/')
-    .filter(Boolean);
-  const reads = area && pageId ? FIRST_READS[area] : undefined;
-  if (!reads || !Array.isArray(config.profiles)) return;
+/** The build's table (vite/early-fetches-plugin.ts), or null when it is missing or unreadable. */
+function bootTable(): BootTable | null {
+  try {
+    const table: Partial<BootTable> | null = JSON.parse(document.getElementById(BOOT_TABLE_ID)?.textContent ?? 'null');
+    return Array.isArray(table?.routes) && table.chunks ? (table as BootTable) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The route at the address, with its parameters (still encoded), as the console's routes.ts matches it. */
+function routeHere(table: BootTable): { route: BootRoute; params: string[] } | null {
+  const path = window.location.pathname.slice(base.length - 1);
+  for (const route of table.routes) {
+    const match = new RegExp(route.pattern, 'i').exec(path);
+    if (match) return { route, params: match.slice(1) };
+  }
+  return null;
+}
+
+function startReads(
+  here: { route: BootRoute; params: string[] },
+  config: { default_profile?: unknown; profiles?: unknown },
+): void {
+  const { reads } = here.route;
+  const pageId = here.params[0];
+  if (!reads || here.params.length !== 1 || !pageId || !Array.isArray(config.profiles)) return;
   const profiles = config.profiles as Profile[];
   const profile = profiles.find((p) => p.id === config.default_profile) ?? profiles[0];
   if (!profile || typeof profile.id !== 'string' || (profile.mode ?? 'direct') !== 'direct') return;
   if (keepsOwnProfile(profile.id)) return;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(pageId!);
+    decoded = decodeURIComponent(pageId);
   } catch {
     return;
   }
@@ -100,9 +121,10 @@ function startReads(config: { default_profile?: unknown; profiles?: unknown }): 
     if (typeof host !== 'string') return;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (typeof profile.token === 'string' && profile.token) headers.Authorization = `Bearer ${profile.token}`;
-    const body = read.body?.(decoded);
+    const body = read.body === undefined ? undefined : JSON.stringify({ [read.body]: decoded });
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    start(read.method, host.trim().replace(/\/+$/, '') + read.path(decoded), headers, body);
+    const path = read.path.replace('{id}', encodeURIComponent(decoded));
+    start(read.method, host.trim().replace(/\/+$/, '') + path, headers, body);
   }
 }
 
@@ -111,20 +133,8 @@ function startReads(config: { default_profile?: unknown; profiles?: unknown }): 
  * src/i18n's initialLocale picks it), listed by the build in index.html (vite/early-fetches-plugin.ts): they
  * arrive while the entry compiles, instead of in two waves after it has run.
  */
-function preloadPageChunks(): void {
-  const listed = document.getElementById(FIRST_CHUNKS_ID)?.textContent;
-  const page = window.location.pathname
-    .slice(base.length - 1)
-    .split('/')
-    .find(Boolean);
-  if (!listed || !page) return;
-  let chunks: Partial<FirstChunks>;
-  try {
-    chunks = JSON.parse(listed);
-  } catch {
-    return;
-  }
-  const forPage = Object.hasOwn(chunks, page) ? chunks[page] : undefined;
+function preloadPageChunks(table: BootTable, page: string): void {
+  const forPage = Object.hasOwn(table.chunks, page) ? table.chunks[page] : undefined;
   if (!forPage) return;
   let stored: string | null = null;
   try {
@@ -144,13 +154,15 @@ function preloadPageChunks(): void {
 }
 
 if (`${window.location.pathname}/`.startsWith(base)) {
-  preloadPageChunks();
+  const table = bootTable();
+  const here = table ? routeHere(table) : null;
+  if (table && here) preloadPageChunks(table, here.route.page);
   const config = start('GET', `${base}config.json`, { Accept: 'application/json' });
   // The console waits for config.json: it finds this page's reads already started when its answer arrives.
   config.response = handled(
     config.response.then(async (response) => {
       try {
-        if (response.ok) startReads(await response.clone().json());
+        if (response.ok && here) startReads(here, await response.clone().json());
       } catch {
         // Not JSON: the console says so when it reads it.
       }

@@ -1,20 +1,38 @@
 /**
  * What the first script (early-fetches.ts) must know of the console without importing it (anything it imported
- * would be split into a chunk shared with the entry): the reads each page opened by id starts with, the storage
- * keys that say a profile is this browser's own, and where the build lists each page's chunks. Written out here
- * once; src/test/boot-first-reads.test.ts holds them to the contract's endpoints and the stores' keys.
+ * would be split into a chunk shared with the entry): the shape of the table the build writes into index.html (the
+ * routes, each page's first reads and chunks: generated from src/app/routes.ts, never written by hand), the storage
+ * keys that say a profile is this browser's own, and the path-id check. src/test/boot-first-reads.test.ts holds the
+ * copies to the console's.
  */
 
-export interface FirstRead {
-  /** The contract's endpoint this read is (ENDPOINTS[endpoint]). */
-  endpoint: string;
+/**
+ * A read a page opened by id starts with, as a request (generated from src/app/routes.ts and the contract's
+ * endpoints by src/app/boot-table.ts): `path` holds `{id}` where the encoded id goes; `body`, if any, names the JSON
+ * body's one field, which holds the id.
+ */
+export interface BootRead {
   host: 'base' | 'secondary';
   method: 'GET' | 'POST';
-  path: (id: string) => string;
-  body?: (id: string) => string;
+  path: string;
+  body?: string;
 }
 
-const id = encodeURIComponent;
+/** A route of the console: its pattern as a regular expression's source (case-insensitive), its page, its reads. */
+export interface BootRoute {
+  pattern: string;
+  page: string;
+  reads?: BootRead[];
+}
+
+/** Per feature page: its code's chunks, and its messages' chunks per language. */
+export type FirstChunks = Record<string, { code: string[]; en: string[]; zhCN: string[] }>;
+
+/** What the build writes into index.html for the first script (vite/early-fetches-plugin.ts). */
+export interface BootTable {
+  routes: BootRoute[];
+  chunks: FirstChunks;
+}
 
 /**
  * The contract's isPathId (src/contract/path-id.ts): an id its page refuses is not read ahead. C0 and C1 controls
@@ -27,22 +45,6 @@ export const isPathIdCopy = (value: string): boolean =>
   // oxlint-disable-next-line no-control-regex -- control characters are what it looks for
   !/[/?#\\\u0000-\u001f\u007f-\u009f]/.test(value);
 
-/** Per page opened by id, the reads it starts with: src/app/prefetch.ts's table, as requests. */
-export const FIRST_READS: Record<string, FirstRead[]> = {
-  knowledge: [{ endpoint: 'getKnowledge', host: 'secondary', method: 'GET', path: (k) => `/v1/knowledge/${id(k)}` }],
-  datasets: [{ endpoint: 'getDataset', host: 'base', method: 'GET', path: (d) => `/v1/datasets/${id(d)}` }],
-  documents: [
-    {
-      endpoint: 'queryDocumentBase',
-      host: 'base',
-      method: 'POST',
-      path: () => '/v1/documents/query-base',
-      body: (d) => JSON.stringify({ document_id: d }),
-    },
-    { endpoint: 'getDocumentTexts', host: 'base', method: 'GET', path: (d) => `/v1/documents/texts/${id(d)}` },
-  ],
-};
-
 /** The connection store's keys (src/api/connection/store.ts STORAGE_KEYS): any of them set, the profile is not config.json's. */
 export const KEPT_PROFILE_KEYS = {
   profiles: 'kc.profiles',
@@ -53,8 +55,5 @@ export const KEPT_PROFILE_KEYS = {
 /** The chosen language's key (src/i18n LOCALE_STORAGE_KEY). */
 export const LOCALE_KEY = 'kc.locale';
 
-/** The id of the JSON block in index.html that lists each page's chunks (vite/early-fetches-plugin.ts writes it). */
-export const FIRST_CHUNKS_ID = 'kc-first-chunks';
-
-/** Per feature page: its code's chunks, and its messages' chunks per language. */
-export type FirstChunks = Record<string, { code: string[]; en: string[]; zhCN: string[] }>;
+/** The id of the JSON block in index.html that holds the BootTable (vite/early-fetches-plugin.ts writes it). */
+export const BOOT_TABLE_ID = 'kc-boot-table';

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@
 import { useState } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
 import { isApiError, isKeptDbError, useConnection, type ApiError } from '../api';
+import { paths } from '../config/paths';
 import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';
 import { storageErrorKey } from './storage-error';
@@ -56,13 +57,10 @@ function SettingsLink() {
   const { active } = useConnection();
   const inRouter = useInRouterContext();
   if (!inRouter) return null;
-  const params = new URLSearchParams();
-  if (active) params.set('profile', active.id);
-  params.set('reason', 'token');
   return (
     <Anchor
       component={Link}
-      to={`/settings?${params.toString()}`}
+      to={paths.settings.href({ profile: active?.id, reason: 'token' })}
       size="sm"
       {...LINK_LOOK}
       data-testid="error-settings-link"

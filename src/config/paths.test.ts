@@ -22,6 +22,11 @@ describe('paths', () => {
       expect(matchPath(paths[name].path, paths[name].href())).not.toBeNull();
   });
 
+  it('the catalog can open on a search', () => {
+    expect(paths.catalog.href()).toBe('/catalog');
+    expect(paths.catalog.href('a b/c?')).toBe('/catalog?q=a%20b%2Fc%3F');
+  });
+
   it('settings can name the profile to fix and why', () => {
     expect(paths.settings.href()).toBe('/settings');
     expect(paths.settings.href({ profile: 'p 1', reason: 'token' })).toBe('/settings?profile=p+1&reason=token');

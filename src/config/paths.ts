@@ -1,10 +1,11 @@
 /**
  * Every in-app URL, one entry per route: `path` is the pattern the router matches, `href(...)` builds a link
- * to it with each id URI-encoded (an id may hold "/", "?" or "#"). The router, the navigation, links and
- * navigate() calls all use these, so a route is renamed here and nowhere else. Paths are below the base
+ * to it with each id URI-encoded (an id may hold "/", "?" or "#"). Links and navigate() calls use the builders;
+ * src/app/routes.ts gives each route its page, and the router, navigation, page loading, prefetch and the first
+ * script's table derive from it. So a route is renamed here, and a page added there. Paths are below the base
  * path (/kc/ in a subpath deployment): the router adds it.
  *
- * This module imports nothing, so every layer above the api may use it.
+ * This module imports nothing, so every layer above the api may use it (the features link with it).
  */
 const enc = encodeURIComponent;
 
@@ -46,7 +47,8 @@ export const paths = {
       `/suites/${enc(suiteId)}/compare${compare ? `?${new URLSearchParams(compare)}` : ''}`,
   },
   activity: { path: '/activity', href: () => '/activity' },
-  catalog: { path: '/catalog', href: () => '/catalog' },
+  /** The catalog, searching for `query` if given. */
+  catalog: { path: '/catalog', href: (query?: string) => (query ? `/catalog?q=${enc(query)}` : '/catalog') },
   settings: {
     path: '/settings',
     href: ({ profile, reason }: SettingsTarget = {}) => {

@@ -226,32 +226,37 @@ function unwiredFeatureImports(files: Iterable<string> = startupFiles()): string
           first.property?.name === feature
         );
       });
-      // Or a row of a table of loaders keyed by feature name (app/page-modules.ts), which page-loaders.ts loads
-      // row by row through withMessages with the areas FEATURE_AREAS names for that key.
-      const keyedRow =
-        tableLoadsAreasByKey(file) &&
+      // Or a row of the routes table (app/routes.ts) whose `areas` are FEATURE_AREAS.<that feature>: page-loaders.ts
+      // loads every row's module with its row's areas.
+      const row =
+        tableLoadsRowAreas(file) &&
         parents.some((p) => {
-          const key = (p as Node & { key?: { name?: string } }).key;
-          return p.type === 'Property' && key?.name === feature;
+          if (p.type !== 'ObjectExpression') return false;
+          return (p.properties as (Node & { key?: { name?: string }; value?: Node })[]).some((prop) => {
+            const value = prop.value as
+              (Node & { object?: { name?: string }; property?: { name?: string } }) | undefined;
+            return (
+              prop.key?.name === 'areas' &&
+              value?.type === 'MemberExpression' &&
+              value.object?.name === 'FEATURE_AREAS' &&
+              value.property?.name === feature
+            );
+          });
         });
-      if (!wrapped && !keyedRow)
-        out.push(`${rel(file)}: import('${spec}') does not load FEATURE_AREAS.${feature} with it`);
+      if (!wrapped && !row) out.push(`${rel(file)}: import('${spec}') does not load FEATURE_AREAS.${feature} with it`);
     });
   }
   return out;
 }
 
 /**
- * The file is the page table (app/page-modules.ts), and page-loaders.ts, which renders every page, loads each of its
- * rows with its key's areas: withMessages(areasOf(name), pageModules[name]).
+ * The file is the routes table (app/routes.ts), and page-loaders.ts, which renders every page, loads each row's module
+ * with that row's areas: withMessages(ROUTES[name].areas, ROUTES[name].module).
  */
-function tableLoadsAreasByKey(file: string): boolean {
-  if (rel(file) !== 'app/page-modules.ts') return false;
+function tableLoadsRowAreas(file: string): boolean {
+  if (rel(file) !== 'app/routes.ts') return false;
   const loaders = readFileSync(join(SRC, 'app', 'page-loaders.ts'), 'utf8');
-  return (
-    /withMessages\(areasOf\(name\), pageModules\[name\]\)/.test(loaders) &&
-    /FEATURE_AREAS\[name as keyof typeof FEATURE_AREAS\]/.test(loaders)
-  );
+  return /withMessages\(ROUTES\[name\]\.areas, ROUTES\[name\]\.module\)/.test(loaders);
 }
 
 describe('message keys: every key is shown somewhere', () => {

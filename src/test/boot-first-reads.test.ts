@@ -1,27 +1,65 @@
 import { describe, expect, it } from 'vitest';
+import { earlyFetchesPlugin } from '../../vite/early-fetches-plugin';
 import { STORAGE_KEYS } from '../api/connection/store';
-import { buildPath, ENDPOINTS, isPathId, type EndpointName } from '../contract';
-import { FIRST_READS, isPathIdCopy, KEPT_PROFILE_KEYS, LOCALE_KEY } from '../boot/first-reads';
+import { bootRoutes, pageAreas } from '../app/boot-table';
+import { READS_BY_ID } from '../app/prefetch';
+import { PAGE_NAMES, ROUTES, type RoutePath } from '../app/routes';
+import { BOOT_TABLE_ID, isPathIdCopy, KEPT_PROFILE_KEYS, LOCALE_KEY, type BootTable } from '../boot/first-reads';
+import { buildPath, ENDPOINTS, isPathId } from '../contract';
 import { LOCALE_STORAGE_KEY } from '../i18n';
 
-/** The first script's own copies (it may import nothing of the console) are the console's. */
-describe('the first script’s copies', () => {
-  it('each first read is its endpoint: host, method and path, with the id encoded', () => {
+/** The first script's table, as the build plugin writes it into index.html (the dev server's way: no bundle). */
+async function tableInIndexHtml(): Promise<BootTable> {
+  const plugin = earlyFetchesPlugin();
+  const config = { base: '/', root: process.cwd(), command: 'serve' };
+  (plugin.configResolved as (c: typeof config) => void)(config);
+  const hook = plugin.transformIndexHtml as { handler: (html: string, ctx: object) => Promise<unknown> };
+  const tags = (await hook.handler('', {})) as { attrs: { id?: string }; children?: string }[];
+  const block = tags.find((tag) => tag.attrs.id === BOOT_TABLE_ID);
+  return JSON.parse(block!.children!);
+}
+
+/** The first script's table comes from the routes table; its own copies (it may import nothing) are the console's. */
+describe('the first script’s table and copies', () => {
+  it('index.html’s table is the one the routes table generates: every route, in order, with its reads', async () => {
+    const table = await tableInIndexHtml();
+    expect(table.routes).toEqual(bootRoutes());
+    const paths = PAGE_NAMES.flatMap((page) => (ROUTES[page].paths as readonly RoutePath[]).map((r) => r.path));
+    expect(table.routes).toHaveLength(paths.length);
+    // The reads a cold load of a document starts with, spelled out once as the requests they are.
+    expect(table.routes.find((r) => new RegExp(r.pattern, 'i').test('/Documents/a%2Fb/'))).toEqual({
+      pattern: '^/documents/([^/]+)/?$',
+      page: 'documents',
+      reads: [
+        { host: 'base', method: 'POST', path: '/v1/documents/query-base', body: 'document_id' },
+        { host: 'base', method: 'GET', path: '/v1/documents/texts/{id}' },
+      ],
+    });
+    expect(pageAreas().documents).toEqual(ROUTES.documents.areas);
+  }, 20_000);
+
+  it('each first read is its endpoint: host, method and path, with the id encoded; a body the endpoint accepts', () => {
     const id = 'a b&1 文';
-    for (const [page, reads] of Object.entries(FIRST_READS)) {
-      for (const read of reads) {
-        expect(Object.keys(ENDPOINTS), page).toContain(read.endpoint);
-        const endpoint = ENDPOINTS[read.endpoint as EndpointName];
-        expect(read.host, read.endpoint).toBe(endpoint.host);
-        expect(read.method, read.endpoint).toBe(endpoint.method);
-        const params = Object.fromEntries([...endpoint.pattern.matchAll(/:([a-z_]+)/g)].map((m) => [m[1]!, id]));
-        expect(read.path(id), read.endpoint).toBe(buildPath(endpoint.pattern, params as never));
-        // A body is one the endpoint's request schema accepts unchanged.
-        if (read.body) {
-          const body = JSON.parse(read.body(id));
-          expect(endpoint.request?.parse(body), read.endpoint).toEqual(body);
-        } else expect(endpoint.request, read.endpoint).toBeNull();
-      }
+    const routes = bootRoutes();
+    const reading = PAGE_NAMES.flatMap((page) =>
+      (ROUTES[page].paths as readonly RoutePath[]).flatMap((route) => route.reads ?? []),
+    );
+    expect(routes.flatMap((r) => r.reads ?? [])).toHaveLength(reading.length);
+    for (const [i, read] of routes.flatMap((r) => r.reads ?? []).entries()) {
+      const { endpoint: name, body: field } = reading[i]!;
+      const endpoint = ENDPOINTS[name];
+      expect(read.host, name).toBe(endpoint.host);
+      expect(read.method, name).toBe(endpoint.method);
+      const params = Object.fromEntries([...endpoint.pattern.matchAll(/:([a-z_]+)/g)].map((m) => [m[1]!, id]));
+      expect(read.path.replace('{id}', encodeURIComponent(id)), name).toBe(
+        buildPath(endpoint.pattern, params as never),
+      );
+      if (field) {
+        const body = { [field]: id };
+        expect(endpoint.request?.parse(body), name).toEqual(body);
+      } else expect(endpoint.request, name).toBeNull();
+      // The console reads it ahead too, with the page's own query.
+      expect(Object.keys(READS_BY_ID), name).toContain(name);
     }
   });
 

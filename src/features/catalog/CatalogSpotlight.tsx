@@ -4,6 +4,7 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from '../../components';
+import { paths } from '../../config/paths';
 import { useCatalog, useConnection, type CatalogEntry } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
 import { entryMatches, OPENABLE_KINDS, routeFor, unknownIdCandidate } from './catalog-view';
@@ -112,7 +113,7 @@ export function CatalogSpotlight({ pages: allPages }: { pages: readonly Spotligh
 
 function IdAction({ entry, kindLabel, onGo }: { entry: CatalogEntry; kindLabel: string; onGo(to: string): void }) {
   const t = useT();
-  const to = routeFor(entry.kind, entry.id) ?? `/catalog?q=${encodeURIComponent(entry.id)}`;
+  const to = routeFor(entry.kind, entry.id) ?? paths.catalog.href(entry.id);
   return (
     <Spotlight.Action onClick={() => onGo(to)} data-kind={entry.kind} data-id={entry.id}>
       <Group wrap="nowrap" gap="sm" w="100%" justify="space-between">

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Code, Drawer, Group, List, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { mergedOptions, type AttemptResult, type CaseOutcome, type SuiteRun, type TurnResult } from '../../../api';
+import { paths } from '../../../config/paths';
 import type { DocumentChunk, Suite } from '../../../contract';
 import { playgroundLink, RawJson, SafeMarkdown, SourcesList } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
@@ -152,7 +153,7 @@ function TurnView({ turn, label }: { turn: TurnResult; label: string }) {
             .join(' · ')}
         </Text>
         {turn.conversationId ? (
-          <Anchor component={Link} to={`/conversations/${encodeURIComponent(turn.conversationId)}`} size="xs">
+          <Anchor component={Link} to={paths.conversation.href(turn.conversationId)} size="xs">
             {t('suites.detail.openConversation')}
           </Anchor>
         ) : null}
