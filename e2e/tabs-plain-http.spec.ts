@@ -217,6 +217,8 @@ test.describe('tabs on plain http (no Web Locks)', () => {
       });
     });
     await openKnowledge(page, RETIRED.knowledgeId);
+    // The read's answer is what puts the id in the catalog: wait for it before leaving the page.
+    await expect(page.getByTestId('total-files')).toBeVisible();
     expect(await page.evaluate(() => typeof navigator.clipboard)).toBe('undefined');
     await page.goto('./catalog');
     const copy = page.getByRole('button', { name: `Copy: ${RETIRED.knowledgeId}` });

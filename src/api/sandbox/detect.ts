@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ConnectionProfile } from '../connection/profile';
 import { browserStorage, safeStorage } from '../storage/web-storage';
-import { fetchDemoSuite } from '../suites/demo';
+import { fetchDemoSuiteBody } from './demo-suite';
 
 /**
  * Addresses that answered "no demo suite here" in this tab: a real service is asked once per tab, not on every page
@@ -13,8 +13,8 @@ const NOT_SANDBOX_KEY = (baseUrl: string) => `kc.notSandbox.${baseUrl}`;
 /**
  * Whether a profile's service is the local sandbox: the sandbox serves its demo suite at GET /__sandbox/demo-suite
  * (no token), a real service does not. One detection for every sandbox-only offer (the demo suite, starter ids,
- * sample questions), asked once per profile and load; the answer is the suite (null: not a sandbox), so
- * "Add the demo suite" shares it (same key).
+ * sample questions), asked once per profile and load; the answer is the suite as sent, unchecked (null: not a
+ * sandbox), so "Add the demo suite" shares it (same key) and checks it (demoSuiteOf) in the suites chunk.
  */
 export function sandboxDemoQuery(profile: ConnectionProfile) {
   return queryOptions({
@@ -23,8 +23,8 @@ export function sandboxDemoQuery(profile: ConnectionProfile) {
     queryFn: async ({ signal }) => {
       if (notSandbox.getText(NOT_SANDBOX_KEY(profile.base_url)) !== null) return null;
       // A network failure throws (unknown, asked again next load); an answer without the suite is a verdict.
-      const suite = (await fetchDemoSuite(profile, signal)) ?? null;
-      if (!suite) notSandbox.setText(NOT_SANDBOX_KEY(profile.base_url), '1');
+      const suite = (await fetchDemoSuiteBody(profile, signal)) ?? null;
+      if (suite === null) notSandbox.setText(NOT_SANDBOX_KEY(profile.base_url), '1');
       return suite;
     },
     retry: false,

@@ -27,7 +27,7 @@ export {
 } from './results';
 export { compareOutcomes, type CompareRow, type CompareStatus, type Comparison } from './compare';
 export { runToCsv, runToJson, runToJunit } from './export';
-export { DEMO_SUITE_PATH, fetchDemoSuite } from './demo';
+export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRunRecord } from './record';
 export { parseSuiteCsv } from './suite-csv';

@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { fetchDemoSuite, parseSuiteCsv, type ConnectionProfile } from '../../../api';
+import { demoSuiteOf, parseSuiteCsv, sandboxDemoQuery, type ConnectionProfile } from '../../../api';
 import { parseSuiteJson, SUITE_LIMITS, type SuiteFile } from '../../../contract';
 import {
   downloadText,
@@ -49,13 +49,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
   const [csv, setCsv] = useState<{ file: string; text: string } | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   // The sandbox serves a demo suite for its demo spaces; a real service has none (404), and nothing is offered.
-  const demo = useQuery({
-    // Not under the suites keys: saving a suite must not ask the service again.
-    queryKey: ['sandbox-demo-suite', profile.id, profile.base_url],
-    queryFn: async ({ signal }) => (await fetchDemoSuite(profile, signal)) ?? null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const demo = demoSuiteOf(useQuery(sandboxDemoQuery(profile)).data);
 
   async function add(file: SuiteFile, open = true) {
     setSaveError(null);
@@ -88,8 +82,8 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
 
   const actions = (
     <>
-      {demo.data ? (
-        <Button variant="light" onClick={() => void add(demo.data!)} data-testid="add-demo-suite">
+      {demo ? (
+        <Button variant="light" onClick={() => void add(demo)} data-testid="add-demo-suite">
           {t('suites.addDemo')}
         </Button>
       ) : null}
@@ -138,7 +132,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
           <EmptyState
             title={t('suites.empty')}
             description={t('suites.emptyHint')}
-            actions={demo.data ? <Text size="sm">{t('suites.emptyDemo')}</Text> : undefined}
+            actions={demo ? <Text size="sm">{t('suites.emptyDemo')}</Text> : undefined}
           />
         ) : (
           <>
