@@ -6,8 +6,11 @@
  * dialog (check first on), with the report table on screen (scrolled while it updates). Prints:
  *   check-first time; wall time from "Remove 1000 documents" to the batch done; DELETE calls per document (counted
  *   at the sandbox) and documents confirmed deleted; JS heap after (after GC); main-thread long tasks during the
- *   batch (goal: none over 50 ms). Midway (half the documents confirmed) the browser goes offline for
- *   `--offline-ms N` (default 5000; 0: no cut): the batch holds and resumes by itself, and no row may fail.
+ *   batch in every tab (goal: none over 50 ms). As faults would meet it: `--tabs N` tabs on the knowledge base
+ *   (default 3; the others open once the batch runs, show it live and wait to take over); once a quarter is
+ *   confirmed the browser goes offline for `--offline-ms N` (default 5000; 0: no cut): the batch holds and resumes
+ *   by itself, and no row may fail; once half is confirmed the running tab is closed (`--keep-runner` keeps it) and
+ *   another tab takes the batch over. DELETE calls per document must stay 1.0 (plus the re-issues a held lock needs).
  * Everything listens on 127.0.0.1; every wait is bounded; children are stopped on exit. Results: bench-results/bulk.json.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -15,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from '../e2e/support/bulk-fixture.ts';
 import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 import { startSandbox } from '../e2e/support/sandbox.ts';
@@ -31,6 +34,8 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const OFFLINE_MS = Number(opt('offline-ms') ?? 5_000);
+const TABS = Math.max(1, Number(opt('tabs') ?? 3));
+const CLOSE_RUNNER = TABS > 1 && !args.includes('--keep-runner');
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
@@ -106,9 +111,11 @@ async function main() {
     await context.addInitScript(longTaskRecorder);
     const page = await context.newPage();
     const errors: string[] = [];
+    context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
     page.on('pageerror', (e) => errors.push(e.message));
+    // Sent by any tab (the sandbox counts those that reached it).
     const deletes = new Map<string, number>();
-    page.on('request', (req) => {
+    context.on('request', (req) => {
       const m = /\/v1\/knowledge\/\d+\/document\/(\d+)$/.exec(req.url());
       if (req.method() === 'DELETE' && m) deletes.set(m[1]!, (deletes.get(m[1]!) ?? 0) + 1);
     });
@@ -148,50 +155,82 @@ async function main() {
           .map((m) => [m.name.replace('Duration', ''), m.value]),
       ) as Record<'Task' | 'Script' | 'Layout' | 'RecalcStyle', number>;
     const mainBefore = await mainThread();
+    const mainThreadSince = async (before: typeof mainBefore) => {
+      const after = await mainThread();
+      return Object.fromEntries(
+        (Object.keys(after) as (keyof typeof after)[]).map((k) => [k, after[k] - before[k]]),
+      ) as typeof after;
+    };
     const cpuBefore = await rendererCpu();
     const startedAt = await page.evaluate(() => performance.now());
     const wallStart = Date.now();
     await dialog.getByRole('button', { name: `Remove ${DOCUMENTS.toLocaleString('en')} documents` }).click();
-    const batch = page.getByTestId('bulk-batch');
-    await batch.waitFor({ timeout: 60_000 });
-    // Scroll the report while it updates, as an admin watching it would.
-    const scroller = batch.getByTestId('bulk-report-scroller');
-    const done = batch.and(page.locator('[data-status="done"]'));
+    await page.getByTestId('bulk-batch').waitFor({ timeout: 60_000 });
+    /** A tab's long tasks from `from` on (its own clock), read before it closes. */
+    const tasks: { start: number; duration: number }[] = [];
+    const tasksSince = async (p: Page, from: number) =>
+      tasks.push(
+        ...(await p.evaluate(
+          (t0) =>
+            (window as unknown as { kcLongTasks: { start: number; duration: number }[] }).kcLongTasks
+              .filter((t) => t.start >= t0)
+              .map((t) => ({ start: t.start - t0, duration: t.duration })),
+          from,
+        )),
+      );
+    // The other tabs open the knowledge base once the batch runs: they show it live and wait to take over.
+    const tabs: { page: Page; from: number }[] = [{ page, from: startedAt }];
+    for (let i = 1; i < TABS; i++) {
+      const other = await context.newPage();
+      await other.goto(`${base}knowledge/${RETIRED.knowledgeId}`, { timeout: 60_000 });
+      await other.getByTestId('bulk-batch').waitFor({ timeout: 60_000 });
+      tabs.push({ page: other, from: await other.evaluate(() => performance.now()) });
+    }
+    let shown = page;
+    const batchIn = (p: Page) => p.getByTestId('bulk-batch');
     let scrolls = 0;
-    const deletedNow = async () => Number(await batch.getByTestId('bulk-count-deleted').getAttribute('data-count'));
+    const count = async (phase: string) =>
+      Number(await batchIn(shown).getByTestId(`bulk-count-${phase}`).getAttribute('data-count'));
+    const events: string[] = [];
+    const at = () => `+${((Date.now() - wallStart) / 1000).toFixed(1)} s`;
     /** The network cut: when it started, and when it ended (undefined while it lasts or before it). */
     const cut: { from?: number; to?: number } = {};
-    while (!(await done.count())) {
+    let runnerClosed = false;
+    while (!(await batchIn(shown).and(shown.locator('[data-status="done"]')).count())) {
       if (Date.now() - wallStart > BATCH_TIMEOUT_MS) throw new Error('the batch did not finish in 10 minutes');
-      if (OFFLINE_MS > 0 && cut.from === undefined && (await deletedNow()) >= DOCUMENTS / 2) {
+      const deletedNow = await count('deleted');
+      if (OFFLINE_MS > 0 && cut.from === undefined && deletedNow >= DOCUMENTS / 4) {
         cut.from = Date.now();
         await context.setOffline(true);
+        events.push(`network cut at ${at()} (${deletedNow} deleted)`);
       } else if (cut.from !== undefined && cut.to === undefined && Date.now() - cut.from >= OFFLINE_MS) {
         await context.setOffline(false);
         cut.to = Date.now();
+        events.push(`network back at ${at()}`);
       }
-      await scroller.evaluate((el, n) => el.scrollTo({ top: (n % 20) * 400 }), scrolls++).catch(() => undefined);
-      await page.waitForTimeout(250);
+      if (CLOSE_RUNNER && !runnerClosed && cut.to !== undefined && deletedNow >= DOCUMENTS / 2) {
+        runnerClosed = true;
+        await tasksSince(page, startedAt);
+        await page.close({ runBeforeUnload: true });
+        shown = tabs[1]!.page;
+        events.push(`running tab closed at ${at()} (${deletedNow} deleted)`);
+      }
+      await batchIn(shown)
+        .getByTestId('bulk-report-scroller')
+        .evaluate((el, n) => el.scrollTo({ top: (n % 20) * 400 }), scrolls++)
+        .catch(() => undefined);
+      await shown.waitForTimeout(250);
     }
     const wallMs = Date.now() - wallStart;
-    const endedAt = await page.evaluate(() => performance.now());
     const rendererCpuS = (await rendererCpu()) - cpuBefore;
-    const mainAfter = await mainThread();
-    const busy = Object.fromEntries(
-      (Object.keys(mainAfter) as (keyof typeof mainAfter)[]).map((k) => [k, mainAfter[k] - mainBefore[k]]),
-    ) as typeof mainAfter;
-    const deleted = await deletedNow();
-    const failed = Number(await batch.getByTestId('bulk-count-failed').getAttribute('data-count'));
+    // The first tab's own counters, when it lived through the batch.
+    const busy = runnerClosed ? undefined : await mainThreadSince(mainBefore);
+    const deleted = await count('deleted');
+    const failed = await count('failed');
     const atSandbox = await sandbox.deleteCalls();
     const sandboxDeletes = Object.values(atSandbox).reduce((a, b) => a + b, 0);
-    const tasks = await page.evaluate(
-      ([from, to]) =>
-        (window as unknown as { kcLongTasks: { start: number; duration: number }[] }).kcLongTasks.filter(
-          (t) => t.start >= from! && t.start <= to!,
-        ),
-      [startedAt, endedAt],
-    );
-    const cdp = await context.newCDPSession(page);
+    for (const tab of tabs) if (!tab.page.isClosed()) await tasksSince(tab.page, tab.from);
+    const cdp = await context.newCDPSession(shown);
     await cdp.send('HeapProfiler.enable');
     await cdp.send('HeapProfiler.collectGarbage');
     const heapUsed = (await cdp.send('Runtime.getHeapUsage')).usedSize;
@@ -205,7 +244,7 @@ async function main() {
     const longestFive = tasks
       .sort((a, b) => b.duration - a.duration)
       .slice(0, 5)
-      .map((t) => `${t.duration.toFixed(0)} ms at +${((t.start - startedAt) / 1000).toFixed(1)} s`);
+      .map((t) => `${t.duration.toFixed(0)} ms at +${(t.start / 1000).toFixed(1)} s of its tab`);
     const result = {
       date: new Date().toISOString().slice(0, 10),
       node: process.version,
@@ -213,6 +252,9 @@ async function main() {
       chromium: browser.version(),
       documents: DOCUMENTS,
       concurrency: CONCURRENCY,
+      tabs: TABS,
+      runnerClosed,
+      events,
       deleted,
       failed,
       offlineMs: cut.from !== undefined && cut.to !== undefined ? cut.to - cut.from : 0,
@@ -224,12 +266,13 @@ async function main() {
       documentsWithMoreThanOneDelete: [...deletes.values()].filter((n) => n > 1).length,
       heapUsedBytes: heapUsed,
       rendererCpuS,
-      mainThreadS: busy,
+      mainThreadS: busy ?? null,
       longTasks: { count: tasks.length, longestMs: longest, medianMs: median, over50Ms: over, longestFive },
     };
     console.log(
-      `\n== bulk removal: ${DOCUMENTS} documents, concurrency ${CONCURRENCY} (Chromium ${browser.version()})`,
+      `\n== bulk removal: ${DOCUMENTS} documents, concurrency ${CONCURRENCY}, ${TABS} tab(s) (Chromium ${browser.version()})`,
     );
+    for (const event of events) console.log(`- ${event}`);
     console.log(`| What | Figure |\n|---|---|`);
     console.log(`| Check first (${DOCUMENTS} base-info reads, 8 at a time) | ${(checkMs / 1000).toFixed(1)} s |`);
     console.log(`| Wall time, "Remove" to done (${deleted} deleted) | ${(wallMs / 1000).toFixed(1)} s |`);
@@ -245,11 +288,12 @@ async function main() {
     console.log(`| Confirmed deleted / failed | ${deleted} of ${DOCUMENTS} / ${failed} |`);
     console.log(`| JS heap after (after GC) | ${(heapUsed / 1e6).toFixed(1)} MB |`);
     console.log(`| Renderer CPU time during the batch | ${rendererCpuS.toFixed(1)} s |`);
+    if (busy)
+      console.log(
+        `| Main thread busy during the batch | ${busy.Task.toFixed(1)} s: script ${busy.Script.toFixed(1)} s, style ${busy.RecalcStyle.toFixed(1)} s, layout ${busy.Layout.toFixed(1)} s |`,
+      );
     console.log(
-      `| Main thread busy during the batch | ${busy.Task.toFixed(1)} s: script ${busy.Script.toFixed(1)} s, style ${busy.RecalcStyle.toFixed(1)} s, layout ${busy.Layout.toFixed(1)} s |`,
-    );
-    console.log(
-      `| Long tasks during the batch | ${tasks.length}, longest ${longest.toFixed(0)} ms, median ${median.toFixed(0)} ms, ${over} over ${LONG_TASK_GOAL_MS} ms |`,
+      `| Long tasks during the batch (every tab) | ${tasks.length}, longest ${longest.toFixed(0)} ms, median ${median.toFixed(0)} ms, ${over} over ${LONG_TASK_GOAL_MS} ms |`,
     );
     console.log(`longest five: ${longestFive.join('; ')}`);
     mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
