@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
+import { configFor, expect, serveConfig, test as base } from './fixtures';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from './support/bulk-fixture';
 import { openKnowledge } from './support/knowledge';
-import { startSandbox } from './support/sandbox';
+import { startSandbox, type SandboxHandle } from './support/sandbox';
 import { SCREENSHOTS_TAG } from './support/target';
 
 /**
@@ -14,7 +14,7 @@ const IMAGES = resolve(import.meta.dirname, '..', 'docs', 'images');
 const SLOW = { timeout: 30_000 };
 
 // The demo data plus a knowledge base of 12 documents to remove in bulk.
-const test = base.extend<object, { sandbox: Awaited<ReturnType<typeof startSandbox>> }>({
+const test = base.extend<object, { sandbox: SandboxHandle }>({
   sandbox: [
     async ({}, use) => {
       const sandbox = await startSandbox([
@@ -32,6 +32,24 @@ const test = base.extend<object, { sandbox: Awaited<ReturnType<typeof startSandb
   ],
 });
 
+/**
+ * The page sees the sandbox at the ports `npm start` gives it (8787, 8788), as the README tells a reader: its calls to
+ * them are carried to this worker's sandbox.
+ */
+async function asNpmStart(page: Page, sandbox: SandboxHandle) {
+  const hosts = { 'http://127.0.0.1:8787': sandbox.baseUrl, 'http://127.0.0.1:8788': sandbox.secondaryUrl };
+  for (const [shown, real] of Object.entries(hosts)) {
+    await page.route(`${shown}/**`, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: route.request().url().replace(shown, real) }) }),
+    );
+  }
+  const [profile] = configFor(sandbox).profiles;
+  await serveConfig(page, {
+    default_profile: 'sandbox',
+    profiles: [{ ...profile, base_url: 'http://127.0.0.1:8787', secondary_url: 'http://127.0.0.1:8788' }],
+  });
+}
+
 async function look(page: Page) {
   await page.setViewportSize({ width: 1200, height: 680 });
   await page.emulateMedia({ colorScheme: 'light' });
@@ -39,7 +57,8 @@ async function look(page: Page) {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: resolve(IMAGES, `${name}.png`) });
 
-test('readme: the first screen', { tag: SCREENSHOTS_TAG }, async ({ page }) => {
+test('readme: the first screen', { tag: SCREENSHOTS_TAG }, async ({ page, sandbox }) => {
+  await asNpmStart(page, sandbox);
   await look(page);
   await page.goto('./');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
@@ -74,7 +93,8 @@ test('readme: a bulk removal running', { tag: SCREENSHOTS_TAG }, async ({ page, 
   for (const id of held) await sandbox.releaseLock(id);
 });
 
-test('readme: a suite run', { tag: SCREENSHOTS_TAG }, async ({ page }) => {
+test('readme: a suite run', { tag: SCREENSHOTS_TAG }, async ({ page, sandbox }) => {
+  await asNpmStart(page, sandbox);
   const suite = {
     name: 'Beacon answers',
     space_id: '101',
