@@ -11,8 +11,8 @@ import { distDir } from './support/target';
  * The first visit's weight as a user pays for it (issue 14): every JS and CSS file the browser fetches until the
  * network is idle, on a cold load of / and of a knowledge base, against the same count for a bare app of the same
  * stack (scripts/perf/baseline-app) built in this run with the same node_modules; the ceilings are ratios
- * (CONSOLE_PAGES in scripts/perf/weigh.mjs), not sizes that drift with the stack's versions. The definition of
- * ../shared/perf/first-route-ratio.mjs; `node scripts/perf/first-route.mjs` prints the same table.
+ * (CONSOLE_PAGES in scripts/perf/weigh.mjs), not sizes that drift with the stack's versions. The definition of the
+ * first-route ratio issue 14 was measured with; `node scripts/perf/first-route.mjs` prints the same table.
  * Besides: every page and every (language, area) of messages stays its own lazily loaded chunk (from the manifest).
  */
 const root = resolve(import.meta.dirname, '..');

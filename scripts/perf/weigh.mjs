@@ -1,7 +1,8 @@
 // What a first visit costs, counted as the browser pays for it: every JS and CSS file a page fetches from its own
 // server until the network is idle (no request for 500 ms), each weighed as its built file gzipped (zlib's default
-// level). The same definition as ../shared/perf/first-route-ratio.mjs, for more than one page and against a bare
-// app of the same stack (scripts/perf/baseline-app, built with the project's own node_modules in the same run).
+// level). The same definition as the first-route ratio script issue 14 was measured with (not in this repository),
+// for more than one page and against a bare app of the same stack (scripts/perf/baseline-app, built with the
+// project's own node_modules in the same run).
 // Used by e2e/budget.spec.ts and scripts/perf/first-route.mjs.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
