@@ -137,14 +137,15 @@ async function main() {
     // CPU time of the renderer processes (the page's main thread, mostly), which a busy machine does not inflate
     // the way it stretches the wall time of each task.
     const browserCdp = await browser.newBrowserCDPSession();
-    const rendererCpu = async () =>
-      (
-        (await browserCdp.send('SystemInfo.getProcessInfo')) as {
-          processInfo: { type: string; cpuTime: number }[];
-        }
-      ).processInfo
-        .filter((p) => p.type === 'renderer')
-        .reduce((sum, p) => sum + p.cpuTime, 0);
+    // Per renderer process, the latest figure seen: a closed tab's process leaves the list, not the sum.
+    const cpuSeen = new Map<number, number>();
+    const rendererCpu = async () => {
+      const { processInfo } = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; id: number; cpuTime: number }[];
+      };
+      for (const p of processInfo) if (p.type === 'renderer') cpuSeen.set(p.id, p.cpuTime);
+      return [...cpuSeen.values()].reduce((sum, t) => sum + t, 0);
+    };
     const pageCdp = await context.newCDPSession(page);
     await pageCdp.send('Performance.enable');
     /** Main-thread time by kind (cumulative seconds, from Chromium's own counters). */
@@ -211,6 +212,7 @@ async function main() {
       if (CLOSE_RUNNER && !runnerClosed && cut.to !== undefined && deletedNow >= DOCUMENTS / 2) {
         runnerClosed = true;
         await tasksSince(page, startedAt);
+        await rendererCpu();
         await page.close({ runBeforeUnload: true });
         shown = tabs[1]!.page;
         events.push(`running tab closed at ${at()} (${deletedNow} deleted)`);
