@@ -288,7 +288,7 @@ export function BulkRemovalModal({
         </Stack>
       ) : step === 'checking' ? (
         <Stack gap="sm" data-testid="bulk-checking">
-          <div ref={stepFocus} tabIndex={-1} className={classes.focusTarget}>
+          <div ref={stepFocus} tabIndex={-1} className={`${classes.focusTarget} ${classes.checkResult}`}>
             <Text size="sm">
               {t('knowledge.bulk.check.progress', {
                 done: checked,
@@ -320,7 +320,7 @@ export function BulkRemovalModal({
                 ref={stepFocus}
                 tabIndex={-1}
 
-                className={classes.focusTarget}
+                className={`${classes.focusTarget} ${classes.checkResult}`}
                 data-testid="bulk-check-result"
               >
                 <Text fw={600} data-testid="bulk-check-summary">
@@ -351,7 +351,12 @@ export function BulkRemovalModal({
               ) : null}
             </>
           ) : (
-            <div ref={stepFocus} tabIndex={-1} className={classes.focusTarget} data-testid="bulk-check-result">
+            <div
+              ref={stepFocus}
+              tabIndex={-1}
+              className={`${classes.focusTarget} ${classes.checkResult}`}
+              data-testid="bulk-check-result"
+            >
               <Text size="sm" c="dimmed">
                 {t('knowledge.bulk.check.skipped')}
               </Text>
