@@ -46,8 +46,9 @@ const FOUND_SHOWN = 200;
 
 /**
  * "Remove many documents": ids in (paste or a .txt/.csv file), an optional check of each id's base info
- * ("38 found, 2 unknown"), then a confirmation by typing the number of documents. The batch itself runs
- * on the page (BulkBatchPanel), so it survives closing this dialog, a reload and a closed tab.
+ * ("38 exist but can't be checked against this knowledge base, 2 unknown": see check-first.ts), then a
+ * confirmation by typing the number of documents. The batch itself runs on the page (BulkBatchPanel), so it
+ * survives closing this dialog, a reload and a closed tab.
  */
 export function BulkRemovalModal({
   profileId,
