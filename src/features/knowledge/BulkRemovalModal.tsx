@@ -327,7 +327,7 @@ export function BulkRemovalModal({
                 <Text fw={600} data-testid="bulk-check-summary">
                   {summaryParts(summary)
                     .map(([key, n]) => t(key, { count: n }))
-                    .join(', ')}
+                    .join(t('knowledge.bulk.check.separator'))}
                   {summary.unchecked > 0
                     ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}`
                     : ''}
