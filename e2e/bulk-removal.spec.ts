@@ -217,6 +217,9 @@ test.describe('bulk removal', () => {
     const submit = dialog.getByRole('button', { name: 'Remove 2 documents' });
     await dialog.getByLabel('Type 2 to confirm').fill('3');
     await expect(submit).toBeDisabled();
+    // Back to the ids: focus goes to them (the Back button went away with its step).
+    await dialog.getByRole('button', { name: 'Back to the ids' }).click();
+    await expect(ids).toBeFocused();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('bulk-batch')).toHaveCount(0);
   });

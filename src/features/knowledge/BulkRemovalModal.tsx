@@ -78,9 +78,10 @@ export function BulkRemovalModal({
   useEffect(() => () => abort.current?.abort(), []);
   // The button pressed (Check, Continue) goes away with its step: focus follows to what replaced it.
   const stepFocus = useRef<HTMLDivElement>(null);
+  const idsInput = useRef<HTMLTextAreaElement>(null);
   const [moved, setMoved] = useState(false);
   useEffect(() => {
-    if (moved && step !== 'input') stepFocus.current?.focus();
+    if (moved) (step === 'input' ? idsInput.current : stepFocus.current)?.focus();
   }, [step, moved]);
 
   const parsed = useMemo(() => parseIds(text, source), [text, source]);
@@ -206,6 +207,7 @@ export function BulkRemovalModal({
           </Text>
           <div onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
             <Textarea
+              ref={idsInput}
               label={t('knowledge.bulk.input.label')}
               description={t('knowledge.bulk.input.hint', { max: BULK_REMOVAL_LIMITS.maxIds })}
               value={text}
