@@ -72,7 +72,9 @@ test.describe('bulk removal', () => {
     await dialog.getByLabel('Document ids').fill(IDS.join('\n'));
     await expect(dialog.getByTestId('bulk-parse-summary')).toContainText('Ids to remove: 30');
     await dialog.getByRole('button', { name: 'Check 30 ids' }).click();
-    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('28 found, 2 unknown');
+    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(
+      "28 exist but can't be checked against this knowledge base, 2 unknown",
+    );
     await expect(dialog.locator('[data-testid="bulk-lookup"][data-status="unknown"]')).toHaveCount(2);
     await expect(dialog.getByTestId('bulk-lookups')).toContainText(retiredDocumentName(0));
     await dialog.getByLabel('Type 28 to confirm').fill('28');
@@ -208,13 +210,100 @@ test.describe('bulk removal', () => {
     await expect(summary).toContainText('duplicates merged: 1 · header row “document_id,name” skipped');
     await expect(dialog.getByTestId('bulk-refused')).toContainText('DOC-7 — line 5: not an id (ids are digits only)');
     await dialog.getByRole('button', { name: 'Check 2 ids' }).click();
-    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('2 found, 0 unknown');
+    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(
+      "2 exist but can't be checked against this knowledge base, 0 unknown",
+    );
     // The confirmation must name the exact number.
     const submit = dialog.getByRole('button', { name: 'Remove 2 documents' });
     await dialog.getByLabel('Type 2 to confirm').fill('3');
     await expect(submit).toBeDisabled();
+    // Back to the ids: focus goes to them (the Back button went away with its step).
+    await dialog.getByRole('button', { name: 'Back to the ids' }).click();
+    await expect(ids).toBeFocused();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('bulk-batch')).toHaveCount(0);
+  });
+});
+
+test.describe('bulk removal, what the admin sees', () => {
+  test('the check counts an existing document apart from "found", keeps the refused ids, takes focus; the started panel is in view and focused; the notification clears the header; the report scrolls at 420 px', async ({
+    page,
+  }) => {
+    // A sandbox of its own: six documents of RETIRED; the demo's documents are in other knowledge bases.
+    const own = await startSandbox([
+      '--fixture',
+      writeBulkFixture(6, test.info().outputPath('bulk-fixture.json')),
+      '--lock-wait-ms',
+      '1500',
+      '--purge-delay-ms',
+      '1500',
+    ]);
+    try {
+      await serveConfig(page, configFor(own));
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const ids = Array.from({ length: 4 }, (_, i) => retiredDocumentId(i));
+      await openKnowledge(page, RETIRED.knowledgeId);
+      await page.getByRole('button', { name: 'Remove many documents…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
+      await dialog.getByLabel('Document ids').fill([...ids, FOREIGN, UNKNOWN[0]!, 'DOC-7', ids[0]!].join('\n'));
+      await dialog.getByRole('button', { name: 'Check 6 ids' }).click();
+      // Focus follows the pressed button's step to the check's result.
+      const result = dialog.getByTestId('bulk-check-result');
+      await expect(result).toBeFocused();
+      // The base info does not name a knowledge base: an existing document is not "found" in this one.
+      await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(
+        "5 exist but can't be checked against this knowledge base, 1 unknown",
+      );
+      await expect(result).toContainText('does not say which knowledge base it is in');
+      await expect(dialog.locator(`[data-testid="bulk-lookup"][data-status="exists"]`)).toHaveCount(5);
+      // The refused id is still listed after the check.
+      await expect(dialog.getByTestId('bulk-refused')).toContainText('DOC-7 — line 7: not an id (ids are digits only)');
+
+      await dialog.getByLabel('Type 5 to confirm').fill('5');
+      await dialog.getByRole('button', { name: 'Remove 5 documents' }).click();
+      await expect(dialog).toBeHidden();
+      const batch = page.getByTestId('bulk-batch');
+      await expect(batch).toBeFocused();
+      await expect(batch).toBeInViewport();
+
+      // The end-of-batch notification leaves the header's controls uncovered.
+      const note = page.locator('.mantine-Notification-root').filter({ hasText: RETIRED.name });
+      await expect(note).toBeVisible({ timeout: 30_000 });
+      await expect(batch).toHaveAttribute('data-status', 'done');
+      const header = page.locator('header');
+      const controls = [
+        header.getByTestId('profile-status'),
+        header.getByLabel('Connection profile'),
+        header.getByRole('button', { name: 'Switch to dark theme' }),
+        header.getByLabel('Language'),
+      ];
+      const box = (await note.boundingBox())!;
+      for (const c of controls) {
+        const b = (await c.boundingBox())!;
+        expect(b, `${c} is on the page`).not.toBeNull();
+        const overlaps =
+          box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height;
+        expect(overlaps, `the notification covers ${c}`).toBe(false);
+      }
+
+      // At 420 px the report's last column scrolls into view, its outcome badges are whole.
+      await page.setViewportSize({ width: 420, height: 900 });
+      const scroller = batch.getByTestId('bulk-report-scroller');
+      // Columns hidden to the right are said to be there, and the cue goes once they are scrolled to.
+      const cue = batch.getByTestId('bulk-report-scroll-cue');
+      await expect(cue).toBeVisible();
+      const last = scroller.getByRole('columnheader').last();
+      await last.scrollIntoViewIfNeeded();
+      await expect(last).toBeInViewport({ ratio: 1 });
+      const badge = scroller
+        .locator('[data-testid="bulk-row"][data-outcome="deleted"]')
+        .first()
+        .locator('.mantine-Badge-label');
+      expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await expect(cue).toBeHidden();
+    } finally {
+      await own.stop();
+    }
   });
 });
 
@@ -283,7 +372,9 @@ test.describe('a bulk removal through a network cut', () => {
       const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
       await dialog.getByLabel('Document ids').fill(ids.join('\n'));
       await dialog.getByRole('button', { name: 'Check 20 ids' }).click();
-      await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('20 found, 0 unknown');
+      await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(
+        "20 exist but can't be checked against this knowledge base, 0 unknown",
+      );
       await dialog.getByLabel('Requests at once').fill('4');
       await dialog.getByLabel('Type 20 to confirm').fill('20');
       await dialog.getByRole('button', { name: 'Remove 20 documents' }).click();
@@ -357,7 +448,9 @@ test.describe('a bulk removal told to wait', () => {
     const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
     await dialog.getByLabel('Document ids').fill(ids.join('\n'));
     await dialog.getByRole('button', { name: 'Check 4 ids' }).click();
-    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText('4 found, 0 unknown');
+    await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(
+      "4 exist but can't be checked against this knowledge base, 0 unknown",
+    );
     await dialog.getByLabel('Requests at once').fill('1');
     await dialog.getByLabel('Type 4 to confirm').fill('4');
     await dialog.getByRole('button', { name: 'Remove 4 documents' }).click();

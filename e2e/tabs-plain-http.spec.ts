@@ -116,7 +116,9 @@ async function startBatch(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
   await dialog.getByLabel('Document ids').fill(IDS.join('\n'));
   await dialog.getByRole('button', { name: `Check ${DOCUMENTS} ids` }).click();
-  await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(`${DOCUMENTS} found, 0 unknown`);
+  await expect(dialog.getByTestId('bulk-check-summary')).toHaveText(
+    `${DOCUMENTS} exist but can't be checked against this knowledge base, 0 unknown`,
+  );
   await dialog.getByLabel('Requests at once').fill('1');
   await dialog.getByLabel(`Type ${DOCUMENTS} to confirm`).fill(String(DOCUMENTS));
   await dialog.getByRole('button', { name: `Remove ${DOCUMENTS} documents` }).click();

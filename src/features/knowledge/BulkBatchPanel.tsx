@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keptDbErrorOf } from '../../api';
 import { StatusBadge, storageErrorKey } from '../../components';
 import { useFormat, useT } from '../../i18n';
@@ -8,6 +8,7 @@ import { countPhases, isFinished, type BulkBatch } from './bulk/batch';
 import { timeLeftMs } from './bulk/scheduler';
 import { COUNTED_PHASES, PHASE_VIEW, PROGRESS_PHASES, SHOWN_WHEN_ANY, STATUS_VIEW } from './bulk/view';
 import { BulkReport } from './BulkReport';
+import classes from './BulkRemoval.module.css';
 import { useDeletionRuntime } from './deletion/hooks';
 
 /** "about 2 min", "about 40 s". */
@@ -22,7 +23,16 @@ function useDuration() {
 }
 
 /** One bulk removal on the knowledge base page: progress per state, time left, Pause/Resume/Stop, and its report. */
-export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
+export function BulkBatchPanel({
+  batch,
+  arriving = false,
+  onArrived,
+}: {
+  batch: BulkBatch;
+  /** Just started from the dialog: scroll it into view and focus it (the dialog's button went away with it). */
+  arriving?: boolean;
+  onArrived?(): void;
+}) {
   const t = useT();
   const { formatDateTime } = useFormat();
   const duration = useDuration();
@@ -39,6 +49,15 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
   const confirmStop = askedStop && !finished;
   const status = STATUS_VIEW[batch.status];
   const titleId = `bulk-batch-title-${batch.id}`;
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!arriving || !panel) return;
+    // Instant, not smooth: a smooth scroll is cut short by the page settling after the dialog's scroll lock.
+    panel.scrollIntoView({ block: 'start' });
+    panel.focus({ preventScroll: true });
+    onArrived?.();
+  }, [arriving, onArrived]);
 
   return (
     <Paper
@@ -46,6 +65,9 @@ export function BulkBatchPanel({ batch }: { batch: BulkBatch }) {
       radius="md"
       p="md"
       component="section"
+      ref={panelRef}
+      tabIndex={-1}
+      className={classes.focusTarget}
       aria-labelledby={titleId}
       data-testid="bulk-batch"
       data-batch-id={batch.id}

@@ -15,12 +15,21 @@ export interface BulkRemovalProps {
   profileName: string;
   knowledgeId: string;
   knowledgeName?: string;
+  /** The knowledge base's dataset, from its read: a document's base info naming a dataset is compared with it. */
+  datasetId?: string;
   /** Explicitly false: the action is disabled (the single-deletion form says why). */
   canDelete: boolean | undefined;
 }
 
 /** "Remove many documents" on a knowledge base page, and this knowledge base's batches (running and finished). */
-export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName, canDelete }: BulkRemovalProps) {
+export function BulkRemoval({
+  profileId,
+  profileName,
+  knowledgeId,
+  knowledgeName,
+  datasetId,
+  canDelete,
+}: BulkRemovalProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
@@ -29,7 +38,8 @@ export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName
   // A failed read of the saved batches is shown, never read as "no batch".
   const issue = useBatchLoadIssue();
   const loadIssue = issue?.profileId === profileId ? issue : null;
-  const listRef = useRef<HTMLDivElement>(null);
+  // The batch just started: its panel scrolls into view and takes focus once it is there.
+  const [arriving, setArriving] = useState<string | null>(null);
 
   return (
     <Stack gap="sm">
@@ -55,7 +65,7 @@ export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName
           </Button>
         </Stack>
       </Paper>
-      <Stack gap="sm" ref={listRef}>
+      <Stack gap="sm">
         {loadIssue?.error ? (
           <ErrorState
             error={loadIssue.error}
@@ -67,7 +77,7 @@ export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName
         {batches.length > 0 ? (
           <Suspense fallback={null}>
             {batches.map((b) => (
-              <BulkBatchPanel key={b.id} batch={b} />
+              <BulkBatchPanel key={b.id} batch={b} arriving={b.id === arriving} onArrived={() => setArriving(null)} />
             ))}
           </Suspense>
         ) : null}
@@ -79,14 +89,14 @@ export function BulkRemoval({ profileId, profileName, knowledgeId, knowledgeName
             profileName={profileName}
             knowledgeId={knowledgeId}
             knowledgeName={knowledgeName}
+            datasetId={datasetId}
             onClose={() => {
               setOpen(false);
               openerRef.current?.focus();
             }}
-            onStarted={() => {
+            onStarted={(batchId) => {
               setOpen(false);
-              // The new batch is the first panel: bring it into view.
-              requestAnimationFrame(() => listRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+              setArriving(batchId);
             }}
           />
         </Suspense>

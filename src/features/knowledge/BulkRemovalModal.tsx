@@ -17,11 +17,12 @@ import {
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { keptDbErrorOf, type KeptDbError } from '../../api';
 import { formatBytes, storageErrorKey } from '../../components';
-import { useT } from '../../i18n';
-import { lookUpAll, summarise, type Lookup } from './bulk/check-first';
+import { useT, type MessageKey } from '../../i18n';
+import { lookUpAll, summarise, type Lookup, type LookupSummary } from './bulk/check-first';
+import classes from './BulkRemoval.module.css';
 import { inputTooLarge } from './bulk/input-size';
 import { BULK_REMOVAL_LIMITS } from './bulk/limits';
-import { parseIds, sourceOfFile, type IdSource } from './bulk/parse-ids';
+import { parseIds, sourceOfFile, type IdSource, type RefusedId } from './bulk/parse-ids';
 import { useDeletionRuntime } from './deletion/hooks';
 
 export interface BulkRemovalModalProps {
@@ -29,6 +30,8 @@ export interface BulkRemovalModalProps {
   profileName: string;
   knowledgeId: string;
   knowledgeName?: string;
+  /** The knowledge base's dataset (from its read), compared with a dataset a document's base info may name. */
+  datasetId?: string;
   onClose(): void;
   /** The batch was saved and has started. */
   onStarted(batchId: string): void;
@@ -43,14 +46,16 @@ const FOUND_SHOWN = 200;
 
 /**
  * "Remove many documents": ids in (paste or a .txt/.csv file), an optional check of each id's base info
- * ("38 found, 2 unknown"), then a confirmation by typing the number of documents. The batch itself runs
- * on the page (BulkBatchPanel), so it survives closing this dialog, a reload and a closed tab.
+ * ("38 exist but can't be checked against this knowledge base, 2 unknown": see check-first.ts), then a
+ * confirmation by typing the number of documents. The batch itself runs on the page (BulkBatchPanel), so it
+ * survives closing this dialog, a reload and a closed tab.
  */
 export function BulkRemovalModal({
   profileId,
   profileName,
   knowledgeId,
   knowledgeName,
+  datasetId,
   onClose,
   onStarted,
 }: BulkRemovalModalProps) {
@@ -71,11 +76,24 @@ export function BulkRemovalModal({
   const [saveError, setSaveError] = useState<KeptDbError | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  // The button pressed (Check, Continue) goes away with its step: focus follows to what replaced it.
+  const stepFocus = useRef<HTMLDivElement>(null);
+  const idsInput = useRef<HTMLTextAreaElement>(null);
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (moved) (step === 'input' ? idsInput.current : stepFocus.current)?.focus();
+  }, [step, moved]);
 
   const parsed = useMemo(() => parseIds(text, source), [text, source]);
   const summary = lookups ? summarise(lookups) : null;
   const unknownIds = useMemo(() => new Set(lookups?.filter((l) => l.status === 'unknown').map((l) => l.id)), [lookups]);
-  const toRemove = parsed.ids.filter((id) => includeUnknown || !unknownIds.has(id));
+  // Named by their base info as another knowledge base's: always left out (the service refuses their DELETE).
+  const elsewhereIds = useMemo(
+    () => new Set(lookups?.filter((l) => l.status === 'elsewhere').map((l) => l.id)),
+    [lookups],
+  );
+  const leftOut = (id: string) => elsewhereIds.has(id) || (!includeUnknown && unknownIds.has(id));
+  const toRemove = parsed.ids.filter((id) => !leftOut(id));
   const count = toRemove.length;
   // "1,000" or "1 000" typed for 1000 confirms too: the admin typed the number, not its digits.
   const confirmed = typed.replace(/[\s,.'_]/g, '') === String(count) && count > 0;
@@ -120,6 +138,7 @@ export function BulkRemovalModal({
     setLookups(null);
     setIncludeUnknown(false);
     setTyped('');
+    setMoved(true);
     if (!checkFirst) {
       setStep('review');
       return;
@@ -128,7 +147,8 @@ export function BulkRemovalModal({
     setChecked(0);
     const controller = new AbortController();
     abort.current = controller;
-    const results = await lookUpAll(parsed.ids, (id) => runtime.batchIo.lookUp(profileId, id), {
+    const target = { knowledgeId, datasetId };
+    const results = await lookUpAll(parsed.ids, (id) => runtime.batchIo.lookUp(profileId, id, target), {
       concurrency: BULK_REMOVAL_LIMITS.checkConcurrency,
       signal: controller.signal,
       onProgress: (done) => setChecked(done),
@@ -143,7 +163,7 @@ export function BulkRemovalModal({
     if (!confirmed || starting) return;
     setStarting(true);
     setSaveError(null);
-    const names = new Map(lookups?.flatMap((l) => (l.status === 'found' && l.name ? [[l.id, l.name]] : [])));
+    const names = new Map(lookups?.flatMap((l) => ('name' in l && l.name ? [[l.id, l.name]] : [])));
     let batch;
     try {
       batch = await runtime.batches.create(
@@ -156,7 +176,7 @@ export function BulkRemovalModal({
           rows: parsed.ids.map((documentId) => ({
             documentId,
             name: names.get(documentId),
-            leftOut: unknownIds.has(documentId) && !includeUnknown ? true : undefined,
+            leftOut: leftOut(documentId) ? true : undefined,
           })),
         },
         { unsaved },
@@ -169,20 +189,12 @@ export function BulkRemovalModal({
     onStarted(batch.id);
   }
 
-  const refusedReason = (reason: string) =>
-    t(
-      reason === 'too_long'
-        ? 'knowledge.bulk.refused.too_long'
-        : reason === 'over_limit'
-          ? 'knowledge.bulk.refused.over_limit'
-          : 'knowledge.bulk.refused.not_numeric',
-      { max: reason === 'too_long' ? BULK_REMOVAL_LIMITS.idMaxLength : BULK_REMOVAL_LIMITS.maxIds },
-    );
-
   return (
     <Modal
       opened
       onClose={onClose}
+      // Closed, focus goes back to the opener (onClose); started, to the new batch's panel: not to where it was.
+      returnFocus={false}
       size="lg"
       title={t('knowledge.bulk.title')}
       closeOnClickOutside={step === 'input'}
@@ -195,6 +207,7 @@ export function BulkRemovalModal({
           </Text>
           <div onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
             <Textarea
+              ref={idsInput}
               label={t('knowledge.bulk.input.label')}
               description={t('knowledge.bulk.input.hint', { max: BULK_REMOVAL_LIMITS.maxIds })}
               value={text}
@@ -258,32 +271,7 @@ export function BulkRemovalModal({
               </Text>
             ) : null}
           </div>
-          {parsed.refused.length > 0 ? (
-            <Alert
-              color="yellow"
-              variant="light"
-              title={t('knowledge.bulk.refused.title', { count: parsed.refused.length })}
-              data-testid="bulk-refused"
-            >
-              <ScrollArea.Autosize mah={140}>
-                <List size="xs" spacing={2}>
-                  {parsed.refused.slice(0, REFUSED_SHOWN).map((r, i) => (
-                    <List.Item key={i}>
-                      <Text span size="xs" ff="monospace">
-                        {r.value.length > 40 ? `${r.value.slice(0, 40)}…` : r.value}
-                      </Text>{' '}
-                      — {t('knowledge.bulk.refused.line', { line: r.line })}: {refusedReason(r.reason)}
-                    </List.Item>
-                  ))}
-                </List>
-                {parsed.refused.length > REFUSED_SHOWN ? (
-                  <Text size="xs" c="dimmed">
-                    {t('knowledge.bulk.more', { count: parsed.refused.length - REFUSED_SHOWN })}
-                  </Text>
-                ) : null}
-              </ScrollArea.Autosize>
-            </Alert>
-          ) : null}
+          <RefusedIds refused={parsed.refused} />
           <Checkbox
             checked={checkFirst}
             onChange={(e) => setCheckFirst(e.currentTarget.checked)}
@@ -303,12 +291,14 @@ export function BulkRemovalModal({
         </Stack>
       ) : step === 'checking' ? (
         <Stack gap="sm" data-testid="bulk-checking">
-          <Text size="sm">
-            {t('knowledge.bulk.check.progress', {
-              done: checked,
-              total: parsed.ids.length,
-            })}
-          </Text>
+          <div ref={stepFocus} tabIndex={-1} className={`${classes.focusTarget} ${classes.checkResult}`}>
+            <Text size="sm">
+              {t('knowledge.bulk.check.progress', {
+                done: checked,
+                total: parsed.ids.length,
+              })}
+            </Text>
+          </div>
           <Progress
             value={(checked / Math.max(1, parsed.ids.length)) * 100}
             aria-label={t('knowledge.bulk.check.progressLabel')}
@@ -329,13 +319,27 @@ export function BulkRemovalModal({
         <Stack gap="sm" data-testid="bulk-review">
           {summary && lookups ? (
             <>
-              <Text fw={600} data-testid="bulk-check-summary">
-                {t('knowledge.bulk.check.summary', {
-                  found: summary.found,
-                  unknown: summary.unknown,
-                })}
-                {summary.unchecked > 0 ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}` : ''}
-              </Text>
+              <div
+                ref={stepFocus}
+                tabIndex={-1}
+
+                className={`${classes.focusTarget} ${classes.checkResult}`}
+                data-testid="bulk-check-result"
+              >
+                <Text fw={600} data-testid="bulk-check-summary">
+                  {summaryParts(summary)
+                    .map(([key, n]) => t(key, { count: n }))
+                    .join(t('knowledge.bulk.check.separator'))}
+                  {summary.unchecked > 0
+                    ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}`
+                    : ''}
+                </Text>
+                {summary.exists > 0 ? (
+                  <Text size="xs" c="dimmed" data-testid="bulk-check-exists-why">
+                    {t('knowledge.bulk.check.existsWhy')}
+                  </Text>
+                ) : null}
+              </div>
               <LookupList lookups={lookups} />
               {summary.unknown > 0 ? (
                 <Checkbox
@@ -350,10 +354,18 @@ export function BulkRemovalModal({
               ) : null}
             </>
           ) : (
-            <Text size="sm" c="dimmed">
-              {t('knowledge.bulk.check.skipped')}
-            </Text>
+            <div
+              ref={stepFocus}
+              tabIndex={-1}
+              className={`${classes.focusTarget} ${classes.checkResult}`}
+              data-testid="bulk-check-result"
+            >
+              <Text size="sm" c="dimmed">
+                {t('knowledge.bulk.check.skipped')}
+              </Text>
+            </div>
           )}
+          <RefusedIds refused={parsed.refused} />
           <NumberInput
             label={t('knowledge.bulk.confirm.concurrency')}
             description={t('knowledge.bulk.confirm.concurrencyHint', { max: BULK_REMOVAL_LIMITS.concurrencyMax })}
@@ -423,11 +435,23 @@ export function BulkRemovalModal({
   );
 }
 
+/** The counts of the check's summary, in the order they are said; a zero is left unsaid but for the unknown ones. */
+function summaryParts(s: LookupSummary): [MessageKey, number][] {
+  const parts: [MessageKey, number][] = [];
+  if (s.found > 0 || s.exists === 0) parts.push(['knowledge.bulk.check.found', s.found]);
+  if (s.exists > 0) parts.push(['knowledge.bulk.check.exists', s.exists]);
+  if (s.elsewhere > 0) parts.push(['knowledge.bulk.check.elsewhere', s.elsewhere]);
+  parts.push(['knowledge.bulk.check.unknownCount', s.unknown]);
+  return parts;
+}
+
 /** What the check found: unknown and unchecked ids first (they need a decision), then the names found. */
 function LookupList({ lookups }: { lookups: readonly Lookup[] }) {
   const t = useT();
-  const notFound = lookups.filter((l) => l.status !== 'found');
-  const found = lookups.filter((l) => l.status === 'found');
+  const notFound = lookups.filter(
+    (l) => l.status === 'unknown' || l.status === 'unchecked' || l.status === 'elsewhere',
+  );
+  const found = lookups.filter((l) => l.status === 'found' || l.status === 'exists');
   return (
     <ScrollArea.Autosize mah={220} type="auto" data-testid="bulk-lookups">
       <List size="xs" spacing={2} listStyleType="none">
@@ -436,20 +460,22 @@ function LookupList({ lookups }: { lookups: readonly Lookup[] }) {
             <Text span size="xs" ff="monospace">
               {l.id}
             </Text>{' '}
-            <Text span size="xs" c={l.status === 'unknown' ? 'red' : 'yellow.8'} fw={600}>
+            <Text span size="xs" c={l.status === 'unchecked' ? 'yellow.8' : 'red'} fw={600}>
               {l.status === 'unknown'
                 ? t('knowledge.bulk.check.unknown')
-                : t('knowledge.bulk.check.uncheckedOne', { reason: l.error })}
+                : l.status === 'elsewhere'
+                  ? t('knowledge.bulk.check.elsewhereOne', { where: l.where })
+                  : t('knowledge.bulk.check.uncheckedOne', { reason: l.error })}
             </Text>
           </List.Item>
         ))}
         {found.slice(0, FOUND_SHOWN).map((l) => (
-          <List.Item key={l.id} data-testid="bulk-lookup" data-status="found">
+          <List.Item key={l.id} data-testid="bulk-lookup" data-status={l.status}>
             <Text span size="xs" ff="monospace" c="dimmed">
               {l.id}
             </Text>{' '}
             <Text span size="xs">
-              {l.name || t('knowledge.deletion.unnamedDocument')}
+              {('name' in l && l.name) || t('knowledge.deletion.unnamedDocument')}
             </Text>
           </List.Item>
         ))}
@@ -460,5 +486,46 @@ function LookupList({ lookups }: { lookups: readonly Lookup[] }) {
         </Text>
       ) : null}
     </ScrollArea.Autosize>
+  );
+}
+
+/** The ids refused while reading the input (not digits, too long, past the cap), kept in sight after the check. */
+function RefusedIds({ refused }: { refused: readonly RefusedId[] }) {
+  const t = useT();
+  const refusedReason = (reason: string) =>
+    t(
+      reason === 'too_long'
+        ? 'knowledge.bulk.refused.too_long'
+        : reason === 'over_limit'
+          ? 'knowledge.bulk.refused.over_limit'
+          : 'knowledge.bulk.refused.not_numeric',
+      { max: reason === 'too_long' ? BULK_REMOVAL_LIMITS.idMaxLength : BULK_REMOVAL_LIMITS.maxIds },
+    );
+  if (refused.length === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t('knowledge.bulk.refused.title', { count: refused.length })}
+      data-testid="bulk-refused"
+    >
+      <ScrollArea.Autosize mah={140}>
+        <List size="xs" spacing={2}>
+          {refused.slice(0, REFUSED_SHOWN).map((r, i) => (
+            <List.Item key={i}>
+              <Text span size="xs" ff="monospace">
+                {r.value.length > 40 ? `${r.value.slice(0, 40)}…` : r.value}
+              </Text>{' '}
+              — {t('knowledge.bulk.refused.line', { line: r.line })}: {refusedReason(r.reason)}
+            </List.Item>
+          ))}
+        </List>
+        {refused.length > REFUSED_SHOWN ? (
+          <Text size="xs" c="dimmed">
+            {t('knowledge.bulk.more', { count: refused.length - REFUSED_SHOWN })}
+          </Text>
+        ) : null}
+      </ScrollArea.Autosize>
+    </Alert>
   );
 }

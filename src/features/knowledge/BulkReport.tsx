@@ -1,6 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadText, StatusBadge } from '../../components';
 import { useFormat, useT } from '../../i18n';
@@ -8,6 +8,7 @@ import type { BulkBatch, PhaseCounts, RowPhase } from './bulk/batch';
 import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from './bulk/report';
 import { PHASE_VIEW, retryableCount } from './bulk/view';
 import { paths } from '../../config/paths';
+import classes from './BulkRemoval.module.css';
 
 type Filter = 'all' | 'active' | RowPhase;
 
@@ -24,6 +25,28 @@ const FILTERS: { value: Filter; phases?: RowPhase[] }[] = [
 const ROW_PX = 34;
 const MESSAGE_ROW_PX = 56;
 const COLUMNS = 'minmax(9rem, 1.2fr) minmax(8rem, 2fr) minmax(8rem, 1.3fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
+
+/**
+ * Whether the element has columns hidden to its right (narrow screens): the cue says so until they are scrolled
+ * to. Kept here rather than in a shared table: the report's grid rows are placed by the virtualiser.
+ */
+function useMoreToTheRight(ref: RefObject<HTMLElement | null>) {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => setMore(el.scrollWidth - el.clientWidth - el.scrollLeft > 1);
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return more;
+}
 
 /**
  * The batch's report: one row per submitted id (virtualised: 5,000 rows cost what 20 do), filters by outcome,
@@ -55,6 +78,7 @@ export function BulkReport({
     estimateSize: (i) => (shown[i]?.message ? MESSAGE_ROW_PX : ROW_PX),
     overscan: 8,
   });
+  const more = useMoreToTheRight(scrollRef);
   const countOf = (f: (typeof FILTERS)[number]) =>
     f.phases ? f.phases.reduce((n, p) => n + counts[p], 0) : batch.rows.length;
 
@@ -111,72 +135,79 @@ export function BulkReport({
           </Button>
         </Group>
       </Group>
+      {more ? (
+        <Text size="xs" c="dimmed" mb={4} ta="end" data-testid="bulk-report-scroll-cue">
+          {t('knowledge.bulk.report.scrollCue')}
+        </Text>
+      ) : null}
       {/* A grid-laid table (TanStack Virtual's table pattern): rows are absolutely placed inside the scrolling body. */}
-      <Box
-        component="section"
-        ref={scrollRef}
-        data-testid="bulk-report-scroller"
-        tabIndex={0}
-        aria-label={t('knowledge.bulk.report.rows')}
-        style={{
-          // Up to 12 rows high, or the rows' own height when fewer (a message row is taller).
-          height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_PX), 12 * ROW_PX) + ROW_PX + 6,
-          overflow: 'auto',
-          border: '1px solid var(--mantine-color-default-border)',
-          borderRadius: 'var(--mantine-radius-sm)',
-          fontSize: 'var(--mantine-font-size-xs)',
-        }}
-      >
-        <table
-          aria-label={t('knowledge.bulk.report.label', { count: shown.length })}
-          aria-rowcount={shown.length + 1}
-          style={{ display: 'grid', minWidth: '44rem', borderCollapse: 'collapse' }}
+      <Box className={classes.scrollShade} data-more={more ? 'true' : undefined}>
+        <Box
+          component="section"
+          ref={scrollRef}
+          data-testid="bulk-report-scroller"
+          tabIndex={0}
+          aria-label={t('knowledge.bulk.report.rows')}
+          style={{
+            // Up to 12 rows high, or the rows' own height when fewer (a message row is taller).
+            height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_PX), 12 * ROW_PX) + ROW_PX + 6,
+            overflow: 'auto',
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-sm)',
+            fontSize: 'var(--mantine-font-size-xs)',
+          }}
         >
-          <thead style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
-            <tr
-              aria-rowindex={1}
-              style={{
-                display: 'grid',
-                gridTemplateColumns: COLUMNS,
-                gap: 8,
-                padding: '0 10px',
-                height: ROW_PX,
-                alignItems: 'center',
-                textAlign: 'start',
-                borderBottom: '1px solid var(--mantine-color-default-border)',
-                background: 'var(--mantine-color-body)',
-              }}
-            >
-              {(['id', 'name', 'outcome', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
-                <th key={c} scope="col" style={{ textAlign: 'start', fontWeight: 600 }}>
-                  {t(`knowledge.bulk.report.col.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody
-            style={{ display: 'grid', height: Math.max(virtualizer.getTotalSize(), ROW_PX), position: 'relative' }}
+          <table
+            aria-label={t('knowledge.bulk.report.label', { count: shown.length })}
+            aria-rowcount={shown.length + 1}
+            style={{ display: 'grid', minWidth: '44rem', borderCollapse: 'collapse' }}
           >
-            {shown.length === 0 ? (
-              <tr style={{ display: 'grid', padding: '8px 10px' }}>
-                <td style={{ color: 'var(--mantine-color-dimmed)' }}>{t('knowledge.bulk.report.none')}</td>
+            <thead style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
+              <tr
+                aria-rowindex={1}
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: COLUMNS,
+                  gap: 8,
+                  padding: '0 10px',
+                  height: ROW_PX,
+                  alignItems: 'center',
+                  textAlign: 'start',
+                  borderBottom: '1px solid var(--mantine-color-default-border)',
+                  background: 'var(--mantine-color-body)',
+                }}
+              >
+                {(['id', 'name', 'outcome', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
+                  <th key={c} scope="col" style={{ textAlign: 'start', fontWeight: 600 }}>
+                    {t(`knowledge.bulk.report.col.${c}`)}
+                  </th>
+                ))}
               </tr>
-            ) : (
-              virtualizer
-                .getVirtualItems()
-                .map((item) => (
-                  <ReportLine
-                    key={item.key}
-                    row={shown[item.index]!}
-                    rowIndex={item.index + 2}
-                    index={item.index}
-                    top={item.start}
-                    measure={virtualizer.measureElement}
-                  />
-                ))
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody
+              style={{ display: 'grid', height: Math.max(virtualizer.getTotalSize(), ROW_PX), position: 'relative' }}
+            >
+              {shown.length === 0 ? (
+                <tr style={{ display: 'grid', padding: '8px 10px' }}>
+                  <td style={{ color: 'var(--mantine-color-dimmed)' }}>{t('knowledge.bulk.report.none')}</td>
+                </tr>
+              ) : (
+                virtualizer
+                  .getVirtualItems()
+                  .map((item) => (
+                    <ReportLine
+                      key={item.key}
+                      row={shown[item.index]!}
+                      rowIndex={item.index + 2}
+                      index={item.index}
+                      top={item.start}
+                      measure={virtualizer.measureElement}
+                    />
+                  ))
+              )}
+            </tbody>
+          </table>
+        </Box>
       </Box>
     </Box>
   );
@@ -230,8 +261,8 @@ const ReportLine = memo(function ReportLine({
       <td style={clip} title={row.name}>
         {row.name ?? '—'}
       </td>
-      <td style={clip}>
-        <StatusBadge tone={view.tone} size="sm">
+      <td>
+        <StatusBadge tone={view.tone} size="sm" style={{ maxWidth: 'none', overflow: 'visible' }}>
           {t(view.label)}
         </StatusBadge>
       </td>

@@ -97,6 +97,7 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           profileName={active.name}
           knowledgeId={knowledgeId}
           knowledgeName={record.name}
+          datasetId={record.dataset_id}
           canDelete={record.owned_delete_permission}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { callEndpoint, isApiError } from '../../../api';
 import { confirmByReads } from '../deletion/confirm';
 import { connectionDeps, profileOf, sendDelete, serviceReads, type DeletionIoDeps } from '../deletion/io';
-import type { Lookup } from './check-first';
+import { placeFound, type CheckTarget, type Lookup } from './check-first';
 import type { BatchIo } from './scheduler';
 
 /**
@@ -11,7 +11,7 @@ import type { BatchIo } from './scheduler';
  * that run together share one read of the knowledge base instead of each asking for total_files.
  */
 export function createBatchIo(deps: DeletionIoDeps = connectionDeps): BatchIo & {
-  lookUp(profileId: string, documentId: string): Promise<Lookup>;
+  lookUp(profileId: string, documentId: string, target: CheckTarget): Promise<Lookup>;
 } {
   const totals = new Map<string, Promise<number | undefined>>();
   const sharedTotal = (key: string, read: () => Promise<number | undefined>) => {
@@ -38,15 +38,15 @@ export function createBatchIo(deps: DeletionIoDeps = connectionDeps): BatchIo & 
     async baselineTotalFiles(batch) {
       return serviceReads(profileOf(deps, batch), false).totalFiles(batch.knowledgeId);
     },
-    /** The check before confirming: does the document exist, and what is its name. */
-    async lookUp(profileId, documentId) {
+    /** The check before confirming: does the document exist, its name, and its knowledge base if the read says. */
+    async lookUp(profileId, documentId, target) {
       try {
         const { record } = await callEndpoint('queryDocumentBase', {
           body: { document_id: documentId },
           profile: profileOf(deps, { profileId }),
           remember: false,
         });
-        return { id: documentId, status: 'found', name: typeof record.name === 'string' ? record.name : undefined };
+        return placeFound(documentId, record as Record<string, unknown>, target);
       } catch (error) {
         if (isApiError(error) && error.kind === 'http' && error.status === 404)
           return { id: documentId, status: 'unknown' };
