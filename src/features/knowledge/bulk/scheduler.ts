@@ -12,7 +12,8 @@ import {
   type TrackedDeletion,
 } from '../deletion/machine';
 import { keptDbErrorOf } from '../../../api';
-import { errorInfo, type CheckOutcome } from '../deletion/tracker';
+import { errorInfo } from '../deletion/answer';
+import type { CheckOutcome } from '../deletion/deletion-io';
 import { failureEvent } from '../deletion/answer';
 import { browserNetwork, type NetworkWatch } from '../deletion/network';
 import {
