@@ -1,8 +1,7 @@
 import type { TotalFilesContext } from '../deletion/confirm';
 import { reduce, type DeletionEvent, type DeletionTiming } from '../deletion/machine';
 import type { BulkBatch, BulkRow } from './batch';
-
-export type BatchHeader = Omit<BulkBatch, 'rows'>;
+import type { BatchHeader } from './batch-messages';
 
 /**
  * A running batch as the scheduler's parts share it (write-ahead, requests, planning, commands): its header and
