@@ -2,6 +2,7 @@
 // One naming rule, checked rather than remembered:
 //   a .tsx file named in PascalCase holds the React component of that name (and its CSS module sits beside it
 //   under the same name); every other file and folder is kebab-case (tests take the name of what they test).
+// And one size rule: no file in src/features over 300 lines (a file that long does several things).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
@@ -70,6 +71,22 @@ for (const entry of ['src', 'e2e', 'scripts', 'vite'].flatMap((d) => walk(join(r
       problems.push(`${rel}: holds the component ${pascalName} only; name it ${pascalName}.tsx`);
     }
   }
+}
+
+// A component or module of a feature does one thing: past this many lines it is split along its seams.
+const FEATURE_LINES_MAX = 300;
+const LONG_FILES_ALLOWED = new Set([
+  // To be split: the bulk removal dialog, as a wizard reducer plus a component per step.
+  'src/features/knowledge/BulkRemovalModal.tsx',
+]);
+for (const { path } of walk(join(root, 'src', 'features'))) {
+  if (!path || !/\.tsx?$/.test(path) || /\.test\.tsx?$/.test(path)) continue;
+  const rel = relative(root, path).split('\\').join('/');
+  const lines = readFileSync(path, 'utf8').split('\n').length - 1;
+  if (lines > FEATURE_LINES_MAX && !LONG_FILES_ALLOWED.has(rel))
+    problems.push(
+      `${rel}: ${lines} lines; a file in src/features holds at most ${FEATURE_LINES_MAX} (split it along its seams)`,
+    );
 }
 
 if (problems.length > 0) {

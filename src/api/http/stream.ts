@@ -5,7 +5,8 @@ import type { ConnectionProfile } from '../connection/profile';
 import { requestLog } from '../log/request-log';
 import { checkBodyBeforeSend, errorLogDrift, httpError, resolveProfile } from './client';
 import { ApiError } from './errors';
-import { finishLogWithText, loggedStreamBody, sendForStream } from './transport';
+import { finishLogWithText, loggedStreamBody } from './call-log';
+import { sendForStream } from './transport';
 
 export interface StreamOptions {
   signal?: AbortSignal;

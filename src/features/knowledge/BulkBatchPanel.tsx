@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { keptDbErrorOf } from '../../api';
 import { StatusBadge, storageErrorKey } from '../../components';
 import { useFormat, useT } from '../../i18n';
-import type { SendHold } from './bulk/backoff';
 import { countPhases, isFinished, type BulkBatch } from './bulk/batch';
 import { timeLeftMs } from './bulk/scheduler';
 import { COUNTED_PHASES, PHASE_VIEW, PROGRESS_PHASES, SHOWN_WHEN_ANY, STATUS_VIEW } from './bulk/view';
+import { BatchHold, StorageProblem } from './BatchAlerts';
 import { BulkReport } from './BulkReport';
 import classes from './BulkRemoval.module.css';
 import { useDeletionRuntime } from './deletion/hooks';
@@ -223,38 +223,6 @@ export function BulkBatchPanel({
   );
 }
 
-/** The batch could not be saved: why, and (paused) the admin's choice: try the save again, or run unsaved. */
-function StorageProblem({ batch }: { batch: BulkBatch }) {
-  const t = useT();
-  const { batches } = useDeletionRuntime();
-  const error = batch.storageError!;
-  const paused = batch.status === 'paused';
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      title={t(paused ? 'knowledge.bulk.storage.paused' : 'knowledge.bulk.storage.notSaved')}
-      data-testid="bulk-storage-problem"
-      data-kind={error.kind}
-    >
-      <Stack gap="xs">
-        <Text size="sm">{t(storageErrorKey(error.kind))}</Text>
-        {paused ? (
-          <Group gap="xs">
-            <Button size="xs" variant="light" onClick={() => batches.command(batch.id, 'resume')}>
-              {t('knowledge.bulk.storage.tryAgain')}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => batches.command(batch.id, 'run_unsaved')}>
-              {t('knowledge.bulk.storage.runUnsavedShort')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Alert>
-  );
-}
-
 /** Mantine's colour as a CSS variable: "gray.4" is a shade, "teal" the filled colour. */
 const swatch = (color: string) =>
   color.includes('.') ? `var(--mantine-color-${color.replace('.', '-')})` : `var(--mantine-color-${color}-filled)`;
@@ -281,30 +249,5 @@ function Count({ phase, value }: { phase: keyof typeof PHASE_VIEW; value: number
         </Text>
       </Text>
     </Group>
-  );
-}
-
-/** Why the batch sends nothing now, and when it goes on (by itself, or once the admin resumes). */
-function BatchHold({ hold }: { hold: SendHold }) {
-  const t = useT();
-  const { formatTime } = useFormat();
-  const time = hold.until === undefined ? '' : formatTime(hold.until);
-  const status = hold.status ?? '';
-  return (
-    <Alert
-      color={hold.reason === 'token_rejected' ? 'red' : 'yellow'}
-      variant="light"
-      p="xs"
-      data-testid="bulk-hold"
-      data-reason={hold.reason}
-      data-until={hold.until}
-    >
-      <Text size="sm">{t(`knowledge.bulk.hold.${hold.reason}`, { time, status })}</Text>
-      {hold.message && hold.reason !== 'offline' ? (
-        <Text size="xs" c="dimmed">
-          {hold.message}
-        </Text>
-      ) : null}
-    </Alert>
   );
 }

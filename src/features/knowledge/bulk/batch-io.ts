@@ -2,7 +2,7 @@ import { callEndpoint, isApiError } from '../../../api';
 import { confirmByReads } from '../deletion/confirm';
 import { connectionDeps, profileOf, sendDelete, serviceReads, type DeletionIoDeps } from '../deletion/io';
 import { placeFound, type CheckTarget, type Lookup } from './check-first';
-import type { BatchIo } from './scheduler';
+import type { BatchIo } from './batch-requests';
 
 /**
  * A batch's calls to the service: the same DELETE and confirmation reads as a single deletion (through

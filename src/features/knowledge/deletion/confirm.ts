@@ -1,5 +1,5 @@
 import { totalFilesConfirms } from './machine';
-import type { CheckOutcome } from './tracker';
+import type { CheckOutcome } from './deletion-io';
 
 /** Machine-readable check details (the page words them); anything else is an error message shown as is. */
 export const CHECK_DETAIL = { baseInfoNotFound: 'base_info_404', totalFiles: 'total_files' } as const;

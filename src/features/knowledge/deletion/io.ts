@@ -9,7 +9,7 @@ import {
   type ConnectionProfile,
 } from '../../../api';
 import { LIMITS } from '../../../contract';
-import type { DeletionIo } from './tracker';
+import type { DeletionIo } from './deletion-io';
 import { confirmByReads, type ConfirmReads } from './confirm';
 import type { TrackedDeletion } from './machine';
 

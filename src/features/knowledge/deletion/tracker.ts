@@ -1,4 +1,4 @@
-import { safeStorage, type SafeStorage, type StorageLike } from '../../../api';
+import { safeStorage, type StorageLike } from '../../../api';
 import {
   DEFAULT_TIMING,
   isActive,
@@ -7,38 +7,18 @@ import {
   reduce,
   resumeLoaded,
   startDeletion,
-  type CheckResult,
-  type ConfirmingRead,
   type DeletionEvent,
   type DeletionTiming,
   type TrackedDeletion,
 } from './machine';
 import type { LockClaim, TabCoordinator } from './cross-tab';
 import type { TabMessage } from './tab-messages';
-import { classifyDeleteFailure, errorInfo, failureEvent, retryAfterMs } from './answer';
+import { checkAnswer, deleteAnswer, type DeletionIo } from './deletion-io';
+import { deletionKey, dropOldFinished, newer, readStored, sortNewestFirst, writeStored } from './kept-deletions';
 import { browserNetwork, type NetworkWatch } from './network';
 
-export { errorInfo };
-import { DELETIONS_KEY } from './presence';
-
-/** Finished deletions kept for their history; active ones are always kept. */
-const FINISHED_KEPT = 100;
-
-export interface CheckOutcome {
-  result: CheckResult;
-  detail?: string;
-  /** With 'gone': which read said so. */
-  via?: ConfirmingRead;
-}
-
-export interface DeletionIo {
-  /** Sends the DELETE; resolves on a 2xx, rejects with { status?, code?, message } otherwise. */
-  send(d: TrackedDeletion): Promise<void>;
-  /** Reads whether the document is still there (base info 404, or total_files below the baseline, means gone). */
-  check(d: TrackedDeletion): Promise<CheckOutcome>;
-  /** Deletions run only for the active profile: the others wait for its token. */
-  activeProfileId(): string | null;
-}
+export { deletionKey };
+export type { CheckOutcome, DeletionIo } from './deletion-io';
 
 export interface TrackerOptions {
   /** Where pending deletions are kept (ids only); read and written through the one safe-storage helper. */
@@ -51,23 +31,8 @@ export interface TrackerOptions {
   network?: NetworkWatch;
 }
 
-export const deletionKey = (d: Pick<TrackedDeletion, 'profileId' | 'knowledgeId' | 'documentId'>) =>
-  `${d.profileId}\u0000${d.knowledgeId}\u0000${d.documentId}`;
-
 /** The Web Lock held by the tab that runs a deletion. */
 const lockName = (key: string) => `kc.deletion:${encodeURIComponent(key)}`;
-
-/** The kept list; a corrupt one reads as empty (deletions on the server are unaffected). */
-function readStored(storage: SafeStorage | undefined): TrackedDeletion[] {
-  const list = storage?.readJson(DELETIONS_KEY, {
-    parse: (v) => (Array.isArray(v) ? (v as TrackedDeletion[]) : undefined),
-  });
-  return (list ?? [])
-    .filter((d) => d && typeof d.documentId === 'string' && Array.isArray(d.attempts))
-    .map((d) => ({ ...d, roundStart: typeof d.roundStart === 'number' ? d.roundStart : 0 }));
-}
-
-const newer = (a: TrackedDeletion | undefined, b: TrackedDeletion) => !a || b.updatedAt >= a.updatedAt;
 
 /**
  * Runs tracked deletions: sends, schedules confirmation reads, re-issues, and persists every step
@@ -142,23 +107,11 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     claims.delete(key);
   }
 
-  function persist() {
-    if (!storage) return;
-    // Other tabs write this list too: keep their records where they are newer, never resurrect a dismissed one.
-    const merged = new Map<string, TrackedDeletion>();
-    for (const d of readStored(storage)) if (!dismissed.has(deletionKey(d))) merged.set(deletionKey(d), d);
-    for (const [key, d] of items) if (newer(merged.get(key), d)) merged.set(key, d);
-    // When the browser refuses (quota), tracking still works for this page's life.
-    storage.writeJson(DELETIONS_KEY, sortNewestFirst([...merged.values()]));
-  }
-
   /** Publishes what changed here, persists, and tells the listeners. */
   function commit(changed: string[]) {
-    const all = sortNewestFirst([...items.values()]);
-    const finished = all.filter((d) => !isActive(d));
-    for (const old of finished.slice(FINISHED_KEPT)) items.delete(deletionKey(old));
+    dropOldFinished(items);
     snapshot = sortNewestFirst([...items.values()]);
-    persist();
+    writeStored(storage, items, dismissed);
     for (const key of changed) {
       const d = items.get(key);
       // Only the tab running a deletion tells the others. A new one is told once its lock is held here: had the
@@ -201,19 +154,11 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
       items.set(key, sent);
       commit([key]);
     }
-    io.send(sent).then(
-      () => {
-        busy.delete(key);
-        dispatch(key, { type: 'accepted', at: now() });
-      },
-      (err: unknown) => {
-        busy.delete(key);
-        const at = now();
-        const failure = classifyDeleteFailure(err);
-        if (failure.kind === 'throttled') deferredUntil.set(key, at + retryAfterMs(failure.retryAfter, at));
-        dispatch(key, failureEvent(err, at, false));
-      },
-    );
+    void deleteAnswer(io, sent, now).then(({ event, retryAt }) => {
+      busy.delete(key);
+      if (retryAt !== undefined) deferredUntil.set(key, retryAt);
+      dispatch(key, event);
+    });
   }
 
   function pump(key: string) {
@@ -247,16 +192,10 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
             const current = items.get(key);
             if (!current || stopped || !runsHere(key)) return;
             busy.add(key);
-            io.check(current).then(
-              (r) => {
-                busy.delete(key);
-                dispatch(key, { type: 'checked', at: now(), result: r.result, detail: r.detail, via: r.via });
-              },
-              (err: unknown) => {
-                busy.delete(key);
-                dispatch(key, { type: 'checked', at: now(), result: 'error', detail: errorInfo(err).message });
-              },
-            );
+            void checkAnswer(io, current, now).then((event) => {
+              busy.delete(key);
+              dispatch(key, event);
+            });
           },
           Math.max(0, action.at - now()),
         ),
@@ -354,10 +293,6 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
       for (const key of [...claims.keys()]) release(key);
     },
   };
-}
-
-function sortNewestFirst(list: TrackedDeletion[]): TrackedDeletion[] {
-  return list.sort((a, b) => b.createdAt - a.createdAt);
 }
 
 export type DeletionTracker = ReturnType<typeof createDeletionTracker>;

@@ -2,7 +2,7 @@ import type { TotalFilesContext } from '../deletion/confirm';
 import { confirmByReads } from '../deletion/confirm';
 import type { TrackedDeletion } from '../deletion/machine';
 import type { BulkBatch, BulkRow } from '../bulk/batch';
-import type { BatchIo } from '../bulk/scheduler';
+import type { BatchIo } from '../bulk/batch-requests';
 
 /**
  * A small in-memory service for the scheduler's tests: answers on a later turn of the event loop, counts the

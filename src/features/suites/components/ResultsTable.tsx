@@ -6,7 +6,7 @@ import type { CaseOutcome } from '../../../api';
 import { ScrollCue, useSideOverflow } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { CaseStatusBadge } from './CaseStatusBadge';
-import type { CaseRowData } from './RunPage';
+import type { CaseRowData } from '../model/case-rows';
 import classes from './ResultsTable.module.css';
 
 const ROW_PX = 76;

@@ -1,50 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  caseOutcomes,
-  failedKeys,
-  runSuiteOf,
-  runToCsv,
-  runToJson,
-  runToJunit,
-  summarize,
-  type CaseOutcome,
-  type ConnectionProfile,
-} from '../../../api';
-import {
-  downloadText,
-  EmptyState,
-  ErrorState,
-  fileStamp,
-  Loading,
-  PageHeader,
-  storageErrorKey,
-} from '../../../components';
-import type { Suite } from '../../../contract';
+import { caseOutcomes, failedKeys, runSuiteOf, summarize, type ConnectionProfile } from '../../../api';
+import { EmptyState, ErrorState, Loading, PageHeader, storageErrorKey } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
+import { groupRows, type CaseFilter } from '../model/case-rows';
 import { liveRuns, startRun } from '../model/live-runs';
-import { fileNameOf } from '../model/names';
 import { CaseDetail } from './CaseDetail';
+import { CaseFilterBar } from './CaseFilterBar';
 import { ResultsTable } from './ResultsTable';
-import { RunProgress } from './RunProgress';
-import { RunStatusBadge } from './RunStatusBadge';
+import { RunExportMenu } from './RunExportMenu';
+import { RunFigures } from './RunFigures';
 import { paths } from '../../../config/paths';
-
-type Filter = 'all' | 'failing' | 'pass' | 'not_run';
 
 /** One run: progress while it runs, the results table, a case's details, exports, re-run of what failed. */
 export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: string; profile: ConnectionProfile }) {
@@ -60,7 +28,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
   const outcomes = useMemo(() => (run && suite ? caseOutcomes(suite, run.attempts, run.only) : []), [run, suite]);
   const summary = useMemo(() => summarize(outcomes), [outcomes]);
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<CaseFilter>('all');
   const [search, setSearch] = useState('');
   const [openCase, setOpenCase] = useState<string | null>(null);
   const variantIds = useMemo(() => suite?.variants.map((v) => v.id) ?? [], [suite]);
@@ -103,7 +71,6 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     finished === 0
       ? '—'
       : `${formatNumber(Math.round((live ? summary.passed / finished : summary.passRate) * 1000) / 10)}%`;
-  const base = `${fileNameOf(run.suite.name)}-${fileStamp(new Date(run.startedAt))}`;
 
   async function rerunFailed() {
     if (!run || !suite) return;
@@ -143,18 +110,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           {t('suites.run.compareVariants')}
         </Button>
       ) : null}
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button>{t('suites.run.export')}</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => downloadText(`${base}.json`, runToJson(run))}>JSON</Menu.Item>
-          <Menu.Item onClick={() => downloadText(`${base}.csv`, runToCsv(run), 'text/csv')}>CSV</Menu.Item>
-          <Menu.Item onClick={() => downloadText(`${base}.junit.xml`, runToJunit(run), 'application/xml')}>
-            JUnit XML
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RunExportMenu run={run} />
     </>
   );
 
@@ -183,37 +139,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             </Text>
           </Alert>
         ) : null}
-        <Paper withBorder p="sm">
-          <Group justify="space-between" align="flex-start" gap="md">
-            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="lg" style={{ flex: 1 }} data-testid="run-summary">
-              <Figure label={t('suites.run.status')} value={<RunStatusBadge status={run.status} />} />
-              <Figure
-                label={live ? t('suites.run.passRateSoFar') : t('suites.run.passRate')}
-                value={passRateText}
-                testId="pass-rate"
-              />
-              <Figure label={t('suites.run.passed')} value={formatNumber(summary.passed)} testId="count-pass" />
-              <Figure
-                label={t('suites.run.failedErrors')}
-                value={`${formatNumber(summary.failed)} / ${formatNumber(summary.errors)}`}
-                testId="count-fail"
-              />
-              <Figure
-                label={t('suites.run.medianLatency')}
-                value={
-                  summary.medianLatencyMs === undefined
-                    ? '–'
-                    : `${formatNumber(Math.round(summary.medianLatencyMs))} ms`
-                }
-              />
-            </SimpleGrid>
-          </Group>
-          {live ? (
-            <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-              <RunProgress run={run} />
-            </div>
-          ) : null}
-        </Paper>
+        <RunFigures run={run} live={live} summary={summary} passRateText={passRateText} />
         {run.status === 'interrupted' ? (
           <Alert color="yellow" variant="light">
             {t('suites.run.interrupted')}
@@ -232,28 +158,14 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             </Anchor>
           </Text>
         ) : null}
-        <Group gap="sm" align="flex-end">
-          <SegmentedControl
-            value={filter}
-            onChange={(v) => setFilter(v as Filter)}
-            data={[
-              { value: 'all', label: t('suites.filter.all') },
-              { value: 'failing', label: t('suites.filter.failing') },
-              { value: 'pass', label: t('suites.filter.pass') },
-              { value: 'not_run', label: t('suites.filter.notRun') },
-            ]}
-          />
-          <TextInput
-            aria-label={t('suites.filter.search')}
-            placeholder={t('suites.filter.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={260}
-          />
-          <Text size="sm" c="dimmed">
-            {t('suites.filter.count', { shown: rows.length, total: suite.cases.length })}
-          </Text>
-        </Group>
+        <CaseFilterBar
+          filter={filter}
+          onFilter={setFilter}
+          search={search}
+          onSearch={setSearch}
+          shown={rows.length}
+          total={suite.cases.length}
+        />
         <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={setOpenCase} />
       </Stack>
       <CaseDetail
@@ -265,50 +177,4 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
       />
     </>
   );
-}
-
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} size="lg" component="div" data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-/** One row per case: its outcome in each variant, side by side. */
-export interface CaseRowData {
-  caseId: string;
-  question: string;
-  byVariant: Map<string, CaseOutcome>;
-}
-
-function groupRows(
-  outcomes: readonly CaseOutcome[],
-  suite: Suite | undefined,
-  filter: Filter,
-  search: string,
-): CaseRowData[] {
-  const questions = new Map(suite?.cases.map((c) => [c.id, c.question]));
-  const byCase = new Map<string, CaseRowData>();
-  for (const o of outcomes) {
-    let row = byCase.get(o.caseId);
-    if (!row) {
-      row = { caseId: o.caseId, question: questions.get(o.caseId) ?? '', byVariant: new Map() };
-      byCase.set(o.caseId, row);
-    }
-    row.byVariant.set(o.variantId, o);
-  }
-  const needle = search.trim().toLowerCase();
-  return [...byCase.values()].filter((row) => {
-    const statuses = [...row.byVariant.values()].map((o) => o.status);
-    if (filter === 'failing' && !statuses.some((s) => s === 'fail' || s === 'error')) return false;
-    if (filter === 'pass' && !statuses.every((s) => s === 'pass')) return false;
-    if (filter === 'not_run' && !statuses.some((s) => s === 'not_run')) return false;
-    return !needle || row.caseId.toLowerCase().includes(needle) || row.question.toLowerCase().includes(needle);
-  });
 }

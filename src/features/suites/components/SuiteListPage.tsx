@@ -1,39 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  FileButton,
-  Group,
-  Menu,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { demoSuiteOf, parseSuiteCsv, sandboxDemoQuery, type ConnectionProfile } from '../../../api';
+import { demoSuiteOf, sandboxDemoQuery, type ConnectionProfile } from '../../../api';
 import { parseSuiteJson, SUITE_LIMITS, type SuiteFile } from '../../../contract';
-import {
-  downloadText,
-  EmptyState,
-  ErrorState,
-  formatBytes,
-  Loading,
-  PageHeader,
-  ScrollTable,
-  UnreadableRecords,
-} from '../../../components';
+import { EmptyState, ErrorState, formatBytes, Loading, PageHeader, UnreadableRecords } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
-import type { SuiteRecord } from '../model/store';
 import { DRAFT_SUITE_ID } from '../model/draft';
-import { fileNameOf } from '../model/names';
 import { paths } from '../../../config/paths';
+import { CsvImport } from './CsvImport';
 import { ProblemList } from './ProblemList';
+import { SuiteTable } from './SuiteTable';
 
 type ImportProblem = { file: string; errors: string[] };
 
@@ -156,187 +134,5 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
         }}
       />
     </>
-  );
-}
-
-function SuiteTable({
-  suites,
-  formatDateTime,
-  onChanged,
-}: {
-  suites: SuiteRecord[];
-  formatDateTime: (ms: number) => string;
-  onChanged: () => Promise<void>;
-}) {
-  const t = useT();
-  const store = useSuitesStore();
-  const [deleting, setDeleting] = useState<SuiteRecord | null>(null);
-  return (
-    <>
-      <ScrollTable minWidth={640} label={t('suites.title')}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="suite-list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('suites.col.name')}</Table.Th>
-              <Table.Th>{t('suites.col.space')}</Table.Th>
-              <Table.Th>{t('suites.col.cases')}</Table.Th>
-              <Table.Th>{t('suites.col.variants')}</Table.Th>
-              <Table.Th>{t('suites.col.updated')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('suites.col.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {suites.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={paths.suite.href(s.id)} fw={500}>
-                    {s.file.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ff="monospace">{String(s.file.space_id)}</Table.Td>
-                <Table.Td>{s.file.cases.length}</Table.Td>
-                <Table.Td>{s.file.variants?.length ?? 1}</Table.Td>
-                <Table.Td>{formatDateTime(s.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <Button size="compact-sm" variant="subtle" aria-label={t('suites.more', { name: s.file.name })}>
-                          ⋯
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          onClick={async () => {
-                            await store.add(s.profileId, {
-                              ...s.file,
-                              name: t('suites.copyName', { name: s.file.name }),
-                            });
-                            await onChanged();
-                          }}
-                        >
-                          {t('suites.duplicate')}
-                        </Menu.Item>
-                        <Menu.Item
-                          onClick={() =>
-                            downloadText(`${fileNameOf(s.file.name)}.json`, `${JSON.stringify(s.file, null, 2)}\n`)
-                          }
-                        >
-                          {t('suites.exportJson')}
-                        </Menu.Item>
-                        <Menu.Divider />
-                        <Menu.Item color="red" onClick={() => setDeleting(s)}>
-                          {t('suites.delete')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      <DeleteSuiteModal
-        suite={deleting}
-        onClose={() => setDeleting(null)}
-        onDeleted={async () => {
-          setDeleting(null);
-          await onChanged();
-        }}
-      />
-    </>
-  );
-}
-
-export function DeleteSuiteModal({
-  suite,
-  onClose,
-  onDeleted,
-}: {
-  suite: SuiteRecord | null;
-  onClose(): void;
-  onDeleted(): void | Promise<void>;
-}) {
-  const t = useT();
-  const store = useSuitesStore();
-  return (
-    <Modal opened={!!suite} onClose={onClose} title={t('suites.deleteTitle')}>
-      <Stack>
-        <Text size="sm">{t('suites.deleteBody', { name: suite?.file.name ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={async () => {
-              if (!suite) return;
-              await store.remove(suite.id);
-              await onDeleted();
-            }}
-          >
-            {t('suites.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** A CSV file has no name or space: they are asked for, then the rows are checked like a JSON file. */
-function CsvImport({
-  pending,
-  onClose,
-  onImported,
-  onRefused,
-}: {
-  pending: { file: string; text: string } | null;
-  onClose(): void;
-  onImported(file: SuiteFile): void | Promise<void>;
-  onRefused(errors: string[]): void;
-}) {
-  const t = useT();
-  const [name, setName] = useState('');
-  const [space, setSpace] = useState('101');
-  const fallbackName = pending?.file.replace(/\.csv$/i, '') ?? '';
-  return (
-    <Modal opened={!!pending} onClose={onClose} title={t('suites.csv.title', { file: pending?.file ?? '' })}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!pending) return;
-          const checked = parseSuiteCsv(pending.text, { name: name.trim() || fallbackName, space_id: space.trim() });
-          if (checked.ok) void onImported(checked.file);
-          else onRefused(checked.errors);
-        }}
-      >
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {t('suites.csv.hint')}
-          </Text>
-          <TextInput
-            label={t('suites.field.name')}
-            placeholder={fallbackName}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('suites.field.space')}
-            value={space}
-            onChange={(e) => setSpace(e.currentTarget.value)}
-            required
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit">{t('suites.csv.import')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

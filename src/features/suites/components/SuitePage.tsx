@@ -13,7 +13,7 @@ import type { SuiteRecord } from '../model/store';
 import { JsonEditor } from './JsonEditor';
 import { RunsPanel } from './RunsPanel';
 import { SuiteEditor } from './SuiteEditor';
-import { DeleteSuiteModal } from './SuiteListPage';
+import { DeleteSuiteModal } from './DeleteSuiteModal';
 import { paths } from '../../../config/paths';
 
 const TABS = ['cases', 'json', 'runs'] as const;
