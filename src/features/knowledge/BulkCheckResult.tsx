@@ -17,20 +17,7 @@ export interface BulkCheckResultProps {
 /** What the check before confirming found (or that it was skipped), and the choice to include unknown ids. */
 export function BulkCheckResult({ lookups, includeUnknown, onIncludeUnknown, focusRef }: BulkCheckResultProps) {
   const t = useT();
-  if (!lookups)
-    return (
-      <div
-        ref={focusRef}
-        tabIndex={-1}
-        className={`${classes.focusTarget} ${classes.checkResult}`}
-        data-testid="bulk-check-result"
-      >
-        <Text size="sm" c="dimmed">
-          {t('knowledge.bulk.check.skipped')}
-        </Text>
-      </div>
-    );
-  const summary = summarise(lookups);
+  const summary = lookups ? summarise(lookups) : null;
   return (
     <>
       <div
@@ -39,20 +26,28 @@ export function BulkCheckResult({ lookups, includeUnknown, onIncludeUnknown, foc
         className={`${classes.focusTarget} ${classes.checkResult}`}
         data-testid="bulk-check-result"
       >
-        <Text fw={600} data-testid="bulk-check-summary">
-          {summaryParts(summary)
-            .map(([key, n]) => t(key, { count: n }))
-            .join(t('knowledge.bulk.check.separator'))}
-          {summary.unchecked > 0 ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}` : ''}
-        </Text>
-        {summary.exists > 0 ? (
-          <Text size="xs" c="dimmed" data-testid="bulk-check-exists-why">
-            {t('knowledge.bulk.check.existsWhy')}
+        {summary ? (
+          <>
+            <Text fw={600} data-testid="bulk-check-summary">
+              {summaryParts(summary)
+                .map(([key, n]) => t(key, { count: n }))
+                .join(t('knowledge.bulk.check.separator'))}
+              {summary.unchecked > 0 ? ` · ${t('knowledge.bulk.check.unchecked', { count: summary.unchecked })}` : ''}
+            </Text>
+            {summary.exists > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="bulk-check-exists-why">
+                {t('knowledge.bulk.check.existsWhy')}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('knowledge.bulk.check.skipped')}
           </Text>
-        ) : null}
+        )}
       </div>
-      <BulkLookupList lookups={lookups} />
-      {summary.unknown > 0 ? (
+      {lookups ? <BulkLookupList lookups={lookups} /> : null}
+      {summary && summary.unknown > 0 ? (
         <Checkbox
           checked={includeUnknown}
           onChange={(e) => onIncludeUnknown(e.currentTarget.checked)}
