@@ -1,14 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { storageErrorKey } from '../../components';
-import { useFormat, useT } from '../../i18n';
-import type { SendHold } from './bulk/backoff';
+import { useT } from '../../i18n';
 import type { BulkBatch } from './bulk/batch';
 import { useDeletionRuntime } from './deletion/hooks';
 
-/* Why a running bulk removal is not sending: its saves fail, or the service holds it back. */
-
-export /** The batch could not be saved: why, and (paused) the admin's choice: try the save again, or run unsaved. */
-function StorageProblem({ batch }: { batch: BulkBatch }) {
+/** The batch could not be saved: why, and (paused) the admin's choice: try the save again, or run unsaved. */
+export function StorageProblem({ batch }: { batch: BulkBatch }) {
   const t = useT();
   const { batches } = useDeletionRuntime();
   const error = batch.storageError!;
@@ -35,31 +32,6 @@ function StorageProblem({ batch }: { batch: BulkBatch }) {
           </Group>
         ) : null}
       </Stack>
-    </Alert>
-  );
-}
-
-export /** Why the batch sends nothing now, and when it goes on (by itself, or once the admin resumes). */
-function BatchHold({ hold }: { hold: SendHold }) {
-  const t = useT();
-  const { formatTime } = useFormat();
-  const time = hold.until === undefined ? '' : formatTime(hold.until);
-  const status = hold.status ?? '';
-  return (
-    <Alert
-      color={hold.reason === 'token_rejected' ? 'red' : 'yellow'}
-      variant="light"
-      p="xs"
-      data-testid="bulk-hold"
-      data-reason={hold.reason}
-      data-until={hold.until}
-    >
-      <Text size="sm">{t(`knowledge.bulk.hold.${hold.reason}`, { time, status })}</Text>
-      {hold.message && hold.reason !== 'offline' ? (
-        <Text size="xs" c="dimmed">
-          {hold.message}
-        </Text>
-      ) : null}
     </Alert>
   );
 }
