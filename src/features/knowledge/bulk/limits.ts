@@ -1,26 +1,5 @@
 /**
- * Bounds of the console's bulk removal: choices of the console, not of the service (whose documented limits,
- * such as the ~30 s lock wait each DELETE may spend, are LIMITS in src/contract).
+ * The old name of BULK_BOUNDS, kept only for the bulk dialog files (BulkRemovalModal and its steps) while they are
+ * being split on another branch; once that is merged they import BULK_BOUNDS from './bulk/bounds' and this file goes.
  */
-export const BULK_REMOVAL_LIMITS = {
-  /** Ids in one batch at most; further ones are refused with a reason. */
-  maxIds: 5_000,
-  /**
-   * An id file (or pasted text) larger than this is refused before it is read whole: 5,000 ids fit in ≈170 KB,
-   * and an 80 MB file read into the textarea crashed the tab.
-   */
-  inputBytesMax: 2 * 1024 * 1024,
-  /** A document id is a numeric string; longer than this it is not a plausible one. */
-  idMaxLength: 32,
-  /** Requests in flight at once (DELETEs and confirmation reads): the default, and the most the admin may pick. */
-  concurrencyDefault: 4,
-  concurrencyMax: 8,
-  /** Base-info reads in flight at once during the check before confirming. */
-  checkConcurrency: 8,
-  /** A changed batch is shown (and told to other tabs) at most this often. */
-  publishIntervalMs: 250,
-  /** A batch's progress is written to IndexedDB at least this often while it changes. */
-  saveIntervalMs: 2_000,
-  /** New rows are reserved (saved as possibly sent, ahead of their DELETEs) this many times the concurrency at once. */
-  reserveBlockFactor: 4,
-} as const;
+export { BULK_BOUNDS as BULK_REMOVAL_LIMITS } from './bounds';

@@ -4,7 +4,7 @@ import { isActive, type DeletionTiming, type TrackedDeletion } from '../deletion
 import type { TabMessage } from '../deletion/tab-messages';
 import { isFinished, isOpen, type BulkBatch, type BulkRow } from './batch';
 import type { BatchCommand, BatchHeader, BatchMessage } from './batch-messages';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 import { createBatchScheduler, type BatchIo, type BatchScheduler } from './scheduler';
 
 export interface BatchManagerDeps {
@@ -87,7 +87,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
 
   /** Changes are shown, and told to the other tabs, at most every publishIntervalMs (a batch changes a lot). */
   function publishSoon() {
-    publishTimer ??= setTimeout(publish, BULK_REMOVAL_LIMITS.publishIntervalMs);
+    publishTimer ??= setTimeout(publish, BULK_BOUNDS.publishIntervalMs);
   }
 
   function publish() {
@@ -377,7 +377,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
         profileName: init.profileName,
         knowledgeId: init.knowledgeId,
         knowledgeName: init.knowledgeName,
-        concurrency: Math.min(Math.max(1, Math.round(init.concurrency)), BULK_REMOVAL_LIMITS.concurrencyMax),
+        concurrency: Math.min(Math.max(1, Math.round(init.concurrency)), BULK_BOUNDS.concurrencyMax),
         status: 'running',
         createdAt: at,
         activeMs: 0,

@@ -27,7 +27,7 @@ import {
   type DeleteOutcome,
 } from './backoff';
 import { countPhases, isOpen, type BulkBatch, type BulkRow, type PhaseCounts } from './batch';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 
 /** How a batch talks to the service. */
 export interface BatchIo {
@@ -168,7 +168,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     saveTimer ??= setTimeout(() => {
       saveTimer = undefined;
       if (!disposed) void persist();
-    }, BULK_REMOVAL_LIMITS.saveIntervalMs);
+    }, BULK_BOUNDS.saveIntervalMs);
   }
 
   /** Time runs for the estimate only while the batch is running. */
@@ -420,7 +420,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
       if (!row.deletion && !row.leftOut && !row.notSent && followSingle(cursor, t)) continue;
       if (!row.deletion && !row.leftOut && !row.notSent) {
         if (cursor >= (header.reservedUntil ?? 0)) {
-          const block = header.concurrency * BULK_REMOVAL_LIMITS.reserveBlockFactor;
+          const block = header.concurrency * BULK_BOUNDS.reserveBlockFactor;
           header = { ...header, reservedUntil: Math.min(rows.length, cursor + block), reservedAt: t };
         }
         // Its block's reservation is not known to be saved yet (just made, or its write is still under way).

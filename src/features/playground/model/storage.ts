@@ -1,5 +1,5 @@
 import { browserStorage, safeStorage, type StorageLike } from '../../../api';
-import { STORAGE_BOUNDS } from '../limits';
+import { STORAGE_BOUNDS } from '../bounds';
 import { isAnswerStatus, nextStatus } from './answer-status';
 import type { Exchange } from './exchange';
 import { presetOf, readOptions, type PlaygroundOptions, type PresetOptions } from './options';

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchDemoSuite, parseSuiteCsv, type ConnectionProfile } from '../../../api';
-import { parseSuiteJson, SUITE_LIMITS, type SuiteFile } from '../../../contract';
+import { parseSuiteJson, SUITE_BOUNDS, type SuiteFile } from '../../../contract';
 import {
   downloadText,
   EmptyState,
@@ -74,9 +74,9 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
     if (!file) return;
     setProblem(null);
     // Refused before it is read whole.
-    if (file.size > SUITE_LIMITS.fileBytesMax) {
+    if (file.size > SUITE_BOUNDS.fileBytesMax) {
       const size = formatBytes(file.size);
-      const max = formatBytes(SUITE_LIMITS.fileBytesMax);
+      const max = formatBytes(SUITE_BOUNDS.fileBytesMax);
       return setProblem({ file: file.name, errors: [t('suites.importTooLarge', { size, max })] });
     }
     const text = await file.text();
