@@ -25,7 +25,7 @@ export {
   type RunSummary,
   type TrendPoint,
 } from './results';
-export { compareOutcomes, type CompareRow, type CompareStatus, type Comparison } from './compare';
+export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparison } from './compare';
 export { runToCsv, runToJson, runToJunit } from './export';
 export { DEMO_SUITE_PATH, fetchDemoSuite } from './demo';
 export type * from './types';
