@@ -1,6 +1,6 @@
-import type { BulkBatch, BulkRow } from './batch';
+import type { BatchCommand, BulkBatch, BulkRow } from './batch';
 
-export type BatchCommand = 'pause' | 'resume' | 'stop' | 'retry_not_deleted' | 'run_unsaved';
+export type { BatchCommand };
 
 /** A batch without its rows. */
 export type BatchHeader = Omit<BulkBatch, 'rows'>;

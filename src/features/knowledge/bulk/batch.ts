@@ -2,7 +2,6 @@ import type { KeptDbErrorKind } from '../../../api';
 import { z } from '../../../contract';
 import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
 import type { SendHold } from './backoff';
-import type { BatchCommand } from './batch-messages';
 
 /**
  * A bulk removal: every id the admin submitted, each row driven by the tracked-deletion machine, kept in
@@ -27,6 +26,9 @@ export interface BulkRow {
   deletion?: TrackedDeletion;
   updatedAt: number;
 }
+
+/** What the admin may ask of a running batch, in any tab (said on the channel, and kept in `requested`). */
+export type BatchCommand = 'pause' | 'resume' | 'stop' | 'retry_not_deleted' | 'run_unsaved';
 
 export interface BulkBatch {
   id: string;
