@@ -12,6 +12,7 @@ import {
   type NginxHandle,
   type RecordingUpstream,
 } from './support/nginx';
+import { DS, KB } from './support/demo-ids.mjs';
 
 /**
  * README's nginx configuration, tested: the build this pass serves (at / and, in the sub-path pass, under /kc/),
@@ -70,7 +71,7 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
   });
 
   test('serves deep links with the security headers and reaches the service through the proxy', async ({ page }) => {
-    const res = await fetch(`${url}knowledge/631506272047205`);
+    const res = await fetch(`${url}knowledge/${KB.handbook}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -95,7 +96,7 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     await page.goto(`${url}settings`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const probe = await page.evaluate(async (u) => {
-      const r = await fetch(`${u}__secondary/v1/knowledge/631506272047205`, {
+      const r = await fetch(`${u}__secondary/v1/knowledge/${KB.handbook}`, {
         headers: { Authorization: 'Bearer sandbox-demo-token' },
       });
       return { status: r.status, body: await r.json() };
@@ -105,7 +106,7 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     const base = await page.evaluate(
       async (u) =>
         (
-          await fetch(`${u}__base/v1/datasets/731506272047301`, {
+          await fetch(`${u}__base/v1/datasets/${DS.handbook}`, {
             headers: { Authorization: 'Bearer sandbox-demo-token' },
           })
         ).status,

@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
+import { DS, KB } from '../e2e/support/demo-ids.mjs';
 import { chunkTable, measureBuild, summary } from './budget.mjs';
 import { sandboxConfig, serveConsole } from './perf/servers.mjs';
 import { buildBaseline, buildBaselineWithFetchingRoute, kb, ratioTable, serveDir, weighAll } from './perf/weigh.mjs';
@@ -46,8 +47,8 @@ const LATENCY_MS = Math.max(Number(options.latency) || 0, 0);
 /** Goals of issue 14: in-app navigation to content ≤ 300 ms (median); a cold load ≤ 1.2× the bare app's. */
 const GOALS = { inAppMs: 300, coldRatio: 1.2 };
 
-const KNOWLEDGE_ID = '631506272047205'; // "Beacon product handbook 💡" (src/server/fixtures/DEMO.md)
-const DATASET_ID = '731506272047301';
+const KNOWLEDGE_ID = KB.handbook;
+const DATASET_ID = DS.handbook;
 
 const ms = (n) => (n < 10 ? `${n.toFixed(1)} ms` : `${Math.round(n).toLocaleString('en')} ms`);
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;

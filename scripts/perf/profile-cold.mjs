@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { launchBenchChromium } from '../../e2e/support/chromium.mjs';
+import { KB } from '../../e2e/support/demo-ids.mjs';
 import { sandboxConfig, serveConsole } from './servers.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -29,7 +30,7 @@ const { values: options, positionals } = parseArgs({
     large: { type: 'boolean', default: false },
   },
 });
-const path = positionals[0] ?? 'knowledge/631506272047205';
+const path = positionals[0] ?? `knowledge/${KB.handbook}`;
 const CONTENT_TEXT = options.text;
 const RUNS = Math.max(1, Number(options.runs) || 3);
 const TOP = Number(options.top) || 25;
