@@ -19,7 +19,7 @@ import type { ConnectionProfile } from '../src/api/connection/profile';
 import { CALL_BOUNDS } from '../src/api/constants';
 import {
   caseOutcomes,
-  newRunRecord,
+  newRun,
   outcomeKey,
   planAttempts,
   runSize,
@@ -201,7 +201,7 @@ const profile: ConnectionProfile = {
 };
 
 const planned = planAttempts(suite);
-const run = newRunRecord({ suiteId: file, file: checked.file, profile, concurrency, planned: planned.length });
+const run = newRun({ suiteId: file, file: checked.file, profile, concurrency, planned: planned.length });
 const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
   suite.hasVariants ? `${o.caseId} [${o.variantId}]` : o.caseId;
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n)} ms`);
@@ -218,7 +218,7 @@ const stop = new AbortController();
 const t0 = performance.now();
 let ended = false;
 /**
- * The one way the run ends: the record closed, the summary printed, every report written with what finished, then
+ * The one way the run ends: the run closed, the summary printed, every report written with what finished, then
  * the exit. Called once, by whichever comes first: the run's end, a signal, the time limit or a crash.
  */
 function endRun(status: RunStatus, exitCode?: number, endReason?: string): void {
@@ -240,7 +240,7 @@ function endRun(status: RunStatus, exitCode?: number, endReason?: string): void 
   const passed = status === 'done' && s.total > 0 && (s.passRate >= minPassRate || s.passed === s.total);
   process.exit(unwritten.length ? 2 : (exitCode ?? (passed ? 0 : 1)));
 }
-/** An exception in the runner: the run's error (its record says so), not a Stop. */
+/** An exception in the runner: the run's error (the run says so), not a Stop. */
 function crashed(error: unknown): void {
   if (error instanceof Error && error.stack) console.error(error.stack);
   // Thrown while the run was being closed: what could be written was; nothing is left to wait for.

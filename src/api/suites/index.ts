@@ -29,5 +29,5 @@ export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparis
 export { runToCsv, runToJson, runToJunit } from './export';
 export { DEMO_SUITE_PATH, fetchDemoSuite } from './demo';
 export type * from './types';
-export { newRunId, newRunRecord } from './record';
+export { newRunId, newRun } from './new-run';
 export { parseSuiteCsv } from './suite-csv';

@@ -103,7 +103,7 @@ export const isOpen = (row: BulkRow) =>
 
 export const isFinished = (batch: BulkBatch) => batch.endedAt !== undefined;
 
-// Persisted records are parsed on read: one written by another build that does not fit is left out.
+// Kept rows are parsed on read: one written by another build that does not fit is left out.
 const attemptSchema = z.object({
   startedAt: z.number(),
   sentAt: z.optional(z.number()),

@@ -20,7 +20,7 @@ import { ScrollTable } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import { useSaveSuite } from '../hooks';
 import { emptyCase, fieldOf, toFile, toValues, type EditorValues } from '../model/editor-values';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 
 /** Every message of the one schema, placed on its input (react-hook-form reads errors by path). */
 function errorsFor(messages: string[]): FieldErrors<EditorValues> {
@@ -79,7 +79,7 @@ export function SuiteEditor({
   onDirty,
   onSaved,
 }: {
-  record: SuiteRecord;
+  record: KeptSuite;
   onDirty(dirty: boolean): void;
   /** After each save (a draft's first moves the page to the suite's own address). */
   onSaved?(): void;

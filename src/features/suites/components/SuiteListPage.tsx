@@ -25,11 +25,11 @@ import {
   Loading,
   PageHeader,
   ScrollTable,
-  UnreadableRecords,
+  UnreadableKeptRows,
 } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 import { DRAFT_SUITE_ID } from '../model/draft';
 import { fileNameOf } from '../model/names';
 import { paths } from '../../../config/paths';
@@ -142,7 +142,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
           />
         ) : (
           <>
-            <UnreadableRecords count={list.data.unreadable} onRetry={() => void list.refetch()} />
+            <UnreadableKeptRows count={list.data.unreadable} onRetry={() => void list.refetch()} />
             {list.data.rows.length > 0 ? (
               <SuiteTable suites={list.data.rows} formatDateTime={formatDateTime} onChanged={refresh} />
             ) : null}
@@ -170,13 +170,13 @@ function SuiteTable({
   formatDateTime,
   onChanged,
 }: {
-  suites: SuiteRecord[];
+  suites: KeptSuite[];
   formatDateTime: (ms: number) => string;
   onChanged: () => Promise<void>;
 }) {
   const t = useT();
   const store = useSuitesStore();
-  const [deleting, setDeleting] = useState<SuiteRecord | null>(null);
+  const [deleting, setDeleting] = useState<KeptSuite | null>(null);
   return (
     <>
       <ScrollTable minWidth={640} label={t('suites.title')}>
@@ -262,7 +262,7 @@ export function DeleteSuiteModal({
   onClose,
   onDeleted,
 }: {
-  suite: SuiteRecord | null;
+  suite: KeptSuite | null;
   onClose(): void;
   onDeleted(): void | Promise<void>;
 }) {

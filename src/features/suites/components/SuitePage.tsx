@@ -9,7 +9,7 @@ import { useRefreshSuites, useRunFinished, useSuite, useSuitesStore } from '../h
 import { DRAFT_SUITE_ID, draftSuite } from '../model/draft';
 import { startRun } from '../model/live-runs';
 import { fileNameOf } from '../model/names';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 import { JsonEditor } from './JsonEditor';
 import { RunsPanel } from './RunsPanel';
 import { SuiteEditor } from './SuiteEditor';
@@ -69,7 +69,7 @@ function Suite({
   draft = false,
   onSaved,
 }: {
-  record: SuiteRecord;
+  record: KeptSuite;
   profile: ConnectionProfile;
   draft?: boolean;
   onSaved?(): void;
