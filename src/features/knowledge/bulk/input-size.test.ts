@@ -11,9 +11,7 @@ describe('the size cap of an id file or pasted text', () => {
   });
 
   it('leaves room for the most ids a batch takes, one a line', () => {
-    const ids = Array.from({ length: BULK_BOUNDS.maxIds }, () =>
-      '9'.repeat(BULK_BOUNDS.idMaxLength),
-    ).join('\r\n');
+    const ids = Array.from({ length: BULK_BOUNDS.maxIds }, () => '9'.repeat(BULK_BOUNDS.idMaxLength)).join('\r\n');
     expect(inputTooLarge(ids.length)).toBe(false);
   });
 });

@@ -2,16 +2,16 @@ import { keptDbErrorOf, newId, type KeptDbError, type KeptStore } from '../../..
 import type { LockClaim, TabCoordinator } from '../deletion/cross-tab';
 import { isActive, type DeletionTiming, type TrackedDeletion } from '../deletion/machine';
 import type { TabMessage } from '../deletion/tab-messages';
-import { isFinished, isOpen, type BulkBatch, type BulkRow } from './batch';
+import { isFinished, isOpen, type Batch, type BatchRow } from './batch';
 import type { BatchCommand, BatchHeader, BatchMessage } from './batch-messages';
 import { BULK_BOUNDS } from './bounds';
 import { createBatchScheduler, type BatchIo, type BatchScheduler } from './scheduler';
 
 export interface BatchManagerDeps {
   /** The kept database's `bulkBatches` store; null where the browser keeps no IndexedDB (batches then last a page). */
-  store: KeptStore<BulkBatch> | null;
+  store: KeptStore<Batch> | null;
   /** The same store read through parseBatchRequest (only `requested` parsed), for the writes that keep a request. */
-  requestStore?: KeptStore<BulkBatch> | null;
+  requestStore?: KeptStore<Batch> | null;
   io: BatchIo;
   coordinator?: TabCoordinator<TabMessage>;
   activeProfileId(): string | null;
@@ -28,10 +28,10 @@ export interface NewBatch {
   knowledgeName?: string;
   concurrency: number;
   baselineTotalFiles?: number;
-  rows: Pick<BulkRow, 'documentId' | 'name' | 'leftOut'>[];
+  rows: Pick<BatchRow, 'documentId' | 'name' | 'leftOut'>[];
 }
 
-function headerOf(batch: BulkBatch): BatchHeader {
+function headerOf(batch: Batch): BatchHeader {
   const { rows: _rows, ...header } = batch;
   return header;
 }
@@ -58,7 +58,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
   const now = deps.now ?? Date.now;
   const { store, coordinator } = deps;
   const requestStore = deps.requestStore ?? store;
-  const batches = new Map<string, BulkBatch>();
+  const batches = new Map<string, Batch>();
   const schedulers = new Map<string, BatchScheduler>();
   const claims = new Map<string, LockClaim>();
   /** Commands waiting for this tab to get a batch's lock (a retry of a finished batch). */
@@ -72,8 +72,8 @@ export function createBatchManager(deps: BatchManagerDeps) {
   /** Commands sent from here to the tab running a batch, shown as asked until its state shows them taken. */
   const requested = new Map<string, BatchCommand>();
   const listeners = new Set<() => void>();
-  const finishListeners = new Set<(batch: BulkBatch) => void>();
-  let snapshot: readonly BulkBatch[] = [];
+  const finishListeners = new Set<(batch: Batch) => void>();
+  let snapshot: readonly Batch[] = [];
   let loadIssue: BatchLoadIssue | null = null;
   let publishTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
@@ -208,7 +208,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
           if (!handingOver && !(await stillRuns(id))) return;
           // A command another tab wrote and this one has not applied stays in the record, and is applied now: it
           // goes through even if its word on the channel was missed.
-          let unheard: BulkBatch['requested'];
+          let unheard: Batch['requested'];
           await requestStore?.update(id, (kept) => {
             unheard = kept?.requested && kept.requested.at > (appliedAt.get(id) ?? 0) ? kept.requested : undefined;
             return { ...b, requested: unheard };
@@ -243,7 +243,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
   }
 
   /** Whether the running tab's state shows a command taken (its status, or the batch finished). */
-  const taken = (batch: BulkBatch, command: BatchCommand) =>
+  const taken = (batch: Batch, command: BatchCommand) =>
     isFinished(batch) ||
     (command === 'pause' && batch.status === 'paused') ||
     (command === 'resume' && batch.status === 'running') ||
@@ -269,13 +269,13 @@ export function createBatchManager(deps: BatchManagerDeps) {
         .catch(() => coordinator?.publish({ kind: 'batch-sync', batchId: id }));
       return;
     }
-    const rows = known ? known.rows.slice() : new Array<BulkRow>(message.rowCount);
+    const rows = known ? known.rows.slice() : new Array<BatchRow>(message.rowCount);
     for (const [i, row] of message.rows) {
       const old = rows[i];
       if (!old || row.updatedAt >= old.updatedAt) rows[i] = row;
     }
     const header = known && known.updatedAt > message.header.updatedAt ? headerOf(known) : message.header;
-    const batch: BulkBatch = { ...header, rows };
+    const batch: Batch = { ...header, rows };
     batches.set(id, batch);
     const asked = requested.get(id);
     if (asked && taken(batch, asked)) requested.delete(id);
@@ -319,7 +319,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
     /** Every batch this tab knows of, newest first. */
     getSnapshot: () => snapshot,
     /** Told in the tab that ran it, once, when a batch ends. */
-    onFinished(listener: (batch: BulkBatch) => void) {
+    onFinished(listener: (batch: Batch) => void) {
       finishListeners.add(listener);
       return () => finishListeners.delete(listener);
     },
@@ -344,7 +344,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
      * as the load issue for the page.
      */
     async load(profileId: string): Promise<{ unreadable: number }> {
-      let saved: BulkBatch[] = [];
+      let saved: Batch[] = [];
       let unreadable = 0;
       try {
         if (store) ({ rows: saved, unreadable } = await store.where('byProfile', profileId));
@@ -369,9 +369,9 @@ export function createBatchManager(deps: BatchManagerDeps) {
      * Saves a new batch, then runs it in this tab. A batch that cannot be saved is not run: this rejects with the
      * KeptDbError saying why, and nothing is sent — unless the admin chose `unsaved` (it then lasts this page).
      */
-    async create(init: NewBatch, options: { unsaved?: boolean } = {}): Promise<BulkBatch> {
+    async create(init: NewBatch, options: { unsaved?: boolean } = {}): Promise<Batch> {
       const at = now();
-      const batch: BulkBatch = {
+      const batch: Batch = {
         id: newId(),
         profileId: init.profileId,
         profileName: init.profileName,

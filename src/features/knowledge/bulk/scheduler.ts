@@ -26,7 +26,7 @@ import {
   type BackoffState,
   type DeleteOutcome,
 } from './backoff';
-import { countPhases, isOpen, type BulkBatch, type BulkRow, type PhaseCounts } from './batch';
+import { countPhases, isOpen, type Batch, type BatchRow, type PhaseCounts } from './batch';
 import { BULK_BOUNDS } from './bounds';
 
 /** How a batch talks to the service. */
@@ -60,7 +60,7 @@ export interface SchedulerDeps {
    * Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen;
    * when it rejects, those DELETEs are not sent and the batch pauses with `storageError` set.
    */
-  save(batch: BulkBatch): Promise<void>;
+  save(batch: Batch): Promise<void>;
   /** After each change; the caller throttles what it shows. */
   onChange?(): void;
   /** The browser's online signal (default: navigator.onLine and its events); null: answers alone decide. */
@@ -78,13 +78,13 @@ export interface SchedulerDeps {
  * on. Stop: rows not sent yet are marked so, what is in flight finishes and is tracked to its outcome, and a
  * row that would need a re-issue ends as not deleted.
  */
-export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
+export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   const now = deps.now ?? Date.now;
   const timing = deps.timing ?? DEFAULT_TIMING;
   const canRun = deps.canRun ?? (() => true);
   const { rows: initialRows, ...initialHeader } = initial;
   let header = initialHeader;
-  const rows: BulkRow[] = [...initialRows];
+  const rows: BatchRow[] = [...initialRows];
   const busy = new Set<number>();
   const changed = new Set<number>();
   let inFlight = 0;
@@ -105,7 +105,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
   let unwatchNetwork: (() => void) | undefined;
   let backoff: BackoffState = INITIAL_BACKOFF;
 
-  const snapshot = (): BulkBatch => ({ ...header, rows: rows.slice() });
+  const snapshot = (): Batch => ({ ...header, rows: rows.slice() });
 
   /**
    * One write at a time; callers during a write share the next one, which includes their changes. Resolves
@@ -179,7 +179,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     header = { ...header, updatedAt: t };
   }
 
-  function update(i: number, row: BulkRow) {
+  function update(i: number, row: BatchRow) {
     touch();
     rows[i] = { ...row, updatedAt: header.updatedAt };
     changed.add(i);
@@ -227,7 +227,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
    * Sends the DELETEs; with `saveFirst`, only once the batch is saved (write-ahead). Not saved: none is sent,
    * each row goes back to how it was before this step (`before`), and the reservation with it.
    */
-  function sendAll(indices: number[], saveFirst: boolean, before: ReadonlyMap<number, BulkRow>) {
+  function sendAll(indices: number[], saveFirst: boolean, before: ReadonlyMap<number, BatchRow>) {
     for (const i of indices) begin(i);
     const go = async () => {
       if (deps.stillRuns && !(await deps.stillRuns())) return;
@@ -360,7 +360,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     let earliest = backoff.hold?.until ?? Number.POSITIVE_INFINITY;
     const sends: number[] = [];
     /** Each sent row as it was before this step: put back if the write-ahead save fails. */
-    const before = new Map<number, BulkRow>();
+    const before = new Map<number, BatchRow>();
     // Re-issues, retries and rows beyond the reserved block are saved before their DELETEs leave.
     let saveFirst = false;
     for (let i = 0; i < rows.length; i++) {
@@ -457,7 +457,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     void persist();
   }
 
-  function setStatus(status: BulkBatch['status']) {
+  function setStatus(status: Batch['status']) {
     touch();
     header = { ...header, status };
     deps.onChange?.();
@@ -585,7 +585,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
      * the tab taking over sends the rest at once instead of waiting out their lock windows. Returns that state (the
      * caller tells the other tabs: a write started while the page unloads may never land) and starts its save.
      */
-    handOver(): BulkBatch {
+    handOver(): Batch {
       disposed = true;
       clearTimeout(timer);
       clearTimeout(saveTimer);
@@ -616,7 +616,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
 export type BatchScheduler = ReturnType<typeof createBatchScheduler>;
 
 /** An estimate from the pace so far (time running per settled row); undefined until a row has settled. */
-export function timeLeftMs(batch: Pick<BulkBatch, 'activeMs' | 'endedAt'>, counts: PhaseCounts): number | undefined {
+export function timeLeftMs(batch: Pick<Batch, 'activeMs' | 'endedAt'>, counts: PhaseCounts): number | undefined {
   if (batch.endedAt !== undefined) return 0;
   const settled = counts.deleted + counts.not_deleted + counts.failed;
   const open = counts.waiting + counts.requesting + counts.pending + counts.unknown;
