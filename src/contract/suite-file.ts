@@ -28,7 +28,7 @@ export const SUITE_BOUNDS = {
 } as const;
 
 /** The completion body fields a suite may not set: every question gets its own. */
-export const RUNNER_FIELDS = ['message', 'session_id', 'conversation_id'] as const;
+const RUNNER_FIELDS = ['message', 'session_id', 'conversation_id'] as const;
 
 export const ASSERTION_KEYS = [
   'contains',
@@ -60,7 +60,7 @@ export function compileMatches(pattern: string): RegExp | undefined {
 }
 
 /** A valid `matches` pattern that can take exponential time on an answer (see regex-safety.ts). */
-export function matchesIsUnsafe(pattern: string): boolean {
+function matchesIsUnsafe(pattern: string): boolean {
   const { source, flags } = splitMatches(pattern);
   return canBacktrackCatastrophically(source, flags);
 }
@@ -212,7 +212,7 @@ export interface Suite {
 
 export const DEFAULT_VARIANT_ID = 'default';
 
-export function normalizeSuite(file: SuiteFile): Suite {
+function normalizeSuite(file: SuiteFile): Suite {
   const repeatAll = file.repeat ?? 1;
   return {
     name: file.name,
@@ -228,7 +228,7 @@ export function normalizeSuite(file: SuiteFile): Suite {
 export type SuiteCheck = { ok: true; file: SuiteFile; suite: Suite } | { ok: false; errors: string[] };
 
 /** `cases[3].expect.matches`; the root is `(file)`. */
-export function pathText(path: readonly PropertyKey[]): string {
+function pathText(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out ? '.' : ''}${String(part)}`;
   return out || '(file)';

@@ -20,7 +20,6 @@ export const KEPT_STORES = {
 } as const satisfies Record<string, { keyPath: string; indexes: Record<string, string> }>;
 
 export type KeptStoreName = keyof typeof KEPT_STORES;
-export type KeptIndexName<S extends KeptStoreName> = keyof (typeof KEPT_STORES)[S]['indexes'] & string;
 
 export const DB_NAME = 'knowledge-console';
 export const DB_VERSION = 2;

@@ -13,7 +13,7 @@ export interface DatasetAnswer {
   raw: unknown;
 }
 
-export function valueAtPath(root: unknown, path: string): unknown {
+function valueAtPath(root: unknown, path: string): unknown {
   let cur: unknown = root;
   for (const key of path.split('.')) {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
@@ -77,7 +77,7 @@ export type FieldFlag =
   | { source: 'length'; length: number; max: number };
 
 /** The page's own bounds check: a value outside its documented range or over its documented length. */
-export function boundsFlag(spec: FieldSpec, read: FieldRead): FieldFlag | undefined {
+function boundsFlag(spec: FieldSpec, read: FieldRead): FieldFlag | undefined {
   if (read.state !== 'value') return undefined;
   const { kind } = spec;
   if (kind.type === 'bounded' && typeof read.value === 'number' && (read.value < kind.min || read.value > kind.max)) {

@@ -5,7 +5,7 @@ import { liveRuns, type UnsavedRun } from './model/live-runs';
 import { suitesStore, type KeptSuite } from './model/store';
 
 /** React Query keys of the suites area (IndexedDB reads; nothing here calls the service). */
-export const suiteKeys = {
+const suiteKeys = {
   all: ['suites'] as const,
   list: (profileId: string) => ['suites', 'list', profileId] as const,
   suite: (id: string) => ['suites', 'suite', id] as const,
@@ -33,7 +33,7 @@ export function useRuns(suiteId: string) {
   return useQuery({ queryKey: suiteKeys.runs(suiteId), queryFn: () => store.runsOf(suiteId), retry: false });
 }
 
-export function useStoredRun(runId: string) {
+function useStoredRun(runId: string) {
   const store = useSuitesStore();
   return useQuery({
     queryKey: suiteKeys.run(runId),

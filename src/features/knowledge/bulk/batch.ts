@@ -71,7 +71,7 @@ export interface Batch {
 /** Where a row stands: the machine's state, or one of the batch's own. */
 export type RowPhase = 'waiting' | 'not_sent' | 'left_out' | DeletionState;
 
-export const ROW_PHASES: readonly RowPhase[] = [
+const ROW_PHASES: readonly RowPhase[] = [
   'waiting',
   'requesting',
   'pending',
