@@ -205,7 +205,7 @@ describe('batch scheduler under faults', () => {
   const faults = (network: ReturnType<typeof createTestNetwork> | null = null): Partial<SchedulerDeps> => ({
     network,
     random: () => 1,
-    backoffLimits: { unreachableAfter: 3, baseMs: 40, capMs: 200 },
+    backoffBounds: { unreachableAfter: 3, baseMs: 40, capMs: 200 },
   });
   const noRowFailed = (s: BatchScheduler) => expect(s.counts().failed).toBe(0);
   const onceEach = (svc: ReturnType<typeof createTestService>) => [...svc.deletes.entries()].filter(([, n]) => n !== 1);

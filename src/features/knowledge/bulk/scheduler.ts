@@ -22,7 +22,7 @@ import {
   expire,
   INITIAL_BACKOFF,
   mayRequest,
-  type BackoffLimits,
+  type BackoffBounds,
   type BackoffState,
   type DeleteOutcome,
 } from './backoff';
@@ -68,7 +68,7 @@ export interface SchedulerDeps {
   /** For the backoff's jitter (tests pin it). */
   random?: () => number;
   /** The backoff's base and cap (tests shrink them). */
-  backoffLimits?: BackoffLimits;
+  backoffBounds?: BackoffBounds;
 }
 
 /**
@@ -290,7 +290,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   /** A DELETE's outcome, for the backoff; a refused token pauses the batch until the admin resumes. */
   function noteDelete(outcome: DeleteOutcome) {
     if (disposed) return;
-    setBackoff(afterDelete(backoff, outcome, now(), deps.random, deps.backoffLimits));
+    setBackoff(afterDelete(backoff, outcome, now(), deps.random, deps.backoffBounds));
     if (backoff.hold?.reason === 'token_rejected' && header.status === 'running') setStatus('paused');
   }
 
