@@ -3,14 +3,7 @@ import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  authRefusals,
-  clearAnswers,
-  connectionStore,
-  createKeptDb,
-  createQueryClient,
-  KeptDbContext,
-} from '../api';
+import { authRefusals, clearAnswers, connectionStore, createKeptDb, createQueryClient, KeptDbContext } from '../api';
 import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';

@@ -80,7 +80,15 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
 }
 
 /** The comparison from `sm` up: one row per field, a column per dataset. */
-function CompareTable({ rows, left, right }: { rows: readonly FieldComparison[]; left: CompareSide; right: CompareSide }) {
+function CompareTable({
+  rows,
+  left,
+  right,
+}: {
+  rows: readonly FieldComparison[];
+  left: CompareSide;
+  right: CompareSide;
+}) {
   const t = useT();
   return (
     <Table.ScrollContainer minWidth={640}>

@@ -140,7 +140,9 @@ export function compareDatasets(a: DatasetAnswer, b: DatasetAnswer): FieldCompar
 }
 
 /** Consecutive rows of one section together, in order: the stacked comparison gives each section a heading and a list. */
-export function groupBySection(rows: readonly FieldComparison[]): { section: FieldComparison['section']; rows: FieldComparison[] }[] {
+export function groupBySection(
+  rows: readonly FieldComparison[],
+): { section: FieldComparison['section']; rows: FieldComparison[] }[] {
   const groups: { section: FieldComparison['section']; rows: FieldComparison[] }[] = [];
   for (const row of rows) {
     const last = groups.at(-1);
