@@ -95,22 +95,26 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     await page.addInitScript(() => sessionStorage.clear());
     await page.goto(`${url}settings`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const probe = await page.evaluate(async (u) => {
-      const r = await fetch(`${u}__secondary/v1/knowledge/${KB.handbook}`, {
-        headers: { Authorization: 'Bearer sandbox-demo-token' },
-      });
-      return { status: r.status, body: await r.json() };
-    }, url);
+    // The page runs these functions: the ids go in as arguments.
+    const probe = await page.evaluate(
+      async ([u, id]) => {
+        const r = await fetch(`${u}__secondary/v1/knowledge/${id}`, {
+          headers: { Authorization: 'Bearer sandbox-demo-token' },
+        });
+        return { status: r.status, body: await r.json() };
+      },
+      [url, KB.handbook] as const,
+    );
     expect(probe.status).toBe(200);
     expect(probe.body.name).toBe('Beacon product handbook');
     const base = await page.evaluate(
-      async (u) =>
+      async ([u, id]) =>
         (
-          await fetch(`${u}__base/v1/datasets/${DS.handbook}`, {
+          await fetch(`${u}__base/v1/datasets/${id}`, {
             headers: { Authorization: 'Bearer sandbox-demo-token' },
           })
         ).status,
-      url,
+      [url, DS.handbook] as const,
     );
     expect(base).toBe(200);
     expect(calls.every((c) => c.startsWith(url))).toBe(true);
