@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
+import { CONVERSATION, DOC, DS, KB, SPACE } from './support/demo-ids.mjs';
 
 const SCHEMES = ['light', 'dark'] as const;
-
-const KB = '631506272047205';
-const DS = '731506272047301';
-const DS_FAQ = '731506272047302';
-const DOC = '831506272047403';
-const CONVERSATION = '931506272047501';
 
 interface PageCase {
   name: string;
@@ -21,7 +16,7 @@ interface PageCase {
 
 /** A success and a failed save (404), then the Activity page, so the log shows both outcomes. */
 async function callsThenActivity(page: Page) {
-  await page.goto(`./knowledge/${KB}`);
+  await page.goto(`./knowledge/${KB.handbook}`);
   await expect(page.getByTestId('knowledge-name')).toBeVisible();
   // In-app navigation from here on: the log lives in memory and a reload would empty it.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -41,37 +36,37 @@ const PAGES: PageCase[] = [
   { name: 'knowledge lookup', path: './knowledge', ready: heading },
   {
     name: 'knowledge base',
-    path: `./knowledge/${KB}`,
+    path: `./knowledge/${KB.handbook}`,
     ready: (p) => expect(p.getByTestId('knowledge-name')).toBeVisible(),
   },
   { name: 'datasets lookup', path: './datasets', ready: heading },
   {
     name: 'dataset',
-    path: `./datasets/${DS}`,
+    path: `./datasets/${DS.handbook}`,
     ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible(),
   },
   {
     name: 'dataset compare',
-    path: `./datasets/${DS}?compare=${DS_FAQ}`,
+    path: `./datasets/${DS.handbook}?compare=${DS.faq}`,
     ready: (p) => expect(p.getByTestId('compare-table')).toContainText('Customer support FAQ'),
   },
   {
     name: 'document',
-    path: `./documents/${DOC}`,
+    path: `./documents/${DOC.battery.id}`,
     ready: (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText('beacon-battery-and-power.md'),
   },
   {
     name: 'conversation',
-    path: `./conversations/${CONVERSATION}`,
+    path: `./conversations/${CONVERSATION.amberDisplay}`,
     ready: (p) => expect(p.getByRole('button', { name: 'Save changes' })).toBeVisible(),
   },
   { name: 'playground', path: './playground', ready: heading },
   {
     name: 'playground answered',
-    path: './playground/101',
+    path: `./playground/${SPACE.support}`,
     ready: heading,
     open: async (page) => {
-      await page.goto('./playground/101');
+      await page.goto(`./playground/${SPACE.support}`);
       const box = page.getByLabel('Message', { exact: true });
       await box.fill('How long does the Beacon battery last on a full charge?');
       await box.press('Enter');
@@ -81,7 +76,7 @@ const PAGES: PageCase[] = [
   {
     name: 'activity',
     path: './activity',
-    ready: (p) => expect(p.getByText(`/v1/knowledge/${KB}`).first()).toBeVisible(),
+    ready: (p) => expect(p.getByText(`/v1/knowledge/${KB.handbook}`).first()).toBeVisible(),
     open: callsThenActivity,
   },
   { name: 'catalog', path: './catalog', ready: heading },
@@ -116,8 +111,8 @@ test.describe('axe, light and dark schemes', () => {
   }
 
   test('the delete-document confirmation has no violation', async ({ page }) => {
-    await page.goto(`./knowledge/${KB}`);
-    await page.getByRole('combobox', { name: 'Document id' }).fill(DOC);
+    await page.goto(`./knowledge/${KB.handbook}`);
+    await page.getByRole('combobox', { name: 'Document id' }).fill(DOC.battery.id);
     await page.getByRole('button', { name: 'Delete…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
     await expect(dialog.getByTestId('confirm-document')).toContainText('beacon-battery-and-power.md');
@@ -133,7 +128,7 @@ test.describe('axe, light and dark schemes', () => {
   });
 
   test('the spotlight has no violation', async ({ page }) => {
-    await page.goto(`./knowledge/${KB}`);
+    await page.goto(`./knowledge/${KB.handbook}`);
     await expect(page.getByTestId('knowledge-name')).toBeVisible();
     await page.getByTestId('spotlight-button').click();
     const search = page.getByRole('textbox', { name: /search/i }).or(page.getByPlaceholder(/./).last());

@@ -1,8 +1,7 @@
 import { test, expect } from './fixtures';
 import { settle } from './support/settle';
 import { SCREENSHOTS_TAG } from './support/target';
-
-const ID = '931506272047501';
+import { CONVERSATION } from './support/demo-ids.mjs';
 
 test("the header's connection checks are logged; Clear empties the log", async ({ page }) => {
   await page.goto('./activity');
@@ -15,7 +14,7 @@ test("the header's connection checks are logged; Clear empties the log", async (
 });
 
 test('the Activity page lists the calls made, and its cURL hides the token unless asked', async ({ page, sandbox }) => {
-  await page.goto(`./conversations/${ID}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   await page.getByRole('textbox', { name: 'Title' }).fill('Logged rename');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('conversation-result')).toBeVisible();
@@ -23,7 +22,7 @@ test('the Activity page lists the calls made, and its cURL hides the token unles
   // The log lives in memory: go there without reloading.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
-  const row = page.getByTestId('activity-row').filter({ hasText: `/v1/conversations/${ID}` });
+  const row = page.getByTestId('activity-row').filter({ hasText: `/v1/conversations/${CONVERSATION.amberDisplay}` });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('PUT');
   await expect(row).toContainText('secondary');
@@ -40,7 +39,7 @@ test('the Activity page lists the calls made, and its cURL hides the token unles
   await expect(page.getByTestId('activity-row')).toHaveCount(0);
   await page.getByText('All', { exact: true }).click();
 
-  await page.getByRole('button', { name: `Details of PUT /v1/conversations/${ID}` }).click();
+  await page.getByRole('button', { name: `Details of PUT /v1/conversations/${CONVERSATION.amberDisplay}` }).click();
   const detail = page.getByTestId('activity-detail');
   await expect(detail).toContainText('Bearer ***');
   await expect(detail).not.toContainText(sandbox.token);
@@ -48,7 +47,9 @@ test('the Activity page lists the calls made, and its cURL hides the token unles
   await expect(page.getByTestId('activity-response-body')).toContainText('"name": "Beacon Support Assistant"');
 
   const curl = page.getByTestId('curl-command');
-  await expect(curl).toContainText(`curl -sS -X PUT '${sandbox.secondaryUrl}/v1/conversations/${ID}'`);
+  await expect(curl).toContainText(
+    `curl -sS -X PUT '${sandbox.secondaryUrl}/v1/conversations/${CONVERSATION.amberDisplay}'`,
+  );
   await expect(curl).toContainText('Authorization: Bearer ***');
   await expect(curl).not.toContainText(sandbox.token);
   expect(await curl.textContent()).not.toContain('sandbox-demo-token');
@@ -109,7 +110,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`screenshot: activity page, ${scheme}, ${locale}`, { tag: SCREENSHOTS_TAG }, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
-      await page.goto(`./conversations/${ID}`);
+      await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
       await page.locator('input[name="title"]').fill('Logged rename');
       await page.locator('button[type="submit"]').click();
       await expect(page.getByTestId('conversation-result')).toBeVisible();

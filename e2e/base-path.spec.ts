@@ -1,5 +1,6 @@
 import { BASE_PATH_TAG, basePath } from './support/target';
 import { expect, test } from './fixtures';
+import { DS, KB } from './support/demo-ids.mjs';
 
 /**
  * What depends on the base path the console is built under (BASE_PATH): `npm test` runs these at the root and
@@ -12,7 +13,7 @@ test.describe('the base path', { tag: BASE_PATH_TAG }, () => {
     page.on('request', (r) => {
       if (r.url().includes('config.json')) asked.push(r.url());
     });
-    await page.goto('./knowledge/631506272047205');
+    await page.goto(`./knowledge/${KB.handbook}`);
     await expect(page.getByRole('heading', { name: 'Beacon product handbook' }).first()).toBeVisible();
     expect(asked).toEqual([`${baseURL}config.json`]);
     await expect(page.getByTestId('config-warning')).toHaveCount(0);
@@ -23,7 +24,7 @@ test.describe('the base path', { tag: BASE_PATH_TAG }, () => {
     request,
     baseURL,
   }) => {
-    const html = await request.get('./datasets/731506272047301');
+    const html = await request.get(`./datasets/${DS.handbook}`);
     expect(html.status()).toBe(200);
     expect(html.headers()['content-type']).toContain('text/html');
     expect(await html.text()).toContain(`src="${basePath}assets/`);
@@ -38,11 +39,11 @@ test.describe('the base path', { tag: BASE_PATH_TAG }, () => {
       if (/\.(js|css)$/.test(url.pathname)) assets.push(r.url());
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
     });
-    await page.goto('./datasets/731506272047301');
+    await page.goto(`./datasets/${DS.handbook}`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText('Beacon product handbook');
     await page.reload();
-    await expect(page).toHaveURL(`${baseURL}datasets/731506272047301`);
+    await expect(page).toHaveURL(`${baseURL}datasets/${DS.handbook}`);
     await expect(heading).toHaveText('Beacon product handbook');
     expect(assets.length).toBeGreaterThan(0);
     expect(assets.filter((u) => !u.startsWith(`${baseURL}assets/`))).toEqual([]);
@@ -71,9 +72,9 @@ test.describe('the base path', { tag: BASE_PATH_TAG }, () => {
     await nav.getByRole('link', { name: 'Datasets' }).click();
     await expect(page).toHaveURL(`${baseURL}datasets`);
     // An id typed in the lookup is opened with navigate(), which must keep the base path too.
-    await page.getByLabel('Dataset id').fill('731506272047302');
+    await page.getByLabel('Dataset id').fill(DS.faq);
     await page.getByRole('button', { name: 'Open' }).click();
-    await expect(page).toHaveURL(`${baseURL}datasets/731506272047302`);
+    await expect(page).toHaveURL(`${baseURL}datasets/${DS.faq}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer support FAQ');
     await page.goBack();
     await expect(page).toHaveURL(`${baseURL}datasets`);

@@ -1,6 +1,6 @@
 import { configFor, expect, serveConfig, test } from './fixtures';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from './support/bulk-fixture';
-import { DOC } from './support/knowledge';
+import { DOC } from './support/demo-ids.mjs';
 import { LOOKS, lookPreferences, shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
 import { SCREENSHOTS_TAG } from './support/target';

@@ -2,8 +2,9 @@ import { closeSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { configFor, expect, serveConfig, test as base } from './fixtures';
 import { RETIRED, retiredDocumentId, retiredDocumentName, writeBulkFixture } from './support/bulk-fixture';
-import { DOC, KB, deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
+import { deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
 import { startSandbox } from './support/sandbox';
+import { DOC, KB } from './support/demo-ids.mjs';
 
 /** Past the 30 s lock window plus the 5 s grace, so a check concludes and a held document is re-sent. */
 const PAST_LOCK_WINDOW_MS = 36_000;

@@ -1,9 +1,7 @@
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { SCREENSHOTS_TAG } from './support/target';
-
-const CONVERSATION = '931506272047501';
-const DATASET = '731506272047301';
+import { CONVERSATION, DOC, DS, KB, SPACE, UNKNOWN } from './support/demo-ids.mjs';
 
 async function readDownload(download: Download): Promise<string> {
   const chunks = await (await download.createReadStream()).toArray();
@@ -19,7 +17,7 @@ function teammateFile() {
       {
         profileId: 'teammate',
         kind: 'dataset',
-        id: DATASET,
+        id: DS.handbook,
         label: 'Beacon product handbook',
         lastSeenAt: 1_700_000_000_000,
         pinned: true,
@@ -27,7 +25,7 @@ function teammateFile() {
       {
         profileId: 'teammate',
         kind: 'knowledge',
-        id: '631506272047206',
+        id: KB.faq,
         label: 'Customer support FAQ 💬',
         lastSeenAt: 1_700_000_000_000,
         pinned: false,
@@ -35,7 +33,7 @@ function teammateFile() {
       {
         profileId: 'teammate',
         kind: 'document',
-        id: '831506272047403',
+        id: DOC.battery.id,
         label: 'beacon-battery-and-power.md',
         lastSeenAt: 1_700_000_000_000,
         pinned: false,
@@ -52,7 +50,7 @@ async function importFile(page: Page, name: string, content: string) {
 }
 
 async function updateTitle(page: Page, title: string) {
-  await page.goto(`./conversations/${CONVERSATION}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('conversation-result')).toBeVisible();
@@ -65,7 +63,7 @@ test('the catalog lists the ids met, grouped by kind, and exports and imports JS
   const conversations = page.getByTestId('catalog-group-conversation');
   await expect(conversations.getByRole('link', { name: 'Open Catalogued conversation' })).toHaveAttribute(
     'href',
-    new RegExp(`/conversations/${CONVERSATION}$`),
+    new RegExp(`/conversations/${CONVERSATION.amberDisplay}$`),
   );
   // Agents have no page: listed without a link.
   const agents = page.getByTestId('catalog-group-agent');
@@ -84,7 +82,7 @@ test('the catalog lists the ids met, grouped by kind, and exports and imports JS
   expect(exported.format).toBe('knowledge-console-catalog');
   expect(exported.entries.map((e) => `${e.kind}:${e.id}`).sort()).toEqual([
     'agent:agent-support',
-    `conversation:${CONVERSATION}`,
+    `conversation:${CONVERSATION.amberDisplay}`,
   ]);
 
   // Import a teammate's file: entries land under our profile, a bad one is rejected.
@@ -105,9 +103,9 @@ test('the catalog lists the ids met, grouped by kind, and exports and imports JS
   // Search, pin and forget.
   await page.getByRole('textbox', { name: 'Search' }).fill('faq');
   await expect(page.getByTestId('catalog-row')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Pin 631506272047206' }).click();
-  await expect(page.getByRole('button', { name: 'Unpin 631506272047206' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Forget 631506272047206' }).click();
+  await page.getByRole('button', { name: `Pin ${KB.faq}` }).click();
+  await expect(page.getByRole('button', { name: `Unpin ${KB.faq}` })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: `Forget ${KB.faq}` }).click();
   await expect(page.getByText('No id matches the search.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('faq');
@@ -126,11 +124,11 @@ test('Ctrl+K opens the spotlight and jumps to a known dataset; an unknown id ope
   const search = page.getByRole('textbox', { name: 'Search pages and known ids, or paste an id…' });
   await expect(search).toBeFocused();
   await search.fill('handbook');
-  const action = page.locator(`[data-kind="dataset"][data-id="${DATASET}"]`);
+  const action = page.locator(`[data-kind="dataset"][data-id="${DS.handbook}"]`);
   await expect(action).toContainText('Beacon product handbook');
   await expect(action).toContainText('Dataset');
   await action.click();
-  await expect(page).toHaveURL(new RegExp(`/datasets/${DATASET}$`));
+  await expect(page).toHaveURL(new RegExp(`/datasets/${DS.handbook}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Beacon product handbook' })).toBeVisible();
 
   // The header button opens it too; pages are listed; an unknown id is offered per kind.
@@ -138,9 +136,9 @@ test('Ctrl+K opens the spotlight and jumps to a known dataset; an unknown id ope
   await expect(search).toBeVisible();
   await search.fill('settings');
   await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeVisible();
-  await search.fill('831506272047401');
+  await search.fill(DOC.installation.id);
   await page.getByRole('button', { name: /^Open as document/ }).click();
-  await expect(page).toHaveURL(/\/documents\/831506272047401$/);
+  await expect(page).toHaveURL(new RegExp(`/documents/${DOC.installation.id}$`));
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -148,7 +146,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`screenshot: catalog page and spotlight, ${scheme}, ${locale}`, { tag: SCREENSHOTS_TAG }, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
-      await page.goto(`./conversations/${CONVERSATION}`);
+      await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
       await page.locator('input[name="title"]').fill('Catalogued conversation');
       await page.locator('button[type="submit"]').click();
       await expect(page.getByTestId('conversation-result')).toBeVisible();
@@ -162,19 +160,19 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('[data-kind="dataset"]')).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/spotlight-${scheme}-${locale}.png` });
       await page.keyboard.press('Control+A');
-      await page.keyboard.type('831506272047499');
-      await expect(page.getByText('831506272047499').first()).toBeVisible();
+      await page.keyboard.type(UNKNOWN.document);
+      await expect(page.getByText(UNKNOWN.document).first()).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/spotlight-unknown-${scheme}-${locale}.png` });
     });
   }
 }
 
 test('opening a conversation or a space remembers its id, though neither has a read operation', async ({ page }) => {
-  await page.goto(`./conversations/${CONVERSATION}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('./catalog');
-  await expect(page.getByTestId('catalog-group-conversation')).toContainText(CONVERSATION);
-  await expect(page.getByTestId('catalog-group-space')).toContainText('101');
+  await expect(page.getByTestId('catalog-group-conversation')).toContainText(CONVERSATION.amberDisplay);
+  await expect(page.getByTestId('catalog-group-space')).toContainText(SPACE.support);
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DOC, KB } from './support/knowledge';
 import { BASE_PATH_TAG } from './support/target';
+import { DOC, DS, KB } from './support/demo-ids.mjs';
 
 /**
  * A cold load of a page opened by id: its first reads and chunks are asked for by the console's first script
@@ -15,8 +15,8 @@ const PAGES = [
     shows: (page: Page) => expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook'),
   },
   {
-    path: `datasets/${KB.handbookDataset}`,
-    reads: [`GET /v1/datasets/${KB.handbookDataset}`],
+    path: `datasets/${DS.handbook}`,
+    reads: [`GET /v1/datasets/${DS.handbook}`],
     shows: (page: Page) => expect(page.getByRole('heading', { level: 1 })).toHaveText('Beacon product handbook'),
   },
   {

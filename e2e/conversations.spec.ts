@@ -2,9 +2,9 @@ import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { settle } from './support/settle';
 import { SCREENSHOTS_TAG } from './support/target';
+import { CONVERSATION } from './support/demo-ids.mjs';
 
-const ID = '931506272047501';
-const MISSING = `conversation ${ID} not found`;
+const MISSING = `conversation ${CONVERSATION.amberDisplay} not found`;
 
 /** Every PUT/DELETE the page sends to a conversation, seen on the network. */
 function conversationWrites(page: Page): Request[] {
@@ -20,10 +20,10 @@ const titleInput = (page: Page) => page.getByRole('textbox', { name: 'Title' });
 test('a conversation is opened by id, with the fields it cannot know marked', async ({ page }) => {
   await page.goto('./conversations');
   await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Conversation id' }).fill(` ${ID} `);
+  await page.getByRole('textbox', { name: 'Conversation id' }).fill(` ${CONVERSATION.amberDisplay} `);
   await page.getByRole('button', { name: 'Open' }).click();
-  await expect(page).toHaveURL(new RegExp(`/conversations/${ID}$`));
-  await expect(page.getByTestId('conversation-id')).toHaveText(ID);
+  await expect(page).toHaveURL(new RegExp(`/conversations/${CONVERSATION.amberDisplay}$`));
+  await expect(page.getByTestId('conversation-id')).toHaveText(CONVERSATION.amberDisplay);
   await expect(page.getByTestId('prefill-note')).toContainText('never seen this conversation');
   await expect(page.getByText('Not known — never seen. Left as is unless you change it.')).toHaveCount(6);
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
@@ -31,7 +31,7 @@ test('a conversation is opened by id, with the fields it cannot know marked', as
 
 test('a 129-character title shows an error and sends no request', async ({ page }) => {
   const writes = conversationWrites(page);
-  await page.goto(`./conversations/${ID}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   const long = 'T'.repeat(129);
   await titleInput(page).fill(long);
   await expect(page.getByTestId('counter-title')).toHaveText('129 / 128');
@@ -50,7 +50,7 @@ test('an update sends only the changed field, shows the returned record, and a r
   page,
 }) => {
   const writes = conversationWrites(page);
-  await page.goto(`./conversations/${ID}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   await titleInput(page).fill('Amber display after router swap');
   await expect(page.getByText('"title": "Amber display after router swap"')).toBeVisible();
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -61,7 +61,7 @@ test('an update sends only the changed field, shows the returned record, and a r
   await expect(result.getByTestId('record-agent')).toContainText('Mode: chat');
   await expect(result.getByTestId('record-agent')).toContainText('agent-support');
   await expect(result).toContainText('crm-48213');
-  await expect(page.getByText(`Conversation ${ID} updated.`)).toBeVisible();
+  await expect(page.getByText(`Conversation ${CONVERSATION.amberDisplay} updated.`)).toBeVisible();
   expect(writes).toHaveLength(1);
   expect(writes[0]!.postDataJSON()).toEqual({ title: 'Amber display after router swap' });
 
@@ -76,7 +76,7 @@ test('an update sends only the changed field, shows the returned record, and a r
 
 test('"Send all fields" puts every field in the body', async ({ page }) => {
   const writes = conversationWrites(page);
-  await page.goto(`./conversations/${ID}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   await titleInput(page).fill('Once');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('conversation-result')).toBeVisible();
@@ -94,14 +94,14 @@ test('"Send all fields" puts every field in the body', async ({ page }) => {
 });
 
 test('delete asks for the typed id, shows the returned record, and a later update shows the 404', async ({ page }) => {
-  await page.goto(`./conversations/${ID}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   await page.getByRole('button', { name: 'Delete conversation…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this conversation?' });
   const confirm = dialog.getByRole('button', { name: 'Delete conversation' });
   await expect(confirm).toBeDisabled();
   await dialog.getByRole('textbox').fill('931506272047');
   await expect(confirm).toBeDisabled();
-  await dialog.getByRole('textbox').fill(ID);
+  await dialog.getByRole('textbox').fill(CONVERSATION.amberDisplay);
   await confirm.click();
   await expect(dialog).toBeHidden();
 
@@ -135,7 +135,7 @@ test('a failed save keeps the input and shows the ErrorResponse', async ({ page 
       });
     return route.continue();
   });
-  await page.goto(`./conversations/${ID}`);
+  await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
   await titleInput(page).fill('Kept after a failure');
   await page.getByRole('switch', { name: 'Web search' }).check({ force: true });
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -154,7 +154,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`screenshot: conversation page, ${scheme}, ${locale}`, { tag: SCREENSHOTS_TAG }, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((l) => localStorage.setItem('kc.locale', l), locale);
-      await page.goto(`./conversations/${ID}`);
+      await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
       const title = page.locator('input[name="title"]');
       await title.fill('Amber display after router swap');
       await page.locator('button[type="submit"]').click();

@@ -1,7 +1,8 @@
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
-import { DS, field, lookPreferences, shoot } from './support/datasets';
+import { field, lookPreferences, shoot } from './support/datasets';
 import { SCREENSHOTS_TAG } from './support/target';
+import { DS, UNKNOWN } from './support/demo-ids.mjs';
 
 test.describe('dataset page', () => {
   test('looks a dataset up by id and shows every field in words', async ({ page }) => {
@@ -47,9 +48,9 @@ test.describe('dataset page', () => {
   });
 
   test('an unknown id shows the service’s ErrorResponse message and Retry', async ({ page }) => {
-    await page.goto(`./datasets/${DS.unknown}`);
+    await page.goto(`./datasets/${UNKNOWN.dataset}`);
     const error = page.getByTestId('error-state');
-    await expect(error).toContainText(`dataset ${DS.unknown} not found`);
+    await expect(error).toContainText(`dataset ${UNKNOWN.dataset} not found`);
     await expect(error).toContainText('404');
     await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
   });

@@ -12,6 +12,7 @@ import {
   type NginxHandle,
   type RecordingUpstream,
 } from './support/nginx';
+import { DS, KB } from './support/demo-ids.mjs';
 
 /**
  * README's nginx configuration, tested: the build this pass serves (at / and, in the sub-path pass, under /kc/),
@@ -70,7 +71,7 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
   });
 
   test('serves deep links with the security headers and reaches the service through the proxy', async ({ page }) => {
-    const res = await fetch(`${url}knowledge/631506272047205`);
+    const res = await fetch(`${url}knowledge/${KB.handbook}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -94,22 +95,26 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     await page.addInitScript(() => sessionStorage.clear());
     await page.goto(`${url}settings`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const probe = await page.evaluate(async (u) => {
-      const r = await fetch(`${u}__secondary/v1/knowledge/631506272047205`, {
-        headers: { Authorization: 'Bearer sandbox-demo-token' },
-      });
-      return { status: r.status, body: await r.json() };
-    }, url);
+    // The page runs these functions: the ids go in as arguments.
+    const probe = await page.evaluate(
+      async ([u, id]) => {
+        const r = await fetch(`${u}__secondary/v1/knowledge/${id}`, {
+          headers: { Authorization: 'Bearer sandbox-demo-token' },
+        });
+        return { status: r.status, body: await r.json() };
+      },
+      [url, KB.handbook] as const,
+    );
     expect(probe.status).toBe(200);
     expect(probe.body.name).toBe('Beacon product handbook');
     const base = await page.evaluate(
-      async (u) =>
+      async ([u, id]) =>
         (
-          await fetch(`${u}__base/v1/datasets/731506272047301`, {
+          await fetch(`${u}__base/v1/datasets/${id}`, {
             headers: { Authorization: 'Bearer sandbox-demo-token' },
           })
         ).status,
-      url,
+      [url, DS.handbook] as const,
     );
     expect(base).toBe(200);
     expect(calls.every((c) => c.startsWith(url))).toBe(true);

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { lookPreferences, shoot } from './support/datasets';
-import { DOC, pieceRow, pieceRows, searchBox } from './support/documents';
+import { pieceRow, pieceRows, searchBox } from './support/documents';
 import { LARGE, largePiece } from './support/e2e-fixture';
 import { SCREENSHOTS_TAG } from './support/target';
+import { DOC, UNKNOWN } from './support/demo-ids.mjs';
 
 // Only this file's workers load the 50,000-piece document: it makes a sandbox's start and every reset several times
 // slower, and the other specs never open it.
@@ -119,7 +120,7 @@ test.describe('document page, 50,000 pieces', () => {
   test('screenshots: light, dark, zh-CN, narrow', { tag: SCREENSHOTS_TAG }, async ({ page }) => {
     // Many full-page captures: slow on a loaded machine, and nothing here is timed.
     test.setTimeout(180_000);
-    await page.goto(`./documents/${DOC.installGuide}`);
+    await page.goto(`./documents/${DOC.installation.id}`);
     await expect(pieceRow(page, 1)).toBeVisible();
     await searchBox(page).fill('beacon');
     await expect(page.getByTestId('search-position')).toContainText('of');
@@ -129,19 +130,19 @@ test.describe('document page, 50,000 pieces', () => {
     await searchBox(page).fill('marker');
     await expect(page.getByTestId('search-position')).toHaveText('1 of 10');
     await shoot(page, 'document-large-light-en');
-    await page.goto(`./documents/${DOC.unknown}`);
+    await page.goto(`./documents/${UNKNOWN.document}`);
     await expect(page.getByTestId('error-state')).toHaveCount(2);
     await shoot(page, 'document-unknown-light-en');
 
     await lookPreferences(page, { scheme: 'dark', locale: 'zh-CN' });
-    await page.goto(`./documents/${DOC.installGuide}`);
+    await page.goto(`./documents/${DOC.installation.id}`);
     await expect(pieceRow(page, 1)).toBeVisible();
     await page.getByRole('searchbox').fill('beacon');
     await shoot(page, 'document-dark-zh');
     await page.goto('./documents');
     await shoot(page, 'documents-lookup-dark-zh');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`./documents/${DOC.installGuide}`);
+    await page.goto(`./documents/${DOC.installation.id}`);
     await expect(pieceRow(page, 1)).toBeVisible();
     await shoot(page, 'document-narrow', { fullPage: false });
   });

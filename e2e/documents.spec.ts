@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from './fixtures';
-import { DOC, fetchPieces, pieceRow } from './support/documents';
+import { fetchPieces, pieceRow } from './support/documents';
+import { DOC, UNKNOWN } from './support/demo-ids.mjs';
 
 test.describe('document page', () => {
   test('looks a demo document up by id: base info and its full text', async ({ page, sandbox }) => {
     await page.goto('./documents');
-    await page.getByLabel('Document id').fill(DOC.installGuide);
+    await page.getByLabel('Document id').fill(DOC.installation.id);
     await page.getByRole('button', { name: 'Open' }).click();
-    await expect(page).toHaveURL(new RegExp(`/documents/${DOC.installGuide}$`));
+    await expect(page).toHaveURL(new RegExp(`/documents/${DOC.installation.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('beacon-installation-guide.md');
     await expect(page.getByTestId('base-name')).toHaveText('beacon-installation-guide.md');
     await expect(page.getByTestId('base-description')).not.toBeEmpty();
@@ -18,7 +19,7 @@ test.describe('document page', () => {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
 
-    const pieces = await fetchPieces(page, sandbox.baseUrl, sandbox.token, DOC.installGuide);
+    const pieces = await fetchPieces(page, sandbox.baseUrl, sandbox.token, DOC.installation.id);
     const characters = pieces.reduce((n, p) => n + p.length, 0);
     await expect(page.getByTestId('figure-pieces')).toHaveText(String(pieces.length));
     await expect(page.getByTestId('figure-characters')).toHaveText(characters.toLocaleString('en'));
@@ -28,7 +29,7 @@ test.describe('document page', () => {
   });
 
   test('downloads the whole text as a .txt named after the document', async ({ page, sandbox }) => {
-    await page.goto(`./documents/${DOC.installGuide}`);
+    await page.goto(`./documents/${DOC.installation.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('beacon-installation-guide.md');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -36,7 +37,7 @@ test.describe('document page', () => {
     ]);
     expect(download.suggestedFilename()).toBe('beacon-installation-guide.txt');
     const text = await readFile(await download.path(), 'utf8');
-    const pieces = await fetchPieces(page, sandbox.baseUrl, sandbox.token, DOC.installGuide);
+    const pieces = await fetchPieces(page, sandbox.baseUrl, sandbox.token, DOC.installation.id);
     expect(text).toBe(pieces.join('\n\n'));
   });
 
@@ -49,7 +50,7 @@ test.describe('document page', () => {
         json: { name: 'odd.md', description: '', url: 'javascript:alert(document.cookie)' },
       });
     });
-    await page.goto(`./documents/${DOC.installGuide}`);
+    await page.goto(`./documents/${DOC.installation.id}`);
     const url = page.getByTestId('base-url');
     await expect(url).toContainText('javascript:alert(document.cookie)');
     await expect(url.getByRole('link')).toHaveCount(0);
@@ -57,11 +58,11 @@ test.describe('document page', () => {
   });
 
   test('an unknown document: base info and full text each show the ErrorResponse', async ({ page }) => {
-    await page.goto(`./documents/${DOC.unknown}`);
+    await page.goto(`./documents/${UNKNOWN.document}`);
     const errors = page.getByTestId('error-state');
     await expect(errors).toHaveCount(2);
     for (const error of await errors.all()) {
-      await expect(error).toContainText(`document ${DOC.unknown} not found`);
+      await expect(error).toContainText(`document ${UNKNOWN.document} not found`);
       await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
     }
   });

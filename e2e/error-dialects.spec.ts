@@ -4,6 +4,7 @@ import { expectNoViolations } from './support/axe';
 import { writeE2eFixture } from './support/e2e-fixture';
 import { lookPreferences, shoot, type Scheme } from './support/looks';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
+import { CONVERSATION, DS } from './support/demo-ids.mjs';
 
 /**
  * The console against a sandbox that answers errors the way the real FastAPI service does by default
@@ -21,8 +22,6 @@ const test = base.extend<object, { sandbox: SandboxHandle }>({
 });
 
 /** Demo ids (src/server/fixtures/DEMO.md). */
-const CONVERSATION = '931506272047501';
-const DATASET = '731506272047301';
 const UNKNOWN_DATASET = '77999';
 
 const headline = (page: Page) => page.getByTestId('error-state').getByTestId('error-headline');
@@ -52,14 +51,14 @@ for (const scheme of ['light', 'dark'] as Scheme[]) {
     page,
   }) => {
     await lookPreferences(page, { scheme, locale: 'en' });
-    await page.goto(`./conversations/${CONVERSATION}`);
+    await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
     const title = page.getByRole('textbox', { name: 'Title' });
     const agent = page.getByRole('textbox', { name: 'Agent id' });
     await title.fill('Renamed before the refusal');
     // The form checks the documented length only: whether the agent exists, only the service knows.
     await agent.fill('no-such-agent');
     const answer = page.waitForResponse(
-      (r) => r.url().endsWith(`/v1/conversations/${CONVERSATION}`) && r.request().method() === 'PUT',
+      (r) => r.url().endsWith(`/v1/conversations/${CONVERSATION.amberDisplay}`) && r.request().method() === 'PUT',
     );
     await page.getByRole('button', { name: 'Save changes' }).click();
     const refused = await answer;
@@ -98,7 +97,7 @@ for (const scheme of ['light', 'dark'] as Scheme[]) {
 
 test('a refused token points to Settings, with the service’s words', async ({ page, sandbox }) => {
   await serveConfig(page, configFor(sandbox, 'not-the-token'));
-  await page.goto(`./datasets/${DATASET}`);
+  await page.goto(`./datasets/${DS.handbook}`);
   await expect(page).toHaveURL(/\/settings\?profile=sandbox&reason=token$/);
   await expect(page.getByTestId('token-rejected-notice')).toBeVisible();
   await expect(page.getByTestId('auth-rejected-notification')).toContainText('Invalid authentication credentials');

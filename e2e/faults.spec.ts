@@ -3,16 +3,14 @@ import { test, expect } from './fixtures';
 import { settle } from './support/settle';
 import { BASE_PATH_TAG } from './support/target';
 import { ask, setStream, streamOn } from './support/playground';
+import { CONVERSATION, DS, KB, SPACE } from './support/demo-ids.mjs';
 
 /** Demo ids (src/server/fixtures/DEMO.md). */
-const DATASET = '731506272047301';
 const DATASET_NAME = 'Beacon product handbook';
-const KNOWLEDGE = '631506272047205';
-const CONVERSATION = '931506272047501';
 
-const DATASET_URL = `**/v1/datasets/${DATASET}`;
+const DATASET_URL = `**/v1/datasets/${DS.handbook}`;
 // The knowledge read, with or without its query string.
-const KNOWLEDGE_URL = new RegExp(`/v1/knowledge/${KNOWLEDGE}(\\?.*)?$`);
+const KNOWLEDGE_URL = new RegExp(`/v1/knowledge/${KB.handbook}(\\?.*)?$`);
 
 // A fulfilled answer comes from another origin than the console: without this the browser withholds it (CORS).
 const CORS = { 'access-control-allow-origin': '*' };
@@ -66,7 +64,7 @@ test.describe('a failed read', () => {
     page,
   }) => {
     const calls = await failReads(page, DATASET_URL, serverError);
-    await page.goto(`./datasets/${DATASET}`);
+    await page.goto(`./datasets/${DS.handbook}`);
     await retriesPass(page, calls, 4);
     const error = page.getByTestId('error-state');
     await expect(error).toBeVisible();
@@ -88,11 +86,11 @@ test.describe('a failed read', () => {
 
   test('a 500 on a knowledge base shows the error with Retry; Retry after recovery shows it', async ({ page }) => {
     const calls = await failReads(page, KNOWLEDGE_URL, serverError);
-    await page.goto(`./knowledge/${KNOWLEDGE}`);
+    await page.goto(`./knowledge/${KB.handbook}`);
     await retriesPass(page, calls, 4);
     const error = page.getByTestId('error-state');
     await expect(error).toBeVisible();
-    await expect(error).toContainText(KNOWLEDGE);
+    await expect(error).toContainText(KB.handbook);
     await expect(error).toContainText('index shard unavailable');
     expect(calls.count).toBe(4);
 
@@ -103,11 +101,11 @@ test.describe('a failed read', () => {
 
   test('a 404 is not retried: one call, and the service’s message', async ({ page }) => {
     const calls = await failReads(page, DATASET_URL, (route) =>
-      route.fulfill({ status: 404, headers: CORS, json: { code: 404, message: `dataset ${DATASET} not found` } }),
+      route.fulfill({ status: 404, headers: CORS, json: { code: 404, message: `dataset ${DS.handbook} not found` } }),
     );
-    await page.goto(`./datasets/${DATASET}`);
+    await page.goto(`./datasets/${DS.handbook}`);
     const error = page.getByTestId('error-state');
-    await expect(error).toContainText(`dataset ${DATASET} not found`);
+    await expect(error).toContainText(`dataset ${DS.handbook} not found`);
     await expect(error).toContainText('404');
     await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
     // The error shows only once the query has given up: one call, none after.
@@ -117,7 +115,7 @@ test.describe('a failed read', () => {
 
   test('a timeout shows the error state with Retry, and Retry recovers', async ({ page }) => {
     const calls = await failReads(page, DATASET_URL, (route) => route.abort('timedout'));
-    await page.goto(`./datasets/${DATASET}`);
+    await page.goto(`./datasets/${DS.handbook}`);
     await retriesPass(page, calls, 4);
     const error = page.getByTestId('error-state');
     await expect(error).toBeVisible();
@@ -136,7 +134,7 @@ test.describe('a failed read', () => {
     const calls = await failReads(page, DATASET_URL, (route) =>
       route.fulfill({ status: 200, headers: { ...CORS, 'content-type': 'application/json' }, body: broken }),
     );
-    await page.goto(`./datasets/${DATASET}`);
+    await page.goto(`./datasets/${DS.handbook}`);
     const error = page.getByTestId('error-state');
     await expect(error).toHaveAttribute('data-kind', 'invalid_json');
     await expect(error).toContainText('The answer could not be used');
@@ -166,7 +164,7 @@ test.describe('drifted answers', () => {
       chunk_size: 4096,
       beta_reranker: { model: 'rerank-v2' },
     });
-    await page.goto(`./datasets/${DATASET}`);
+    await page.goto(`./datasets/${DS.handbook}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DATASET_NAME);
     const drift = page.getByTestId('drift-warnings');
     await expect(drift).toBeVisible();
@@ -200,13 +198,13 @@ test.describe('drifted answers', () => {
       owned_delete_permission: null,
     });
 
-    await page.goto(`./datasets/${DATASET}`);
+    await page.goto(`./datasets/${DS.handbook}`);
     await expect(page.getByTestId('route-error')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(DATASET);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(DS.handbook);
     await expect(page.getByTestId('drift-warnings').first()).toContainText('$.created_at');
     await expect(page.locator('[data-field="created_at"]')).toContainText('100000000000000000000');
 
-    await page.goto(`./knowledge/${KNOWLEDGE}`);
+    await page.goto(`./knowledge/${KB.handbook}`);
     await expect(page.getByTestId('knowledge-name')).toContainText('Beacon product handbook');
     const drift = page.getByTestId('drift-warnings').first();
     await drift.getByRole('button', { name: 'Show details' }).click();
@@ -221,7 +219,7 @@ test.describe('drifted answers', () => {
     async ({ page }) => {
       // A deploy replaced the chunk under an open tab: the page cannot load, the shell can.
       await page.route('**/assets/datasets-*.js', (route) => route.abort('failed'));
-      await page.goto(`./datasets/${DATASET}`);
+      await page.goto(`./datasets/${DS.handbook}`);
       const routeError = page.getByTestId('route-error');
       await expect(routeError).toContainText('This page could not be shown');
       await expect(routeError.getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -236,7 +234,7 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await page.goto(`./conversations/${CONVERSATION}`);
+    await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
     const title = page.getByRole('textbox', { name: 'Title' });
     await expect(title).toBeVisible();
     const banner = page.getByTestId('offline-banner');
@@ -265,9 +263,9 @@ test.describe('offline', () => {
     await context.setOffline(true);
     const tried: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/v1/datasets/731506272047302')) tried.push(r.url());
+      if (r.url().includes(`/v1/datasets/${DS.faq}`)) tried.push(r.url());
     });
-    await idInput.fill('731506272047302');
+    await idInput.fill(DS.faq);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     // Paused, not failed: the read was not even tried (a failed try would have shown as an error by now).
@@ -288,7 +286,7 @@ test.describe('a refused token', () => {
     const calls = await failReads(page, DATASET_URL, (route) =>
       route.fulfill({ status: 401, headers: CORS, json: { code: 401, message: 'invalid token' } }),
     );
-    await page.goto(`./datasets/${DATASET}`);
+    await page.goto(`./datasets/${DS.handbook}`);
     await expect(page).toHaveURL(/\/settings\?profile=sandbox&reason=token$/);
     const notice = page
       .getByRole('alert')
@@ -302,7 +300,7 @@ test.describe('a refused token', () => {
 
     // Back returns to the page (once sent, not sent again), which says what happened; the token still works.
     await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/datasets/${DATASET}$`));
+    await expect(page).toHaveURL(new RegExp(`/datasets/${DS.handbook}$`));
     await expect(page.getByTestId('error-state')).toContainText('The service rejected the token');
     await page.unroute(DATASET_URL);
     await page.getByTestId('error-state').getByRole('button', { name: 'Retry' }).click();
@@ -310,11 +308,11 @@ test.describe('a refused token', () => {
   });
 
   test('a 403 on a save only notifies: the form keeps its input; Open Settings goes there', async ({ page }) => {
-    await page.route(`**/v1/conversations/${CONVERSATION}`, async (route) => {
+    await page.route(`**/v1/conversations/${CONVERSATION.amberDisplay}`, async (route) => {
       if (route.request().method() !== 'PUT') return route.fallback();
       await route.fulfill({ status: 403, headers: CORS, json: { code: 403, message: 'token lacks write scope' } });
     });
-    await page.goto(`./conversations/${CONVERSATION}`);
+    await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
     const title = page.getByRole('textbox', { name: 'Title' });
     await title.fill('Not lost');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -324,7 +322,7 @@ test.describe('a refused token', () => {
     await expect(page.getByTestId('error-state')).toContainText('token lacks write scope');
     // No automatic navigation: the admin's text is still here.
     await settle(page);
-    await expect(page).toHaveURL(new RegExp(`/conversations/${CONVERSATION}$`));
+    await expect(page).toHaveURL(new RegExp(`/conversations/${CONVERSATION.amberDisplay}$`));
     await expect(title).toHaveValue('Not lost');
 
     await notification.getByRole('button', { name: 'Open Settings' }).click();
@@ -358,7 +356,7 @@ test.describe('a refused token on a playground completion', () => {
     test(`a 401 on a ${stream ? 'streamed' : 'non-streamed'} completion shows in the answer and notifies once; the page, transcript and draft stay`, async ({
       page,
     }) => {
-      await page.goto('./playground/101');
+      await page.goto(`./playground/${SPACE.support}`);
       // A first answer, so there is a transcript to lose.
       await ask(page, FIRST_Q);
       await expect(page.getByTestId('answer').first().getByTestId('answer-text')).toContainText('about 14 days');
@@ -383,7 +381,7 @@ test.describe('a refused token on a playground completion', () => {
 
       // A write: no automatic navigation, so nothing typed or shown is lost.
       await settle(page);
-      await expect(page).toHaveURL(/\/playground\/101$/);
+      await expect(page).toHaveURL(new RegExp(`/playground/${SPACE.support}$`));
       await expect(box).toHaveValue('A draft I am still writing');
       await expect(page.getByTestId('exchange')).toHaveCount(2);
       await expect(page.getByTestId('answer').first().getByTestId('answer-text')).toContainText('about 14 days');
@@ -394,7 +392,7 @@ test.describe('a refused token on a playground completion', () => {
       await expect(refused).toHaveAttribute('data-status', 'error');
       await settle(page);
       await expect(notification).toHaveCount(1);
-      await expect(page).toHaveURL(/\/playground\/101$/);
+      await expect(page).toHaveURL(new RegExp(`/playground/${SPACE.support}$`));
       expect(posts.count).toBe(2);
 
       await notification.getByRole('button', { name: 'Open Settings' }).click();
@@ -404,10 +402,10 @@ test.describe('a refused token on a playground completion', () => {
   }
 
   test('two streamed answers refused at once (compare) make one notification', async ({ page }) => {
-    await page.goto('./playground/101');
+    await page.goto(`./playground/${SPACE.support}`);
     await streamOn(page);
     await page.getByRole('tab', { name: 'Compare' }).click();
-    await page.getByTestId('compare-side-1').getByRole('textbox', { name: 'space_id' }).fill('102');
+    await page.getByTestId('compare-side-1').getByRole('textbox', { name: 'space_id' }).fill(SPACE.engineering);
     const posts = await refuseCompletions(page, 403);
     await ask(page, FIRST_Q, 'Message for both sides');
     for (const side of [0, 1]) {
@@ -420,6 +418,6 @@ test.describe('a refused token on a playground completion', () => {
     await expect(page.getByTestId('auth-rejected-notification')).toContainText('HTTP 403');
     await settle(page);
     await expect(page.getByTestId('auth-rejected-notification')).toHaveCount(1);
-    await expect(page).toHaveURL(/\/playground\/101$/);
+    await expect(page).toHaveURL(new RegExp(`/playground/${SPACE.support}$`));
   });
 });

@@ -2,11 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { configFor, serveConfig, test, expect } from './fixtures';
-import { DOC, KB } from './support/knowledge';
+import { CONVERSATION, DOC, DS, KB, SPACE } from './support/demo-ids.mjs';
 
 /** What a new admin meets first: the skip link, starter ids and sample questions, and a quiet browser console. */
 
-const CONVERSATION = '931506272047501';
 const BATTERY_Q = 'How long does the Beacon battery last on a full charge?';
 
 /** Every console error, failed request and error answer the page meets. */
@@ -58,7 +57,7 @@ test('the skip link is the first Tab stop and moves focus to the page’s headin
 const RECORD_PAGES = [
   { path: `knowledge/${KB.handbook}`, shows: (p: Page) => expect(p.getByTestId('knowledge-name')).toBeVisible() },
   {
-    path: `datasets/${KB.handbookDataset}`,
+    path: `datasets/${DS.handbook}`,
     shows: (p: Page) => expect(p.getByRole('heading', { level: 1 })).toHaveText('Beacon product handbook'),
   },
   {
@@ -66,7 +65,7 @@ const RECORD_PAGES = [
     shows: (p: Page) => expect(p.getByRole('heading', { level: 1 })).toHaveText(DOC.battery.name),
   },
   {
-    path: `conversations/${CONVERSATION}`,
+    path: `conversations/${CONVERSATION.amberDisplay}`,
     shows: (p: Page) => expect(p.getByRole('textbox', { name: 'Title' })).toBeVisible(),
   },
 ];
@@ -88,7 +87,7 @@ for (const record of RECORD_PAGES) {
   });
 }
 
-for (const path of ['', 'knowledge', 'catalog', 'playground/101', 'activity']) {
+for (const path of ['', 'knowledge', 'catalog', `playground/${SPACE.support}`, 'activity']) {
   test(`a cold load of /${path} checks each host with one harmless read at most`, async ({ page, sandbox }) => {
     const noise = watchNoise(page);
     const calls = watchServiceCalls(page, { base: sandbox.baseUrl, secondary: sandbox.secondaryUrl });
@@ -155,7 +154,7 @@ test('for a service that is not the sandbox, no demo record and no sample questi
     await expect(page.getByText('No ids seen yet for this profile.')).toBeVisible();
     expect((await detected).status()).toBe(404);
     await expect(page.getByTestId('demo-starters')).toHaveCount(0);
-    await page.goto('./playground/101');
+    await page.goto(`./playground/${SPACE.support}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('No messages yet')).toBeVisible();
     await expect(page.getByTestId('sample-question')).toHaveCount(0);
@@ -169,7 +168,7 @@ test('for a service that is not the sandbox, no demo record and no sample questi
 test('the playground offers sample questions for a demo space; one click sends it, streamed, usage above the sources', async ({
   page,
 }) => {
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   const bodies: Record<string, unknown>[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/v1/spaces/completions/')) bodies.push(r.postDataJSON());

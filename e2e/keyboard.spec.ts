@@ -1,8 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-
-const KB = '631506272047205';
-const DOC = { id: '831506272047403', name: 'beacon-battery-and-power.md' };
+import { DOC, KB } from './support/demo-ids.mjs';
 
 interface FocusStop {
   /** Role-ish description of the focused element, for messages. */
@@ -132,17 +130,17 @@ test('a document deletion can be asked for, cancelled with Escape and confirmed,
   sandbox,
 }) => {
   // The document stays busy, so the deletion stays pending and its header badge stays up to be reached.
-  await sandbox.holdLock(DOC.id, 60_000);
+  await sandbox.holdLock(DOC.battery.id, 60_000);
   const deletes: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'DELETE') deletes.push(r.url());
   });
-  await page.goto(`./knowledge/${KB}`);
+  await page.goto(`./knowledge/${KB.handbook}`);
   await expect(page.getByTestId('knowledge-name')).toBeVisible();
 
   const idInput = page.getByRole('combobox', { name: 'Document id' });
   await tabTo(page, idInput, 60);
-  await page.keyboard.type(DOC.id);
+  await page.keyboard.type(DOC.battery.id);
   // Past the suggestions to the button beside the input.
   await page.keyboard.press('Escape');
   const submit = page.getByRole('button', { name: 'Delete…' });
@@ -150,7 +148,7 @@ test('a document deletion can be asked for, cancelled with Escape and confirmed,
   await page.keyboard.press('Enter');
 
   const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
-  await expect(dialog.getByTestId('confirm-document')).toContainText(DOC.name);
+  await expect(dialog.getByTestId('confirm-document')).toContainText(DOC.battery.name);
   // Focus moved into the dialog and stays there.
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   const confirm = dialog.getByRole('button', { name: 'Delete document' });
@@ -164,16 +162,16 @@ test('a document deletion can be asked for, cancelled with Escape and confirmed,
 
   // Open again and confirm with Enter.
   await page.keyboard.press('Enter');
-  await expect(dialog.getByTestId('confirm-document')).toContainText(DOC.name);
+  await expect(dialog.getByTestId('confirm-document')).toContainText(DOC.battery.name);
   await tabTo(page, confirm, 6);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect.poll(() => deletes.length).toBe(1);
-  expect(deletes[0]).toContain(`/v1/knowledge/${KB}/document/${DOC.id}`);
+  expect(deletes[0]).toContain(`/v1/knowledge/${KB.handbook}/document/${DOC.battery.id}`);
 
   // The header's pending-deletions badge is a link a keyboard user can reach, with its focus ring.
   const indicator = page.getByTestId('pending-deletions-indicator');
   await expect(indicator).toBeVisible();
   await tabTo(page, indicator, 80, 'Shift+Tab');
-  await sandbox.releaseLock(DOC.id);
+  await sandbox.releaseLock(DOC.battery.id);
 });

@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { BASE_PATH_TAG } from './support/target';
-import { DOC, KB, countDeletes, deleteDocument, deletionItem, openKnowledge, totalFiles } from './support/knowledge';
+import { countDeletes, deleteDocument, deletionItem, openKnowledge, totalFiles } from './support/knowledge';
+import { DOC, DS, KB, UNKNOWN } from './support/demo-ids.mjs';
 
 /** Past the 30 s lock window plus the 5 s grace, so a check concludes. */
 const PAST_LOCK_WINDOW_MS = 36_000;
@@ -28,9 +29,9 @@ test.describe('knowledge base page', () => {
   });
 
   test('an unknown id shows the service’s ErrorResponse message', async ({ page }) => {
-    await openKnowledge(page, '631506272040000');
+    await openKnowledge(page, UNKNOWN.knowledge);
     const error = page.getByTestId('error-state');
-    await expect(error).toContainText('knowledge base 631506272040000 not found');
+    await expect(error).toContainText(`knowledge base ${UNKNOWN.knowledge} not found`);
     await expect(error).toContainText('404');
     await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
@@ -38,7 +39,7 @@ test.describe('knowledge base page', () => {
   test('links to its dataset', { tag: BASE_PATH_TAG }, async ({ page }) => {
     await openKnowledge(page, KB.handbook);
     await page.getByTestId('dataset-link').click();
-    await expect(page).toHaveURL(new RegExp(`/datasets/${KB.handbookDataset}$`));
+    await expect(page).toHaveURL(new RegExp(`/datasets/${DS.handbook}$`));
   });
 
   test('"With settings" reads the variant and shows its extra fields', async ({ page }) => {
@@ -171,11 +172,11 @@ test.describe('tracked document deletion', () => {
 
   test('the confirmation says "name unknown" when the document cannot be looked up', async ({ page }) => {
     await openKnowledge(page, KB.handbook);
-    await page.getByRole('combobox', { name: 'Document id' }).fill('831506272040000');
+    await page.getByRole('combobox', { name: 'Document id' }).fill(UNKNOWN.document);
     await page.getByRole('button', { name: 'Delete…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
     await expect(dialog.getByTestId('confirm-document')).toContainText('Name unknown');
-    await expect(dialog).toContainText('document 831506272040000 not found');
+    await expect(dialog).toContainText(`document ${UNKNOWN.document} not found`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('deletion-item')).toHaveCount(0);

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import type { SandboxHandle } from './support/sandbox';
-import { KB, openKnowledge } from './support/knowledge';
+import { openKnowledge } from './support/knowledge';
 import { settle } from './support/settle';
+import { CONVERSATION, DOC, KB } from './support/demo-ids.mjs';
 
 /**
  * An id is a segment of a request's path (src/contract/path-id.ts): typed as `..`, it would make the browser send
@@ -30,7 +31,7 @@ test.describe('ids that would change a request’s path', () => {
     await expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook');
     const sent = serviceRequests(page, sandbox);
     const field = page.getByRole('combobox', { name: 'Document id' });
-    for (const id of ['..', '../../conversations/931506272047501', '.']) {
+    for (const id of ['..', `../../conversations/${CONVERSATION.amberDisplay}`, '.']) {
       await field.fill(id);
       await expect(field).toHaveAccessibleDescription(RULE);
       await expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -40,7 +41,7 @@ test.describe('ids that would change a request’s path', () => {
     }
     expect(sent).toEqual([]);
     // A usable id clears the message.
-    await field.fill('831506272047403');
+    await field.fill(DOC.battery.id);
     await expect(field).not.toHaveAccessibleDescription(RULE);
   });
 

@@ -4,9 +4,9 @@ import { settle } from './support/settle';
 import { BASE_PATH_TAG } from './support/target';
 import { ask, setStream, streamOff, streamOn } from './support/playground';
 import { startSandbox } from './support/sandbox';
+import { DOC, SPACE } from './support/demo-ids.mjs';
 
 const BATTERY_Q = 'How long does the Beacon battery last on a full charge?';
-const BATTERY_DOC = '831506272047403';
 const COMPLETIONS = /\/v1\/spaces\/completions\//;
 
 const isCompletion = (r: Request) => r.method() === 'POST' && COMPLETIONS.test(r.url());
@@ -15,21 +15,21 @@ test(
   'an answer from a demo document shows the document among its sources, and the source opens the document page',
   { tag: BASE_PATH_TAG },
   async ({ page }) => {
-    await page.goto('./playground/101');
+    await page.goto(`./playground/${SPACE.support}`);
     await ask(page, BATTERY_Q);
     const answer = page.getByTestId('answer').last();
     await expect(answer.getByTestId('answer-text')).toContainText('about 14 days');
-    const source = answer.getByTestId('source').filter({ hasText: BATTERY_DOC }).first();
+    const source = answer.getByTestId('source').filter({ hasText: DOC.battery.id }).first();
     await expect(source).toContainText('beacon-battery-and-power.md');
     await expect(answer.getByTestId('usage-total')).not.toHaveText('0');
     await expect(answer.getByTestId('answer-meta')).toContainText('sandbox-extractive');
     await source.getByRole('link', { name: 'beacon-battery-and-power.md' }).click();
-    await expect(page).toHaveURL(new RegExp(`/documents/${BATTERY_DOC}$`));
+    await expect(page).toHaveURL(new RegExp(`/documents/${DOC.battery.id}$`));
   },
 );
 
 test('a streamed answer is visible before its final event', async ({ page }) => {
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   await streamOn(page);
   // Record what the streaming message shows on every DOM change, until the final message replaces it.
   await page.evaluate(() => {
@@ -54,7 +54,7 @@ test('Stop mid-stream keeps the partial text', async ({ page }) => {
   const slow = await startSandbox(['--stream-delay-ms', '400']);
   try {
     await serveConfig(page, configFor(slow));
-    await page.goto('./playground/101');
+    await page.goto(`./playground/${SPACE.support}`);
     await streamOn(page);
     await ask(page, 'How many days do I have to return a Beacon kit for a full refund?');
     const live = page.getByTestId('streaming-answer');
@@ -83,7 +83,7 @@ test('a stream that stalls ends as an error naming the idle limit, keeping the w
       ...config,
       profiles: config.profiles.map((p) => ({ ...p, stream_idle_timeout_ms: 1500 })),
     });
-    await page.goto('./playground/101');
+    await page.goto(`./playground/${SPACE.support}`);
     await streamOn(page);
     await ask(page, 'How many days do I have to return a Beacon kit for a full refund?');
     await expect(page.getByTestId('streaming-answer')).toContainText(/\w+/);
@@ -102,7 +102,7 @@ for (const stream of [true, false]) {
   test(`a follow-up keeps the conversation of the first answer (${stream ? 'streamed' : 'not streamed'})`, async ({
     page,
   }) => {
-    await page.goto('./playground/101');
+    await page.goto(`./playground/${SPACE.support}`);
     await setStream(page, stream);
     const bodies: Record<string, unknown>[] = [];
     const conversations: string[] = [];
@@ -129,7 +129,7 @@ for (const stream of [true, false]) {
 }
 
 test('the transcript survives a reload, and no token is stored', async ({ page, sandbox }) => {
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   await ask(page, BATTERY_Q);
   await expect(page.getByTestId('answer-text')).toContainText('about 14 days');
   await page.reload();
@@ -173,7 +173,7 @@ test('a hostile answer runs nothing, keeps no handler attribute and loads nothin
     const real = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...real, assistant_message: hostile } });
   });
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   // The answer is rewritten as one JSON body: not streamed.
   await streamOff(page);
   await ask(page, BATTERY_Q);
@@ -204,7 +204,7 @@ test('a failed completion is sent exactly once and offers Retry', async ({ page 
     const response = await route.fetch();
     await route.fulfill({ response, status: 500, json: { code: 500, message: 'model backend down' } });
   });
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   await ask(page, BATTERY_Q);
   const error = page.getByTestId('error-state');
   await expect(error).toContainText('model backend down');
@@ -235,7 +235,7 @@ test('a stream that ends without its final event is flagged, and one click retri
     },
     { times: 1 },
   );
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   await streamOn(page);
   await ask(page, BATTERY_Q);
   const answer = page.getByTestId('answer').last();
@@ -255,7 +255,7 @@ test('context_params must be a JSON object before anything is sent', async ({ pa
   page.on('request', (r) => {
     if (isCompletion(r)) posts += 1;
   });
-  await page.goto('./playground/101');
+  await page.goto(`./playground/${SPACE.support}`);
   await page.getByRole('textbox', { name: 'context_params' }).fill('[1, 2]');
   await expect(page.getByText('Must be a JSON object')).toBeVisible();
   await ask(page, BATTERY_Q);
@@ -267,11 +267,11 @@ test('context_params must be a JSON object before anything is sent', async ({ pa
 
 test('the space picker opens a space, and compare answers one message twice', async ({ page }) => {
   await page.goto('./playground');
-  await page.getByLabel('Space id').fill('102');
+  await page.getByLabel('Space id').fill(SPACE.engineering);
   await page.getByRole('button', { name: 'Open' }).click();
-  await expect(page).toHaveURL(/\/playground\/102$/);
+  await expect(page).toHaveURL(new RegExp(`/playground/${SPACE.engineering}$`));
   await page.getByRole('tab', { name: 'Compare' }).click();
-  await page.getByTestId('compare-side-1').getByRole('textbox', { name: 'space_id' }).fill('101');
+  await page.getByTestId('compare-side-1').getByRole('textbox', { name: 'space_id' }).fill(SPACE.support);
   await ask(page, 'What is the rate limit for Beacon Pro API keys?', 'Message for both sides');
   await expect(page.getByTestId('compare-side-0').getByTestId('answer-text')).toContainText('240 requests per minute');
   await expect(page.getByTestId('compare-side-1').getByTestId('answer')).toHaveAttribute('data-status', 'done');

@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { LOOKS, lookPreferences, shoot } from './support/looks';
 import { SCREENSHOTS_TAG } from './support/target';
+import { CONVERSATION, DOC, DS, KB, SPACE } from './support/demo-ids.mjs';
 
 /**
  * Every page in light and dark, English and Chinese, written to test-results/screenshots/ for a person
@@ -10,35 +11,35 @@ const PAGES: { name: string; path: string; ready: (page: import('@playwright/tes
   { name: 'home', path: './', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   {
     name: 'knowledge',
-    path: './knowledge/631506272047205',
+    path: `./knowledge/${KB.handbook}`,
     ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible(),
   },
   {
     name: 'dataset',
-    path: './datasets/731506272047301',
+    path: `./datasets/${DS.handbook}`,
     ready: (p) => expect(p.getByText('Beacon product handbook').first()).toBeVisible(),
   },
   {
     name: 'dataset-compare',
-    path: './datasets/731506272047301?compare=731506272047302',
+    path: `./datasets/${DS.handbook}?compare=${DS.faq}`,
     ready: (p) => expect(p.getByText('Customer support FAQ').first()).toBeVisible(),
   },
   {
     name: 'document',
-    path: './documents/831506272047403',
+    path: `./documents/${DOC.battery.id}`,
     ready: (p) => expect(p.getByText('beacon-battery-and-power.md').first()).toBeVisible(),
   },
   {
     name: 'conversation',
-    path: './conversations/931506272047501',
+    path: `./conversations/${CONVERSATION.amberDisplay}`,
     ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
   },
   {
     name: 'playground',
-    path: './playground/101',
+    path: `./playground/${SPACE.support}`,
     ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
   },
-  { name: 'catalog', path: './catalog', ready: (p) => expect(p.getByText('631506272047205').first()).toBeVisible() },
+  { name: 'catalog', path: './catalog', ready: (p) => expect(p.getByText(KB.handbook).first()).toBeVisible() },
   { name: 'settings', path: './settings', ready: (p) => expect(p.getByText('Local sandbox').first()).toBeVisible() },
   {
     name: 'not-found',
@@ -58,7 +59,7 @@ for (const look of LOOKS) {
       await shoot(page, `${name}-${look.scheme}-${look.locale}`);
     }
     // The request log lives in memory: load a page that calls the service, then reach Activity in-app.
-    await page.goto('./knowledge/631506272047205');
+    await page.goto(`./knowledge/${KB.handbook}`);
     await expect(page.getByText('Beacon product handbook').first()).toBeVisible();
     await page.locator('nav a[href$="/activity"]').first().click();
     await expect(page.getByRole('table').first()).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, test as base } from './fixtures';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from './support/bulk-fixture';
 import { openKnowledge } from './support/knowledge';
 import { startSandbox } from './support/sandbox';
+import { SPACE } from './support/demo-ids.mjs';
 
 /** Past the first confirming read (about 3 s after a DELETE's 200). */
 const PAST_FIRST_CHECK_MS = 4_000;
@@ -30,7 +31,7 @@ const test = base.extend<object, { sandbox: Awaited<ReturnType<typeof startSandb
 /** One quick case of the demo data. */
 const SUITE = {
   name: 'Unsaved run',
-  space_id: '101',
+  space_id: SPACE.support,
   cases: [
     {
       id: 'plus-price',

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { LOOKS, lookPreferences, shoot } from './support/looks';
 import { SCREENSHOTS_TAG } from './support/target';
+import { DOC, SPACE } from './support/demo-ids.mjs';
 
 /**
  * The suite pages (list, editor, runs, a run) in light and dark, English and Chinese, 1280 and 420 px wide, written
@@ -9,12 +10,12 @@ import { SCREENSHOTS_TAG } from './support/target';
  */
 const SUITE = {
   name: 'Beacon answers',
-  space_id: '101',
+  space_id: SPACE.support,
   cases: [
     {
       id: 'battery-life',
       question: 'How long does the Beacon battery last on a full charge?',
-      expect: { contains: ['14 days'], cites_document: ['831506272047403'] },
+      expect: { contains: ['14 days'], cites_document: [DOC.battery.id] },
     },
     { id: 'plus-price', question: 'How much does Beacon Plus cost per month?', expect: { contains: ['$4.99'] } },
     { id: 'return-window', question: 'How many days do I have to return a Beacon kit?', expect: { contains: ['30'] } },

@@ -5,6 +5,7 @@ import { configFor, serveConfig, test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
+import { DOC, SPACE } from './support/demo-ids.mjs';
 
 /**
  * Space test suites in the built console against a real sandbox: import, run, pass and fail, Stop midway, compare
@@ -12,12 +13,12 @@ import { startSandbox } from './support/sandbox';
  */
 const SUITE = {
   name: 'E2E support answers',
-  space_id: '101',
+  space_id: SPACE.support,
   cases: [
     {
       id: 'battery-life',
       question: 'How long does the Beacon battery last on a full charge?',
-      expect: { contains: ['14 days'], cites_document: ['831506272047403'] },
+      expect: { contains: ['14 days'], cites_document: [DOC.battery.id] },
       follow_ups: [{ question: 'And with the screen always on at full brightness?', expect: { contains: ['2 days'] } }],
     },
     {
@@ -119,7 +120,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await importSuite(
     page,
     'cases.csv',
-    'id,question,cites_document\nbattery,How long?,831506272047403\n,How much?,\nreturns,Return window?,abc\n',
+    `id,question,cites_document\nbattery,How long?,${DOC.battery.id}\n,How much?,\nreturns,Return window?,abc\n`,
     'text/csv',
   );
   await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
@@ -137,7 +138,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
     'too-many.json',
     JSON.stringify({
       name: 'Too many completions',
-      space_id: '101',
+      space_id: SPACE.support,
       repeat: 20,
       variants: Array.from({ length: 8 }, (_, i) => ({ id: `v${i}` })),
       cases: Array.from({ length: 63 }, (_, i) => ({
@@ -188,7 +189,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await expect(detail.getByTestId('source').first()).toBeVisible();
   await expect(detail.getByRole('link', { name: 'Open in playground' })).toHaveAttribute(
     'href',
-    /playground\/101\?options=/,
+    new RegExp(`playground/${SPACE.support}\\?options=`),
   );
   await shots(page, 'case');
   // Open in playground: the same options, the question in the message box.
@@ -296,7 +297,7 @@ test('Stop midway keeps what finished; the rest shows as not run', async ({ page
     await importSuite(
       page,
       'slow.json',
-      JSON.stringify({ name: 'Slow', space_id: '101', defaults: { stream: true }, cases }),
+      JSON.stringify({ name: 'Slow', space_id: SPACE.support, defaults: { stream: true }, cases }),
     );
     await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('1');
     await page.getByRole('button', { name: 'Run', exact: true }).click();

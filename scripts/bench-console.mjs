@@ -22,25 +22,33 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
+import { DS, KB } from '../e2e/support/demo-ids.mjs';
 import { chunkTable, measureBuild, summary } from './budget.mjs';
-import { cliArgs, runMain } from './cli.mjs';
 import { sandboxConfig, serveConsole } from './perf/servers.mjs';
 import { buildBaseline, buildBaselineWithFetchingRoute, kb, ratioTable, serveDir, weighAll } from './perf/weigh.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { flag, opt } = cliArgs();
-const RUNS = Math.min(Math.max(Number(opt('runs', '5')) || 5, 1), 20);
-const DIST = resolve(ROOT, opt('dist', flag('no-build') ? 'dist' : 'dist-bench'));
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string' },
+    latency: { type: 'string', default: '0' },
+  },
+});
+const RUNS = Math.min(Math.max(Number(options.runs) || 5, 1), 20);
+const DIST = resolve(ROOT, options.dist ?? (options['no-build'] ? 'dist' : 'dist-bench'));
 const STEP_TIMEOUT_MS = 60_000;
-const LATENCY_MS = Math.max(Number(opt('latency', '0')) || 0, 0);
+const LATENCY_MS = Math.max(Number(options.latency) || 0, 0);
 /** Goals of issue 14: in-app navigation to content ≤ 300 ms (median); a cold load ≤ 1.2× the bare app's. */
 const GOALS = { inAppMs: 300, coldRatio: 1.2 };
 
-const KNOWLEDGE_ID = '631506272047205'; // "Beacon product handbook 💡" (src/server/fixtures/DEMO.md)
-const DATASET_ID = '731506272047301';
+const KNOWLEDGE_ID = KB.handbook;
+const DATASET_ID = DS.handbook;
 
 const ms = (n) => (n < 10 ? `${n.toFixed(1)} ms` : `${Math.round(n).toLocaleString('en')} ms`);
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
@@ -203,7 +211,7 @@ async function main() {
   console.log(
     `console benchmark ${date} — node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1e9).toFixed(1)} GB`,
   );
-  if (!flag('no-build')) {
+  if (!options['no-build']) {
     console.log(`\n== build (vite build --outDir ${DIST})`);
     execFileSync(
       join(ROOT, 'node_modules/.bin/vite'),
@@ -332,4 +340,4 @@ async function main() {
   }
 }
 
-runMain(main);
+process.exit((await main()) === false ? 1 : 0);

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 import { startSandbox } from '../e2e/support/sandbox';
+import { DOC, SPACE } from '../e2e/support/demo-ids.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -26,17 +27,17 @@ const CONCURRENCY = Number(opt('concurrency', '4'));
 const DIST = opt('dist', 'dist-bench');
 
 const QUESTIONS: [string, string, string][] = [
-  ['How long does the Beacon battery last on a full charge?', '14 days', '831506272047403'],
-  ['How much does Beacon Plus cost per month?', '$4.99 per month', '831506272047407'],
-  ['How many days do I have to return a Beacon kit for a full refund?', '45 days', '831506272047408'],
-  ['When does pairing mode time out on the Display?', '10 minutes', '831506272047402'],
-  ['How do I start a factory reset of the Display?', '12 seconds', '831506272047404'],
+  ['How long does the Beacon battery last on a full charge?', '14 days', DOC.battery.id],
+  ['How much does Beacon Plus cost per month?', '$4.99 per month', DOC.pricing.id],
+  ['How many days do I have to return a Beacon kit for a full refund?', '45 days', DOC.returns.id],
+  ['When does pairing mode time out on the Display?', '10 minutes', DOC.wifi.id],
+  ['How do I start a factory reset of the Display?', '12 seconds', DOC.ledStatusCodes.id],
 ];
 
 function suiteFile() {
   return {
     name: `Bench ${CASES} cases`,
-    space_id: '101',
+    space_id: SPACE.support,
     cases: Array.from({ length: CASES }, (_, i) => {
       const [question, fact, doc] = QUESTIONS[i % QUESTIONS.length]!;
       return {

@@ -3,7 +3,9 @@
 //   contract imports only zod (and the suite schema's regular-expression checker: ret, safe-regex2); server imports contract (and Node/npm) only, never browser code;
 //   browser code never imports server; features never import another feature;
 //   data flows one way: contract -> api -> features -> app (components sit beside api, below features);
-//   config (the in-app paths) imports nothing and may be used by the UI layers.
+//   config (the in-app paths) imports nothing and may be used by the UI layers;
+//   no import circles among src modules, type-only imports included (a circle means two files are one concern,
+//   or a shared leaf is missing: see features/knowledge/deletion/states.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -56,8 +58,96 @@ const sideEffectFiles = new Set(
 );
 const BARE_IMPORT = /^\s*import\s*['"]([^'"]+)['"]/gm;
 
+/** The src module a relative import names, or undefined (a package, a stylesheet, a missing file). */
+function resolveModule(file, spec) {
+  if (!spec.startsWith('.')) return undefined;
+  const target = resolve(dirname(file), spec);
+  return [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts'), join(target, 'index.tsx')].find(
+    (c) => /\.(ts|tsx)$/.test(c) && moduleSet.has(c),
+  );
+}
+
+/** Static imports and re-exports (type-only ones too); a lazy `import()` is not a circle's edge. */
+const STATIC_IMPORT = /(?:import|export)[^'"();]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+/**
+ * Import circles, each as one file path round it (Tarjan's strongly connected components, then a walk inside one).
+ * A circle known to be undone on another branch may be listed here by its files until that branch is merged.
+ */
+const KNOWN_CIRCLES = [];
+function importCircles(files) {
+  const edges = new Map(
+    files.map((f) => {
+      const text = readFileSync(f, 'utf8');
+      const targets = [...text.matchAll(STATIC_IMPORT)].map((m) => resolveModule(f, m[1] ?? m[2])).filter(Boolean);
+      return [f, [...new Set(targets)]];
+    }),
+  );
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || edges.get(v).includes(v)) components.push(component);
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return components.map((component) => {
+    const members = new Set(component);
+    const start = [...component].sort()[0];
+    // The shortest way back to the start, inside the component.
+    const previous = new Map([[start, null]]);
+    const queue = [start];
+    let end;
+    while (queue.length && !end) {
+      const v = queue.shift();
+      for (const w of edges.get(v)) {
+        if (w === start) {
+          end = v;
+          break;
+        }
+        if (members.has(w) && !previous.has(w)) {
+          previous.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    const path = [];
+    for (let v = end; v; v = previous.get(v)) path.unshift(relative(src, v));
+    return { members: component.map((f) => relative(src, f)).sort(), path: [...path, relative(src, start)] };
+  });
+}
+
+const modules = walk(src);
+const moduleSet = new Set(modules);
+
 const problems = [];
-for (const file of walk(src)) {
+for (const circle of importCircles(modules)) {
+  const known = KNOWN_CIRCLES.some(
+    (k) => k.length === circle.members.length && k.every((f) => circle.members.includes(f)),
+  );
+  if (!known) problems.push(`import circle: ${circle.path.join(' -> ')}`);
+}
+for (const file of modules) {
   const from = area(file);
   const text = readFileSync(file, 'utf8');
   const specs = [

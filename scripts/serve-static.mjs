@@ -9,16 +9,25 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { cliArgs } from './cli.mjs';
+import { parseArgs } from 'node:util';
 import { securityHeaders } from './security-headers.mjs';
 
-const { flag, opt } = cliArgs();
-const dir = resolve(opt('dir', 'dist'));
-const port = Number(opt('port', '4173'));
-const base = `/${opt('base', '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
-const connectSrc = opt('connect-src', "'self'");
-const withCsp = !flag('no-csp');
-const configFile = opt('config-file', undefined);
+const { values: options } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    port: { type: 'string', default: '4173' },
+    base: { type: 'string', default: '/' },
+    'connect-src': { type: 'string', default: "'self'" },
+    'no-csp': { type: 'boolean', default: false },
+    'config-file': { type: 'string' },
+  },
+});
+const dir = resolve(options.dir);
+const port = Number(options.port);
+const base = `/${options.base.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+const connectSrc = options['connect-src'];
+const withCsp = !options['no-csp'];
+const configFile = options['config-file'];
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

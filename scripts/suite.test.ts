@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPACE } from '../e2e/support/demo-ids.mjs';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 import { readCsv } from '../src/api/csv';
 
@@ -89,7 +90,7 @@ describe('npm run suite', () => {
         file,
         JSON.stringify({
           name: 'One wrong',
-          space_id: '101',
+          space_id: SPACE.support,
           cases: [
             { id: 'right', question: 'How much does Beacon Plus cost per month?', expect: { contains: ['$4.99'] } },
             { id: 'wrong', question: 'How much does Beacon Plus cost per month?', expect: { contains: ['$1.99'] } },
@@ -124,7 +125,7 @@ describe('npm run suite', () => {
         file,
         JSON.stringify({
           name: 'Broken',
-          space_id: '101',
+          space_id: SPACE.support,
           cases: [
             { id: 'a', question: 'Q' },
             { id: 'b', question: 'Q', expect: { matches: '(' } },
@@ -163,7 +164,11 @@ describe('npm run suite', () => {
       const questions = ['=1+1 How much does Beacon Plus cost per month?', '  @SUM(A1) Returns?', '电池能用多久？'];
       writeFileSync(
         file,
-        JSON.stringify({ name: 'Steered', space_id: '101', cases: questions.map((question) => ({ question })) }),
+        JSON.stringify({
+          name: 'Steered',
+          space_id: SPACE.support,
+          cases: questions.map((question) => ({ question })),
+        }),
       );
       const out = record(await suite([file, '--base-url', sandbox.baseUrl, '--csv', csvFile]));
       expect(out.code, out.stderr).toBe(0);
@@ -202,21 +207,21 @@ describe('npm run suite', () => {
         const variants = Array.from({ length: 8 }, (_, i) => ({ id: `v${i}` }));
         writeFileSync(
           overCap,
-          JSON.stringify({ name: 'Huge', space_id: '101', repeat: 20, variants, cases: cases(5000) }),
+          JSON.stringify({ name: 'Huge', space_id: SPACE.support, repeat: 20, variants, cases: cases(5000) }),
         );
         const unsafe = join(dir, 'unsafe.json');
         writeFileSync(
           unsafe,
           JSON.stringify({
             name: 'Unsafe',
-            space_id: '101',
+            space_id: SPACE.support,
             cases: [{ id: 'nested', question: 'Q?', expect: { matches: '(a+)+$' } }],
           }),
         );
         const large = join(dir, 'large.json');
         writeFileSync(
           large,
-          `${JSON.stringify({ name: 'Large', space_id: '101', cases: cases(1) })}${' '.repeat(6 * 1024 * 1024)}`,
+          `${JSON.stringify({ name: 'Large', space_id: SPACE.support, cases: cases(1) })}${' '.repeat(6 * 1024 * 1024)}`,
         );
         const [over, bad, big] = (
           await Promise.all([overCap, unsafe, large].map((f) => suite([f, '--base-url', baseUrl])))
@@ -322,7 +327,7 @@ describe('npm run suite when the service stalls', () => {
       file,
       JSON.stringify({
         name,
-        space_id: '101',
+        space_id: SPACE.support,
         cases: cases.map((c) => ({
           id: c.id,
           question: PRICE,

@@ -7,19 +7,19 @@
  * schema, src/api's client, SSE reader, request building and assertions). The token comes from the environment
  * variable NAME (default KC_TOKEN), never from the command line, and is never printed.
  * Exit 0: every case passed (or the pass rate reached --min-pass-rate); 1: it did not (or the run timed out or
- * crashed); 2: bad file or arguments, a file or plan over a cap (SUITE_LIMITS), or a report file that cannot be
+ * crashed); 2: bad file or arguments, a file or plan over a cap (SUITE_BOUNDS), or a report file that cannot be
  * written (checked before anything is sent);
  * 130 / 143: stopped by SIGINT / SIGTERM. However the run ends, the reports asked for are written with what finished
  * (the cases not reached are not run, skipped in JUnit).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseSuiteJson, SUITE_LIMITS } from '../src/contract';
+import { parseSuiteJson, SUITE_BOUNDS } from '../src/contract';
 import type { ConnectionProfile } from '../src/api/connection/profile';
 import { CALL_BOUNDS } from '../src/api/constants';
 import {
   caseOutcomes,
-  newRunRecord,
+  newRun,
   outcomeKey,
   planAttempts,
   runSize,
@@ -42,7 +42,7 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --base-url         the service's base_url (completions)
   --secondary-url    the service's secondary_url (default: the base URL)
   --token-env NAME   environment variable holding the bearer token (default KC_TOKEN)
-  --concurrency N    sessions at once, ${SUITE_LIMITS.concurrencyMin}–${SUITE_LIMITS.concurrencyMax} (default ${SUITE_LIMITS.concurrencyDefault})
+  --concurrency N    sessions at once, ${SUITE_BOUNDS.concurrencyMin}–${SUITE_BOUNDS.concurrencyMax} (default ${SUITE_BOUNDS.concurrencyDefault})
   --min-pass-rate P  pass when at least this fraction of cases passed (default 1)
   --junit OUT.xml    write JUnit XML (failures and errors apart)
   --json OUT.json    write the whole run as JSON
@@ -118,9 +118,9 @@ const secondaryUrl = args.values['secondary-url'] ? httpUrl('--secondary-url', a
 const concurrency = numberArg(
   '--concurrency',
   args.values.concurrency,
-  SUITE_LIMITS.concurrencyDefault,
-  SUITE_LIMITS.concurrencyMin,
-  SUITE_LIMITS.concurrencyMax,
+  SUITE_BOUNDS.concurrencyDefault,
+  SUITE_BOUNDS.concurrencyMin,
+  SUITE_BOUNDS.concurrencyMax,
   true,
 );
 const minPassRate = numberArg('--min-pass-rate', args.values['min-pass-rate'], 1, 0, 1, false);
@@ -159,9 +159,9 @@ let text: string;
 try {
   // Refused before it is read whole: a suite file has a documented size cap.
   const bytes = statSync(file).size;
-  if (bytes > SUITE_LIMITS.fileBytesMax) {
+  if (bytes > SUITE_BOUNDS.fileBytesMax) {
     console.error(
-      `suite: ${file} is ${megabytes(bytes)}; suite files are refused over ${megabytes(SUITE_LIMITS.fileBytesMax)} (nothing was run)`,
+      `suite: ${file} is ${megabytes(bytes)}; suite files are refused over ${megabytes(SUITE_BOUNDS.fileBytesMax)} (nothing was run)`,
     );
     process.exit(2);
   }
@@ -201,7 +201,7 @@ const profile: ConnectionProfile = {
 };
 
 const planned = planAttempts(suite);
-const run = newRunRecord({ suiteId: file, file: checked.file, profile, concurrency, planned: planned.length });
+const run = newRun({ suiteId: file, file: checked.file, profile, concurrency, planned: planned.length });
 const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
   suite.hasVariants ? `${o.caseId} [${o.variantId}]` : o.caseId;
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n)} ms`);
@@ -218,7 +218,7 @@ const stop = new AbortController();
 const t0 = performance.now();
 let ended = false;
 /**
- * The one way the run ends: the record closed, the summary printed, every report written with what finished, then
+ * The one way the run ends: the run closed, the summary printed, every report written with what finished, then
  * the exit. Called once, by whichever comes first: the run's end, a signal, the time limit or a crash.
  */
 function endRun(status: RunStatus, exitCode?: number, endReason?: string): void {
@@ -240,7 +240,7 @@ function endRun(status: RunStatus, exitCode?: number, endReason?: string): void 
   const passed = status === 'done' && s.total > 0 && (s.passRate >= minPassRate || s.passed === s.total);
   process.exit(unwritten.length ? 2 : (exitCode ?? (passed ? 0 : 1)));
 }
-/** An exception in the runner: the run's error (its record says so), not a Stop. */
+/** An exception in the runner: the run's error (the run says so), not a Stop. */
 function crashed(error: unknown): void {
   if (error instanceof Error && error.stack) console.error(error.stack);
   // Thrown while the run was being closed: what could be written was; nothing is left to wait for.

@@ -1,11 +1,5 @@
 import type { Page } from '@playwright/test';
 
-/** Demo documents (src/server/fixtures/DEMO.md). */
-export const DOC = {
-  installGuide: '831506272047401',
-  unknown: '831506272040000',
-} as const;
-
 export const pieceRow = (page: Page, n: number) => page.locator(`[data-testid="piece-row"][data-piece="${n}"]`);
 export const pieceRows = (page: Page) => page.getByTestId('piece-row');
 export const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search in the text' });

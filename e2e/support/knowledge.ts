@@ -1,24 +1,5 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
-/** Demo ids (src/server/fixtures/DEMO.md). */
-export const KB = {
-  handbook: '631506272047205',
-  handbookDataset: '731506272047301',
-  faq: '631506272047206',
-  policies: '631506272047208',
-} as const;
-
-export const DOC = {
-  /** beacon-installation-guide.md, in the handbook */
-  installation: { id: '831506272047401', name: 'beacon-installation-guide.md' },
-  /** beacon-wifi-pairing.md, in the handbook */
-  wifi: { id: '831506272047402', name: 'beacon-wifi-pairing.md' },
-  /** beacon-battery-and-power.md, in the handbook */
-  battery: { id: '831506272047403', name: 'beacon-battery-and-power.md' },
-  /** faq-pricing-and-plans.md: belongs to the FAQ, not the handbook */
-  pricing: { id: '831506272047407', name: 'faq-pricing-and-plans.md' },
-} as const;
-
 /** Opens a knowledge base the way an admin does: the lookup, type the id, Open. */
 export async function openKnowledge(page: Page, id: string) {
   await page.goto('./knowledge');

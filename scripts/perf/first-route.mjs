@@ -9,19 +9,25 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { launchBenchChromium } from '../../e2e/support/chromium.mjs';
-import { cliArgs, runMain } from '../cli.mjs';
 import { sandboxConfig, serveConsole } from './servers.mjs';
 import { buildBaseline, kb, ratioTable, serveDir, weighAll } from './weigh.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const { flag, opt } = cliArgs();
-const DIST = resolve(ROOT, opt('dist', 'dist-perf'));
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string', default: 'dist-perf' },
+    files: { type: 'boolean', default: false },
+  },
+});
+const DIST = resolve(ROOT, options.dist);
 
 async function main() {
-  if (!flag('no-build')) {
+  if (!options['no-build']) {
     execFileSync(
       join(ROOT, 'node_modules/.bin/vite'),
       ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
@@ -54,7 +60,7 @@ async function main() {
       bareDist,
       config: sandboxConfig(sandbox),
     });
-    if (flag('files')) {
+    if (options.files) {
       for (const [name, w] of rows) {
         console.log(`\n${name}: ${w.files.length} files`);
         for (const f of w.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.file}`);
@@ -70,4 +76,4 @@ async function main() {
   }
 }
 
-runMain(main);
+process.exit((await main()) === false ? 1 : 0);

@@ -10,23 +10,35 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import { launchBenchChromium } from '../../e2e/support/chromium.mjs';
-import { cliArgs, runMain } from '../cli.mjs';
+import { KB } from '../../e2e/support/demo-ids.mjs';
 import { sandboxConfig, serveConsole } from './servers.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const { args, flag, opt } = cliArgs();
-const path = args[0] && !args[0].startsWith('--') ? args[0] : 'knowledge/631506272047205';
-const CONTENT_TEXT = opt('text', 'Everything about the Beacon hardware and app');
-const RUNS = Math.max(1, Number(opt('runs', '3')) || 3);
-const TOP = Number(opt('top', '25')) || 25;
-const SLICE_MS = Number(opt('slice', '0')) || 0;
-const DIST = resolve(ROOT, opt('dist', 'dist'));
-const IN_APP = flag('in-app');
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    text: { type: 'string', default: 'Everything about the Beacon hardware and app' },
+    runs: { type: 'string', default: '3' },
+    dist: { type: 'string', default: 'dist' },
+    top: { type: 'string', default: '25' },
+    slice: { type: 'string', default: '0' },
+    'in-app': { type: 'boolean', default: false },
+    large: { type: 'boolean', default: false },
+  },
+});
+const path = positionals[0] ?? `knowledge/${KB.handbook}`;
+const CONTENT_TEXT = options.text;
+const RUNS = Math.max(1, Number(options.runs) || 3);
+const TOP = Number(options.top) || 25;
+const SLICE_MS = Number(options.slice) || 0;
+const DIST = resolve(ROOT, options.dist);
+const IN_APP = options['in-app'];
 /** --large: the sandbox serves the e2e fixture (demo data and the 50,000-piece document, e2e/support/e2e-fixture.ts). */
-const LARGE = flag('large');
+const LARGE = options.large;
 
 /**
  * In a build made with `vite build --minify false`, each module starts with a `// path` comment: the module of a
@@ -225,4 +237,4 @@ async function main() {
   }
 }
 
-runMain(main);
+process.exit((await main()) === false ? 1 : 0);

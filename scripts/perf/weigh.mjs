@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeF
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { KB } from '../../e2e/support/demo-ids.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -39,7 +40,7 @@ export const CONSOLE_PAGES = [
   },
   {
     name: 'console /knowledge/{id}',
-    path: 'knowledge/631506272047205',
+    path: `knowledge/${KB.handbook}`,
     ready: shows('Everything about the Beacon'),
     against: 'bare app /users',
     max: 1.15,

@@ -3,15 +3,7 @@ import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  authRefusals,
-  clearAnswers,
-  connectionStore,
-  createKeptDb,
-  createQueryClient,
-  KeptDbContext,
-  type KeptDb,
-} from '../api';
+import { authRefusals, clearAnswers, connectionStore, createKeptDb, createQueryClient, KeptDbContext } from '../api';
 import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';
@@ -25,18 +17,16 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-schem
 export interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
-  /** The IndexedDB database for suites and bulk batches; tests give each render its own name. */
-  keptDb?: KeptDb;
   /** Tests pin these; the app reads the stored choices. */
   locale?: Locale;
   env?: 'default' | 'test';
 }
 
-export function AppProviders({ children, queryClient: given, keptDb: givenDb, locale, env }: AppProvidersProps) {
+export function AppProviders({ children, queryClient: given, locale, env }: AppProvidersProps) {
   // Refused tokens go to the layout, which tells the admin and may open Settings (see AuthErrorWatcher).
   const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authRefusals.report }));
   // Opened on first use only: the first route does not load the IndexedDB library.
-  const [keptDb] = useState(() => givenDb ?? createKeptDb());
+  const [keptDb] = useState(createKeptDb);
   // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
   const [deletions] = useState(createDeletionRuntimeSlot);
 

@@ -40,4 +40,4 @@ export {
   type IconProps,
 } from './icons';
 export { storageErrorKey } from './storage-error';
-export { UnreadableRecords } from './UnreadableRecords';
+export { UnreadableKeptRows } from './UnreadableKeptRows';

@@ -9,9 +9,6 @@ export const RETRIEVAL_CONTEXT_MODE = { 1: 'Only content', 2: 'Content and metad
 export const PDF_PARSING_MODE = { 1: 'Page', 2: 'Section' } as const;
 export const AUDIO_PARSING_MODE = { 1: 'Transcript', 2: 'Speaker diarization' } as const;
 
-/** Soft-deleted knowledge documents carry status 0; other values are not documented. */
-export const DOCUMENT_STATUS_DELETED = 0;
-
 export type EnumTable = Readonly<Record<number, string>>;
 
 /** The label of an enumerated value, or undefined when the service sent a value the spec does not name. */

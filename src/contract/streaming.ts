@@ -8,8 +8,6 @@ import { z } from './zod';
  */
 export const STREAM_DONE = '[DONE]';
 
-export const STREAM_EVENT_TYPES = ['stream', 'agent', 'planning', 'tool', 'error', 'result'] as const;
-
 export const StreamTextEvent = z.looseObject({
   type: z.enum(['stream', 'agent', 'planning', 'tool', 'error']),
   message: z.catch(z.optional(z.string()), undefined),

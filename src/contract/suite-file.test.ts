@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSuite, compileMatches, MATCHES_UNSAFE_MESSAGE, parseSuiteJson, SUITE_LIMITS } from './suite-file';
+import { checkSuite, compileMatches, MATCHES_UNSAFE_MESSAGE, parseSuiteJson, SUITE_BOUNDS } from './suite-file';
 
 const ok = { name: 'S', space_id: '101', cases: [{ id: 'a', question: 'Q?' }] };
 const errorsOf = (raw: unknown) => {
@@ -180,10 +180,10 @@ describe('the suite file', () => {
       `cases[1].follow_ups[0].expect.matches: ${MATCHES_UNSAFE_MESSAGE}`,
     ]);
     expect(withCase({ question: 'Q', expect: { matches: '^\\d{3}-\\d{4}$' } })).toEqual([]);
-    const long = 'x'.repeat(SUITE_LIMITS.matchesMaxLength + 1);
+    const long = 'x'.repeat(SUITE_BOUNDS.matchesMaxLength + 1);
     expect(withCase({ question: 'Q', expect: { matches: long } })).toEqual([
-      `cases[1].expect.matches: must be at most ${SUITE_LIMITS.matchesMaxLength} characters`,
+      `cases[1].expect.matches: must be at most ${SUITE_BOUNDS.matchesMaxLength} characters`,
     ]);
-    expect(withCase({ question: 'Q', expect: { matches: 'x'.repeat(SUITE_LIMITS.matchesMaxLength) } })).toEqual([]);
+    expect(withCase({ question: 'Q', expect: { matches: 'x'.repeat(SUITE_BOUNDS.matchesMaxLength) } })).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { isPathId, PATH_ID_RULE } from './path-id';
  * console (editor, import) and the command line (`npm run suite`); a wrong file is refused as a whole with one
  * message per problem, each naming the field by its path (`cases[3].expect.matches: not a valid regular expression`).
  */
-export const SUITE_LIMITS = {
+export const SUITE_BOUNDS = {
   /** A suite's or case's `repeat`. */
   repeatMax: 20,
   casesMax: 5000,
@@ -28,7 +28,7 @@ export const SUITE_LIMITS = {
 } as const;
 
 /** The completion body fields a suite may not set: every question gets its own. */
-export const RUNNER_FIELDS = ['message', 'session_id', 'conversation_id'] as const;
+const RUNNER_FIELDS = ['message', 'session_id', 'conversation_id'] as const;
 
 export const ASSERTION_KEYS = [
   'contains',
@@ -60,7 +60,7 @@ export function compileMatches(pattern: string): RegExp | undefined {
 }
 
 /** A valid `matches` pattern that can take exponential time on an answer (see regex-safety.ts). */
-export function matchesIsUnsafe(pattern: string): boolean {
+function matchesIsUnsafe(pattern: string): boolean {
   const { source, flags } = splitMatches(pattern);
   return canBacktrackCatastrophically(source, flags);
 }
@@ -104,8 +104,8 @@ export const Expectations = z.strictObject(
     not_contains: z.optional(strings()),
     matches: z.optional(
       nonEmpty('a regular expression').check(
-        z.maxLength(SUITE_LIMITS.matchesMaxLength, {
-          error: `must be at most ${SUITE_LIMITS.matchesMaxLength} characters`,
+        z.maxLength(SUITE_BOUNDS.matchesMaxLength, {
+          error: `must be at most ${SUITE_BOUNDS.matchesMaxLength} characters`,
           abort: true,
         }),
         z.refine((v) => compileMatches(v) !== undefined, { error: 'not a valid regular expression', abort: true }),
@@ -131,7 +131,7 @@ const repeat = () =>
     .int({ error: 'must be a whole number' })
     .check(
       z.gte(1, { error: 'must be at least 1' }),
-      z.lte(SUITE_LIMITS.repeatMax, { error: `must be at most ${SUITE_LIMITS.repeatMax}` }),
+      z.lte(SUITE_BOUNDS.repeatMax, { error: `must be at most ${SUITE_BOUNDS.repeatMax}` }),
     );
 
 export const FollowUp = z.strictObject(
@@ -149,7 +149,7 @@ export const SuiteCase = z.strictObject(
     follow_ups: z.optional(
       z
         .array(FollowUp, { error: 'must be a list of follow-up questions' })
-        .check(z.maxLength(SUITE_LIMITS.followUpsMax, { error: `must have at most ${SUITE_LIMITS.followUpsMax}` })),
+        .check(z.maxLength(SUITE_BOUNDS.followUpsMax, { error: `must have at most ${SUITE_BOUNDS.followUpsMax}` })),
     ),
     repeat: z.optional(repeat()),
   },
@@ -183,14 +183,14 @@ export const SuiteFile = z.strictObject(
         .array(SuiteVariant, { error: 'must be a list of variants' })
         .check(
           z.minLength(1, { error: 'must not be empty (leave it out to run once with the defaults)' }),
-          z.maxLength(SUITE_LIMITS.variantsMax, { error: `must have at most ${SUITE_LIMITS.variantsMax}` }),
+          z.maxLength(SUITE_BOUNDS.variantsMax, { error: `must have at most ${SUITE_BOUNDS.variantsMax}` }),
         ),
     ),
     cases: z
       .array(SuiteCase, { error: 'must be a list of cases' })
       .check(
         z.minLength(1, { error: 'must have at least one case' }),
-        z.maxLength(SUITE_LIMITS.casesMax, { error: `must have at most ${SUITE_LIMITS.casesMax}` }),
+        z.maxLength(SUITE_BOUNDS.casesMax, { error: `must have at most ${SUITE_BOUNDS.casesMax}` }),
       ),
   },
   { error: 'must be a JSON object with name, space_id and cases' },
@@ -212,7 +212,7 @@ export interface Suite {
 
 export const DEFAULT_VARIANT_ID = 'default';
 
-export function normalizeSuite(file: SuiteFile): Suite {
+function normalizeSuite(file: SuiteFile): Suite {
   const repeatAll = file.repeat ?? 1;
   return {
     name: file.name,
@@ -228,7 +228,7 @@ export function normalizeSuite(file: SuiteFile): Suite {
 export type SuiteCheck = { ok: true; file: SuiteFile; suite: Suite } | { ok: false; errors: string[] };
 
 /** `cases[3].expect.matches`; the root is `(file)`. */
-export function pathText(path: readonly PropertyKey[]): string {
+function pathText(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out ? '.' : ''}${String(part)}`;
   return out || '(file)';

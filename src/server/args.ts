@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { SANDBOX_DEFAULTS } from './limits';
+import { SANDBOX_DEFAULTS } from './bounds';
 import { ERROR_STYLES, type ErrorStyle } from './http/respond';
 import type { SandboxOptions } from './sandbox';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath } from '../contract';
 import type { RunningSandbox } from './sandbox';
 import { IDS, TOKEN, call, expectError, startTestSandbox } from './test-support';
-import { REQUEST_BOUNDS } from './limits';
+import { REQUEST_BOUNDS } from './bounds';
 
 let sb: RunningSandbox;
 let custom: RunningSandbox;

@@ -1,4 +1,4 @@
-import { ANSWER_BOUNDS } from './limits';
+import { ANSWER_BOUNDS } from './bounds';
 import { HttpError } from './http/errors';
 import type { RetrievedChunk } from './retrieval/search';
 import type { Turn } from './store/store';

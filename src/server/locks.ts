@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOCK_POLL_MS } from './limits';
+import { LOCK_POLL_MS } from './bounds';
 
 /**
  * The per-document status lock of "delete knowledge document", in memory: document id -> held until (epoch ms).

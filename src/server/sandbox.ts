@@ -9,7 +9,7 @@ import { TokenCheck } from './http/auth';
 import { CorsPolicy } from './http/cors';
 import { createDispatcher } from './http/dispatch';
 import type { ErrorStyle } from './http/respond';
-import { SANDBOX_DEFAULTS } from './limits';
+import { SANDBOX_DEFAULTS } from './bounds';
 import { llmConfigFromEnv, type LlmConfig } from './llm';
 import { DocumentLocks } from './locks';
 import { PurgeScheduler } from './purge';

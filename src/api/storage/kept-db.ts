@@ -1,11 +1,11 @@
 import type { IDBPDatabase } from 'idb';
 
 /**
- * The console's one IndexedDB database, for records too large or too many for localStorage (suite runs,
+ * The console's one IndexedDB database, for kept rows too large or too many for localStorage (suite runs,
  * bulk-removal batches). Every object store is declared here, once; adding one bumps DB_VERSION and the
  * upgrade below creates whatever is missing, so older databases keep their data.
  * Values are stored as plain JSON-safe objects and parsed on read by their owner (a feature's zod schema):
- * a record written by an older build that no longer parses is counted (KeptRows.unreadable), never crashes a page.
+ * a kept row written by an older build that no longer parses is counted (KeptRows.unreadable), never crashes a page.
  * No token is ever stored here.
  */
 export const KEPT_STORES = {
@@ -20,7 +20,6 @@ export const KEPT_STORES = {
 } as const satisfies Record<string, { keyPath: string; indexes: Record<string, string> }>;
 
 export type KeptStoreName = keyof typeof KEPT_STORES;
-export type KeptIndexName<S extends KeptStoreName> = keyof (typeof KEPT_STORES)[S]['indexes'] & string;
 
 export const DB_NAME = 'knowledge-console';
 export const DB_VERSION = 2;
@@ -30,7 +29,7 @@ export const DB_VERSION = 2;
  * full; `unavailable`: no IndexedDB here (private mode, storage blocked by a setting or policy); `blocked`:
  * another Knowledge Console tab still holds an older version of the database open; `outdated`: a newer console
  * (another tab) has upgraded the database past this one's version, so this tab must reload; `unreadable`: a
- * saved record no longer parses (written by another build); `other`: anything else (its message says what).
+ * kept row no longer parses (written by another build); `other`: anything else (its message says what).
  */
 export type KeptDbErrorKind = 'quota' | 'unavailable' | 'blocked' | 'outdated' | 'unreadable' | 'other';
 
@@ -72,22 +71,22 @@ export function keptDbErrorOf(error: unknown): KeptDbError {
   return new KeptDbError(kind, detail ? `${KIND_MESSAGES[kind]} (${detail})` : KIND_MESSAGES[kind], { cause: error });
 }
 
-/** Records read from a store: those that parse, and how many did not (the caller says so, never hides them). */
+/** Kept rows read from a store: those that parse, and how many did not (the caller says so, never hides them). */
 export interface KeptRows<T> {
   rows: T[];
   unreadable: number;
 }
 
 export interface KeptStore<T> {
-  /** A record, undefined when there is none; rejects with an `unreadable` KeptDbError when it no longer parses. */
+  /** A kept row, undefined when there is none; rejects with an `unreadable` KeptDbError when it no longer parses. */
   get(key: string): Promise<T | undefined>;
-  /** Every record of the store, in key order, and the count of those that no longer parse. */
+  /** Every kept row of the store, in key order, and the count of those that no longer parse. */
   all(): Promise<KeptRows<T>>;
   where<I extends string>(index: I, value: string): Promise<KeptRows<T>>;
   put(value: T): Promise<void>;
   delete(key: string): Promise<void>;
   /**
-   * Reads one record, and writes (a value), deletes (null) or leaves it (undefined) as `change` decides, in one
+   * Reads one kept row, and writes (a value), deletes (null) or leaves it (undefined) as `change` decides, in one
    * readwrite transaction: no other tab's write comes between the read and the write. Returns what is kept.
    */
   update(key: string, change: (current: T | undefined) => T | null | undefined): Promise<T | undefined>;

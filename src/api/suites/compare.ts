@@ -3,7 +3,8 @@ import type { CaseOutcome, CaseStatus } from './types';
 /** A side's status for one case: `missing` when that side has no such case (never counted as passing). */
 export type CompareStatus = CaseStatus | 'missing';
 
-export interface CompareRow {
+/** One case (and variant) seen on both compared sides. */
+export interface CaseComparison {
   /** The case id, with the variant when the compared sides have several. */
   label: string;
   caseId: string;
@@ -26,12 +27,12 @@ export interface CompareRow {
 
 export interface Comparison {
   /** Cases that flipped pass ↔ fail (or went missing), first. */
-  flipped: CompareRow[];
+  flipped: CaseComparison[];
   /** Every case on both sides, largest latency change first. */
-  deltas: CompareRow[];
+  deltas: CaseComparison[];
   /** Cases whose cited documents differ. */
-  sources: CompareRow[];
-  rows: CompareRow[];
+  sources: CaseComparison[];
+  rows: CaseComparison[];
 }
 
 const passing = (s: CompareStatus) => s === 'pass';
@@ -49,7 +50,7 @@ export function compareOutcomes(
   const mapA = new Map(a.map((o) => [keyOf(o), o]));
   const mapB = new Map(b.map((o) => [keyOf(o), o]));
   const keys = [...new Set([...mapA.keys(), ...mapB.keys()])];
-  const rows = keys.map((key): CompareRow => {
+  const rows = keys.map((key): CaseComparison => {
     const x = mapA.get(key);
     const y = mapB.get(key);
     const sa: CompareStatus = x?.status ?? 'missing';
@@ -74,7 +75,7 @@ export function compareOutcomes(
       onlyB: x && y ? [...citedB].filter((id) => !citedA.has(id)) : [],
     };
   });
-  const magnitude = (r: CompareRow) => Math.abs(r.latencyDelta ?? 0);
+  const magnitude = (r: CaseComparison) => Math.abs(r.latencyDelta ?? 0);
   return {
     rows,
     flipped: rows.filter((r) => r.flipped),

@@ -25,9 +25,9 @@ export {
   type RunSummary,
   type TrendPoint,
 } from './results';
-export { compareOutcomes, type CompareRow, type CompareStatus, type Comparison } from './compare';
+export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparison } from './compare';
 export { runToCsv, runToJson, runToJunit } from './export';
 export { demoSuiteOf } from './demo';
 export type * from './types';
-export { newRunId, newRunRecord } from './record';
+export { newRunId, newRun } from './new-run';
 export { parseSuiteCsv } from './suite-csv';

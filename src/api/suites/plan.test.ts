@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkSuite, SUITE_LIMITS, type Suite } from '../../contract';
+import { checkSuite, SUITE_BOUNDS, type Suite } from '../../contract';
 import { json, profileFor, startServer, type TestServer } from '../test-support/http-server';
 import { outcomeKey, planAttempts, runSize, RunTooLargeError } from './plan';
 import { runSuite } from './run';
@@ -21,9 +21,9 @@ const huge = () =>
   suiteOf({
     name: 'Huge',
     space_id: '101',
-    repeat: SUITE_LIMITS.repeatMax,
-    variants: Array.from({ length: SUITE_LIMITS.variantsMax }, (_, i) => ({ id: `v${i}` })),
-    cases: Array.from({ length: SUITE_LIMITS.casesMax }, (_, i) => ({ id: `c${i}`, question: `Q${i}?` })),
+    repeat: SUITE_BOUNDS.repeatMax,
+    variants: Array.from({ length: SUITE_BOUNDS.variantsMax }, (_, i) => ({ id: `v${i}` })),
+    cases: Array.from({ length: SUITE_BOUNDS.casesMax }, (_, i) => ({ id: `c${i}`, question: `Q${i}?` })),
   });
 
 describe('the planned completions of a run', () => {
@@ -39,13 +39,13 @@ describe('the planned completions of a run', () => {
       ],
     });
     // one: 2 variants × 3 × 1 = 6; two: 2 × 2 × 3 = 12.
-    expect(runSize(suite)).toEqual({ completions: 18, max: SUITE_LIMITS.completionsPerRunMax, overCap: false });
+    expect(runSize(suite)).toEqual({ completions: 18, max: SUITE_BOUNDS.completionsPerRunMax, overCap: false });
     expect(runSize(suite, new Set([outcomeKey('two', 'b')])).completions).toBe(6);
     expect(planAttempts(suite)).toHaveLength(10);
   });
 
   it('refuses a run over the cap before anything is sent, naming the total and the cap', async () => {
-    expect(SUITE_LIMITS.completionsPerRunMax).toBe(20_000);
+    expect(SUITE_BOUNDS.completionsPerRunMax).toBe(20_000);
     const suite = huge();
     expect(runSize(suite)).toEqual({ completions: 800_000, max: 20_000, overCap: true });
     server = await startServer((_req, res) => json(res, 200, {}));

@@ -1,5 +1,5 @@
 import { newId } from '../ids';
-import { SUITE_LIMITS, type CompletionOptions, type Suite, type SuiteCase, type SuiteVariant } from '../../contract';
+import { SUITE_BOUNDS, type CompletionOptions, type Suite, type SuiteCase, type SuiteVariant } from '../../contract';
 import type { CompletionBodyInput } from './types';
 
 /** One session to run: a case's question and follow-ups, in one variant, one repetition. */
@@ -28,7 +28,7 @@ export function planAttempts(suite: Suite, only?: ReadonlySet<string>): PlannedA
   return out;
 }
 
-/** The completions a run asks for, and whether that is within SUITE_LIMITS.completionsPerRunMax. */
+/** The completions a run asks for, and whether that is within SUITE_BOUNDS.completionsPerRunMax. */
 export interface RunSize {
   /** Questions sent: every case × variant × repetition, its question and each follow-up. */
   completions: number;
@@ -46,7 +46,7 @@ export function runSize(suite: Suite, only?: ReadonlySet<string>): RunSize {
       : suite.variants.length;
     completions += variants * c.repeat * perAttempt;
   }
-  const max = SUITE_LIMITS.completionsPerRunMax;
+  const max = SUITE_BOUNDS.completionsPerRunMax;
   return { completions, max, overCap: completions > max };
 }
 

@@ -1,4 +1,4 @@
-import { SUITE_LIMITS, type DocumentChunk, type Suite } from '../../contract';
+import { SUITE_BOUNDS, type DocumentChunk, type Suite } from '../../contract';
 import type { ConnectionProfile } from '../connection/profile';
 import { evaluate, topScore } from './assertions';
 import {
@@ -17,7 +17,7 @@ import type { AttemptResult, TurnResult } from './types';
 export interface RunSuiteInput {
   suite: Suite;
   profile: ConnectionProfile;
-  /** Sessions asked at once, SUITE_LIMITS.concurrencyMin..Max (clamped). */
+  /** Sessions asked at once, SUITE_BOUNDS.concurrencyMin..Max (clamped). */
   concurrency: number;
   /** Stop: aborts what is in flight; attempts that finished are kept. */
   signal?: AbortSignal;
@@ -35,7 +35,7 @@ export interface RunSuiteOutput {
 }
 
 export const clampConcurrency = (n: number) =>
-  Math.min(SUITE_LIMITS.concurrencyMax, Math.max(SUITE_LIMITS.concurrencyMin, Math.round(n) || 1));
+  Math.min(SUITE_BOUNDS.concurrencyMax, Math.max(SUITE_BOUNDS.concurrencyMin, Math.round(n) || 1));
 
 /**
  * A source as kept with a result: which document, chunk and score, without the chunk's text (the stored response
@@ -106,7 +106,7 @@ async function runAttempt(
 
 /**
  * Runs a suite's attempts with at most `concurrency` sessions at once. Each question is sent once (completions
- * are writes: never retried); a run over SUITE_LIMITS.completionsPerRunMax is refused whole. Stop aborts what is in flight and keeps what finished. Node-safe: the console and
+ * are writes: never retried); a run over SUITE_BOUNDS.completionsPerRunMax is refused whole. Stop aborts what is in flight and keeps what finished. Node-safe: the console and
  * `npm run suite` both run this.
  */
 export async function runSuite(input: RunSuiteInput): Promise<RunSuiteOutput> {

@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../i18n';
-import { groupBySection, type CompareRow, type FieldRead } from './dataset-fields';
+import { groupBySection, type FieldComparison, type FieldRead } from './dataset-fields';
 import type { FieldSpec } from './dataset-layout';
 import { CompareColumnHead } from './CompareColumnHead';
 import { FieldValue } from './FieldValue';
@@ -13,7 +13,7 @@ export interface CompareSide {
 }
 
 export interface CompareStackedProps {
-  rows: readonly CompareRow[];
+  rows: readonly FieldComparison[];
   left: CompareSide;
   right: CompareSide;
 }
@@ -56,7 +56,7 @@ export function CompareStacked({ rows, left, right }: CompareStackedProps) {
   );
 }
 
-function StackedField({ row, leftName, rightName }: { row: CompareRow; leftName: string; rightName: string }) {
+function StackedField({ row, leftName, rightName }: { row: FieldComparison; leftName: string; rightName: string }) {
   const t = useT();
   const label = useFieldLabel(row.path);
   return (

@@ -6,7 +6,7 @@ import { datasetQuery, type ApiResult } from '../../api';
 import { ErrorState, Loading } from '../../components';
 import type { Dataset } from '../../contract';
 import { useT } from '../../i18n';
-import { compareDatasets, groupBySection, type CompareRow } from './dataset-fields';
+import { compareDatasets, groupBySection, type FieldComparison } from './dataset-fields';
 import { CompareColumnHead } from './CompareColumnHead';
 import { CompareStacked, type CompareSide } from './CompareStacked';
 import { FieldValue } from './FieldValue';
@@ -80,7 +80,15 @@ export function CompareView({ left, leftId, rightId, onClose }: CompareViewProps
 }
 
 /** The comparison from `sm` up: one row per field, a column per dataset. */
-function CompareTable({ rows, left, right }: { rows: readonly CompareRow[]; left: CompareSide; right: CompareSide }) {
+function CompareTable({
+  rows,
+  left,
+  right,
+}: {
+  rows: readonly FieldComparison[];
+  left: CompareSide;
+  right: CompareSide;
+}) {
   const t = useT();
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -115,7 +123,7 @@ function CompareTable({ rows, left, right }: { rows: readonly CompareRow[]; left
   );
 }
 
-function CompareTableRow({ row }: { row: CompareRow }) {
+function CompareTableRow({ row }: { row: FieldComparison }) {
   const t = useT();
   const label = useFieldLabel(row.path);
   return (

@@ -13,7 +13,7 @@ export interface DatasetAnswer {
   raw: unknown;
 }
 
-export function valueAtPath(root: unknown, path: string): unknown {
+function valueAtPath(root: unknown, path: string): unknown {
   let cur: unknown = root;
   for (const key of path.split('.')) {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
@@ -77,7 +77,7 @@ export type FieldFlag =
   | { source: 'length'; length: number; max: number };
 
 /** The page's own bounds check: a value outside its documented range or over its documented length. */
-export function boundsFlag(spec: FieldSpec, read: FieldRead): FieldFlag | undefined {
+function boundsFlag(spec: FieldSpec, read: FieldRead): FieldFlag | undefined {
   if (read.state !== 'value') return undefined;
   const { kind } = spec;
   if (kind.type === 'bounded' && typeof read.value === 'number' && (read.value < kind.min || read.value > kind.max)) {
@@ -111,7 +111,8 @@ function comparable(read: FieldRead): string {
   return read.state === 'missing' ? '\u0000missing' : `${read.state}:${stableJson(read.value)}`;
 }
 
-export interface CompareRow {
+/** One dataset field as the two compared datasets hold it. */
+export interface FieldComparison {
   path: string;
   /** The documented field, or undefined for a field only the service knows about. */
   spec?: FieldSpec;
@@ -125,8 +126,8 @@ export interface CompareRow {
  * Every documented field of two datasets, then the undocumented ones either sent.
  * Normalised values are compared, so a flag sent as `1` equals one sent as `true`.
  */
-export function compareDatasets(a: DatasetAnswer, b: DatasetAnswer): CompareRow[] {
-  const row = (path: string, spec: FieldSpec | undefined, section: CompareRow['section']): CompareRow => {
+export function compareDatasets(a: DatasetAnswer, b: DatasetAnswer): FieldComparison[] {
+  const row = (path: string, spec: FieldSpec | undefined, section: FieldComparison['section']): FieldComparison => {
     const ra = readField(a, path);
     const rb = readField(b, path);
     return { path, spec, section, a: ra, b: rb, differs: comparable(ra) !== comparable(rb) };
@@ -139,8 +140,10 @@ export function compareDatasets(a: DatasetAnswer, b: DatasetAnswer): CompareRow[
 }
 
 /** Consecutive rows of one section together, in order: the stacked comparison gives each section a heading and a list. */
-export function groupBySection(rows: readonly CompareRow[]): { section: CompareRow['section']; rows: CompareRow[] }[] {
-  const groups: { section: CompareRow['section']; rows: CompareRow[] }[] = [];
+export function groupBySection(
+  rows: readonly FieldComparison[],
+): { section: FieldComparison['section']; rows: FieldComparison[] }[] {
+  const groups: { section: FieldComparison['section']; rows: FieldComparison[] }[] = [];
   for (const row of rows) {
     const last = groups.at(-1);
     if (last && last.section === row.section) last.rows.push(row);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { keptDbErrorOf } from '../../api';
 import { StatusBadge, storageErrorKey } from '../../components';
 import { useFormat, useT } from '../../i18n';
-import { countPhases, isFinished, type BulkBatch } from './bulk/batch';
+import { countPhases, isFinished, type Batch } from './bulk/batch';
 import { timeLeftMs } from './bulk/scheduler';
 import { COUNTED_PHASES, PHASE_VIEW, PROGRESS_PHASES, SHOWN_WHEN_ANY, STATUS_VIEW } from './bulk/view';
 import { BatchHold } from './BatchHold';
@@ -29,7 +29,7 @@ export function BulkBatchPanel({
   arriving = false,
   onArrived,
 }: {
-  batch: BulkBatch;
+  batch: Batch;
   /** Just started from the dialog: scroll it into view and focus it (the dialog's button went away with it). */
   arriving?: boolean;
   onArrived?(): void;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mant
 import type { Dispatch, Ref } from 'react';
 import { storageErrorKey } from '../../components';
 import { useT } from '../../i18n';
-import { BULK_REMOVAL_LIMITS } from './bulk/limits';
+import { BULK_BOUNDS } from './bulk/bounds';
 import type { RefusedId } from './bulk/parse-ids';
 import type { RemovalWizard, WizardAction } from './bulk/removal-wizard';
 import { BulkCheckResult } from './BulkCheckResult';
@@ -52,11 +52,11 @@ export function BulkConfirmStep({
       <BulkRefusedIds refused={refused} />
       <NumberInput
         label={t('knowledge.bulk.confirm.concurrency')}
-        description={t('knowledge.bulk.confirm.concurrencyHint', { max: BULK_REMOVAL_LIMITS.concurrencyMax })}
+        description={t('knowledge.bulk.confirm.concurrencyHint', { max: BULK_BOUNDS.concurrencyMax })}
         value={concurrency}
         onChange={(value) => dispatch({ type: 'concurrencySet', value })}
         min={1}
-        max={BULK_REMOVAL_LIMITS.concurrencyMax}
+        max={BULK_BOUNDS.concurrencyMax}
         clampBehavior="strict"
         allowDecimal={false}
         styles={{ wrapper: { width: '8rem' } }}

@@ -3,7 +3,7 @@ import type { Dispatch, DragEvent, Ref } from 'react';
 import { formatBytes } from '../../components';
 import { useT } from '../../i18n';
 import { inputTooLarge } from './bulk/input-size';
-import { BULK_REMOVAL_LIMITS } from './bulk/limits';
+import { BULK_BOUNDS } from './bulk/bounds';
 import type { ParsedIds } from './bulk/parse-ids';
 import type { InputRefusal, RemovalWizard, WizardAction } from './bulk/removal-wizard';
 import { BulkRefusedIds } from './BulkRefusedIds';
@@ -57,13 +57,13 @@ export function BulkIdsStep({
       ? t('knowledge.bulk.input.fileTooLarge', {
           name: refusal.name,
           size: formatBytes(refusal.size),
-          max: formatBytes(BULK_REMOVAL_LIMITS.inputBytesMax),
-          maxIds: BULK_REMOVAL_LIMITS.maxIds,
+          max: formatBytes(BULK_BOUNDS.inputBytesMax),
+          maxIds: BULK_BOUNDS.maxIds,
         })
       : refusal.kind === 'pasteTooLarge'
         ? t('knowledge.bulk.input.pasteTooLarge', {
             size: formatBytes(refusal.size),
-            max: formatBytes(BULK_REMOVAL_LIMITS.inputBytesMax),
+            max: formatBytes(BULK_BOUNDS.inputBytesMax),
           })
         : t('knowledge.bulk.input.fileFailed', { name: refusal.name, reason: refusal.reason });
 
@@ -76,7 +76,7 @@ export function BulkIdsStep({
         <Textarea
           ref={idsInput}
           label={t('knowledge.bulk.input.label')}
-          description={t('knowledge.bulk.input.hint', { max: BULK_REMOVAL_LIMITS.maxIds })}
+          description={t('knowledge.bulk.input.hint', { max: BULK_BOUNDS.maxIds })}
           value={text}
           onPaste={(e) => {
             const pasted = e.clipboardData.getData('text');

@@ -1,6 +1,6 @@
 import { Alert, List, ScrollArea, Text } from '@mantine/core';
 import { useT } from '../../i18n';
-import { BULK_REMOVAL_LIMITS } from './bulk/limits';
+import { BULK_BOUNDS } from './bulk/bounds';
 import type { RefusedId } from './bulk/parse-ids';
 
 /** Refused ids listed at most (the count says how many more). */
@@ -16,7 +16,7 @@ export function BulkRefusedIds({ refused }: { refused: readonly RefusedId[] }) {
         : reason === 'over_limit'
           ? 'knowledge.bulk.refused.over_limit'
           : 'knowledge.bulk.refused.not_numeric',
-      { max: reason === 'too_long' ? BULK_REMOVAL_LIMITS.idMaxLength : BULK_REMOVAL_LIMITS.maxIds },
+      { max: reason === 'too_long' ? BULK_BOUNDS.idMaxLength : BULK_BOUNDS.maxIds },
     );
   if (refused.length === 0) return null;
   return (

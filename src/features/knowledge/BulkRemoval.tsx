@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { ErrorState, UnreadableRecords } from '../../components';
+import { ErrorState, UnreadableKeptRows } from '../../components';
 import { useT } from '../../i18n';
 import { useBatchLoadIssue, useBatches, useDeletionRuntime } from './deletion/hooks';
 
@@ -73,7 +73,7 @@ export function BulkRemoval({
             onRetry={() => runtime.loadBatches()}
           />
         ) : null}
-        {loadIssue ? <UnreadableRecords count={loadIssue.unreadable} onRetry={() => runtime.loadBatches()} /> : null}
+        {loadIssue ? <UnreadableKeptRows count={loadIssue.unreadable} onRetry={() => runtime.loadBatches()} /> : null}
         {batches.length > 0 ? (
           <Suspense fallback={null}>
             {batches.map((b) => (

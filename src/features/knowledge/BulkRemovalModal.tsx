@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { keptDbErrorOf } from '../../api';
 import { useT } from '../../i18n';
 import { lookUpAll } from './bulk/check-first';
-import { BULK_REMOVAL_LIMITS } from './bulk/limits';
+import { BULK_BOUNDS } from './bulk/bounds';
 import { parseIds } from './bulk/parse-ids';
 import { batchRows, confirms, initialWizard, leftOutBy, wizardReducer } from './bulk/removal-wizard';
 import { BulkCheckStep } from './BulkCheckStep';
@@ -68,7 +68,7 @@ export function BulkRemovalModal({
     abort.current = controller;
     const target = { knowledgeId, datasetId };
     const lookups = await lookUpAll(parsed.ids, (id) => runtime.batchIo.lookUp(profileId, id, target), {
-      concurrency: BULK_REMOVAL_LIMITS.checkConcurrency,
+      concurrency: BULK_BOUNDS.checkConcurrency,
       signal: controller.signal,
       onProgress: (done) => {
         if (!controller.signal.aborted) dispatch({ type: 'checkProgressed', done });

@@ -4,7 +4,7 @@ import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'reac
 import { Link } from 'react-router-dom';
 import { downloadText, StatusBadge } from '../../components';
 import { useFormat, useT } from '../../i18n';
-import type { BulkBatch, PhaseCounts, RowPhase } from './bulk/batch';
+import type { Batch, PhaseCounts, RowPhase } from './bulk/batch';
 import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from './bulk/report';
 import { PHASE_VIEW, retryableCount } from './bulk/view';
 import { paths } from '../../config/paths';
@@ -57,7 +57,7 @@ export function BulkReport({
   counts,
   onRetry,
 }: {
-  batch: BulkBatch;
+  batch: Batch;
   counts: PhaseCounts;
   /** Absent while the batch runs: a retry starts once it has ended. */
   onRetry?: () => void;

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { storageErrorKey } from '../../components';
 import { useT } from '../../i18n';
-import type { BulkBatch } from './bulk/batch';
+import type { Batch } from './bulk/batch';
 import { useDeletionRuntime } from './deletion/hooks';
 
 /** The batch could not be saved: why, and (paused) the admin's choice: try the save again, or run unsaved. */
-export function StorageProblem({ batch }: { batch: BulkBatch }) {
+export function StorageProblem({ batch }: { batch: Batch }) {
   const t = useT();
   const { batches } = useDeletionRuntime();
   const error = batch.storageError!;

@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useKeptDb, type KeptDbError, type SuiteRun } from '../../api';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
-import { suitesStore, type SuiteRecord } from './model/store';
+import { suitesStore, type KeptSuite } from './model/store';
 
 /** React Query keys of the suites area (IndexedDB reads; nothing here calls the service). */
-export const suiteKeys = {
+const suiteKeys = {
   all: ['suites'] as const,
   list: (profileId: string) => ['suites', 'list', profileId] as const,
   suite: (id: string) => ['suites', 'suite', id] as const,
@@ -33,7 +33,7 @@ export function useRuns(suiteId: string) {
   return useQuery({ queryKey: suiteKeys.runs(suiteId), queryFn: () => store.runsOf(suiteId), retry: false });
 }
 
-export function useStoredRun(runId: string) {
+function useStoredRun(runId: string) {
   const store = useSuitesStore();
   return useQuery({
     queryKey: suiteKeys.run(runId),
@@ -95,12 +95,12 @@ export function useRun(runId: string): {
   };
 }
 
-/** Saves an edited file over the record (the editors call this once the schema accepts it). */
-export function useSaveSuite(record: SuiteRecord) {
+/** Saves an edited file over the kept suite (the editors call this once the schema accepts it). */
+export function useSaveSuite(suite: KeptSuite) {
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
-  return async (file: SuiteRecord['file']) => {
-    await store.put({ ...record, file, updatedAt: Date.now() });
+  return async (file: KeptSuite['file']) => {
+    await store.put({ ...suite, file, updatedAt: Date.now() });
     await refresh();
   };
 }

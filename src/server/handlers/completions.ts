@@ -2,7 +2,7 @@ import { LIMITS, type CompletionBody, type CompletionResultWire } from '../../co
 import { CONVERSATION_ID_HEADER } from '../http/cors';
 import { notFound, unprocessable } from '../http/errors';
 import { streamReply } from '../http/sse';
-import { EXTRACTIVE_MODEL_NAME, ANSWER_BOUNDS, REQUEST_BOUNDS } from '../limits';
+import { EXTRACTIVE_MODEL_NAME, ANSWER_BOUNDS, REQUEST_BOUNDS } from '../bounds';
 import { buildMessages, llmReply } from '../llm';
 import { extractiveReply } from '../retrieval/extractive';
 import { retrieve, wireChunk, type RetrievalTarget } from '../retrieval/search';

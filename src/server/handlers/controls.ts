@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
-import { REQUEST_BOUNDS } from '../limits';
+import { REQUEST_BOUNDS } from '../bounds';
 import type { Route } from './types';
 
 /** Sandbox-only controls, on the secondary host behind the same bearer auth (the health probe excepted). */

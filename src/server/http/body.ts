@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { REQUEST_BOUNDS } from '../limits';
+import { REQUEST_BOUNDS } from '../bounds';
 import { HttpError, type FastApiForm } from './errors';
 
 /** 415 unless the request says it carries UTF-8 JSON. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { matchPath, type Host } from '../../contract';
 import type { Route, SandboxState } from '../handlers/types';
-import { REQUEST_BOUNDS } from '../limits';
+import { REQUEST_BOUNDS } from '../bounds';
 import type { TokenCheck } from './auth';
 import { checkJsonContentType, parseJsonObject, readBody } from './body';
 import type { CorsPolicy } from './cors';

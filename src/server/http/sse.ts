@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STREAM_DONE } from '../../contract';
-import { ANSWER_BOUNDS } from '../limits';
+import { ANSWER_BOUNDS } from '../bounds';
 import { wordPieces } from '../retrieval/text';
 
 /** The reply cut into deltas of a few words; their concatenation is exactly the reply. */

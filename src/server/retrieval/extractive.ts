@@ -1,4 +1,4 @@
-import { ANSWER_BOUNDS } from '../limits';
+import { ANSWER_BOUNDS } from '../bounds';
 import type { RetrievedChunk } from './search';
 import { paragraphs, sentences } from './text';
 import { hasCjk } from './segment';

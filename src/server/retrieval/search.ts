@@ -1,4 +1,4 @@
-import { ANSWER_BOUNDS } from '../limits';
+import { ANSWER_BOUNDS } from '../bounds';
 import type { ChunkHit } from '../store/chunks';
 import type { StoredDataset } from '../store/records';
 import type { Store } from '../store/store';

@@ -1,4 +1,4 @@
-import { ANSWER_BOUNDS } from '../limits';
+import { ANSWER_BOUNDS } from '../bounds';
 import { hasCjk, latinWords, wordTokens, type WordToken } from './segment';
 
 /** English function words dropped from queries: they match everything and rank nothing. */

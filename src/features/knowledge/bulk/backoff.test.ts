@@ -6,7 +6,7 @@ import {
   afterDelete,
   afterResume,
   backoffDelayMs,
-  BACKOFF_LIMITS,
+  BACKOFF_BOUNDS,
   INITIAL_BACKOFF,
   mayRequest,
   type BackoffState,
@@ -58,13 +58,13 @@ describe('Retry-After', () => {
 
 describe('batch backoff', () => {
   it('grows exponentially with jitter, capped', () => {
-    expect(backoffDelayMs(1, () => 1)).toBe(BACKOFF_LIMITS.baseMs);
-    expect(backoffDelayMs(1, () => 0)).toBe(BACKOFF_LIMITS.baseMs / 2);
-    expect(backoffDelayMs(3, () => 1)).toBe(4 * BACKOFF_LIMITS.baseMs);
-    expect(backoffDelayMs(30, () => 1)).toBe(BACKOFF_LIMITS.capMs);
+    expect(backoffDelayMs(1, () => 1)).toBe(BACKOFF_BOUNDS.baseMs);
+    expect(backoffDelayMs(1, () => 0)).toBe(BACKOFF_BOUNDS.baseMs / 2);
+    expect(backoffDelayMs(3, () => 1)).toBe(4 * BACKOFF_BOUNDS.baseMs);
+    expect(backoffDelayMs(30, () => 1)).toBe(BACKOFF_BOUNDS.capMs);
     const d = backoffDelayMs(2, Math.random);
-    expect(d).toBeGreaterThanOrEqual(BACKOFF_LIMITS.baseMs);
-    expect(d).toBeLessThanOrEqual(2 * BACKOFF_LIMITS.baseMs);
+    expect(d).toBeGreaterThanOrEqual(BACKOFF_BOUNDS.baseMs);
+    expect(d).toBeLessThanOrEqual(2 * BACKOFF_BOUNDS.baseMs);
   });
 
   it('5xx: no DELETE until the backoff ends (reads go on); a success clears the streak', () => {
@@ -94,10 +94,10 @@ describe('batch backoff', () => {
     expect(s.hold?.reason).toBe('offline');
     s = afterConnectivity(s, true);
     expect(s.hold).toBeUndefined();
-    for (let i = 0; i < BACKOFF_LIMITS.unreachableAfter - 1; i++) s = afterDelete(s, { ok: false, error: offline }, i);
+    for (let i = 0; i < BACKOFF_BOUNDS.unreachableAfter - 1; i++) s = afterDelete(s, { ok: false, error: offline }, i);
     expect(s.hold).toBeUndefined();
     s = afterDelete(s, { ok: false, error: offline }, 10, () => 1);
-    expect(s.hold).toMatchObject({ reason: 'unreachable', until: 10 + BACKOFF_LIMITS.baseMs });
+    expect(s.hold).toMatchObject({ reason: 'unreachable', until: 10 + BACKOFF_BOUNDS.baseMs });
   });
 
   it('401/403 hold until the admin resumes, whatever else happens', () => {

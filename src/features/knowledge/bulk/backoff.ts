@@ -32,14 +32,14 @@ export interface BackoffState {
   serverErrorStreak: number;
 }
 
-export interface BackoffLimits {
+export interface BackoffBounds {
   /** Consecutive unanswered DELETEs before the batch holds as if offline. */
   unreachableAfter: number;
   baseMs: number;
   capMs: number;
 }
 
-export const BACKOFF_LIMITS: BackoffLimits = { unreachableAfter: 3, baseMs: 1_000, capMs: 60_000 };
+export const BACKOFF_BOUNDS: BackoffBounds = { unreachableAfter: 3, baseMs: 1_000, capMs: 60_000 };
 
 export const INITIAL_BACKOFF: BackoffState = { noAnswerStreak: 0, serverErrorStreak: 0 };
 
@@ -47,9 +47,9 @@ export const INITIAL_BACKOFF: BackoffState = { noAnswerStreak: 0, serverErrorStr
 export function backoffDelayMs(
   streak: number,
   random: () => number = Math.random,
-  limits: BackoffLimits = BACKOFF_LIMITS,
+  bounds: BackoffBounds = BACKOFF_BOUNDS,
 ): number {
-  const ceiling = Math.min(limits.capMs, limits.baseMs * 2 ** Math.max(0, streak - 1));
+  const ceiling = Math.min(bounds.capMs, bounds.baseMs * 2 ** Math.max(0, streak - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
@@ -61,7 +61,7 @@ export function afterDelete(
   outcome: DeleteOutcome,
   now: number,
   random: () => number = Math.random,
-  limits: BackoffLimits = BACKOFF_LIMITS,
+  bounds: BackoffBounds = BACKOFF_BOUNDS,
 ): BackoffState {
   // Offline or a refused token: only the browser's 'online' event or the admin clears these.
   const sticky = state.hold?.reason === 'offline' || state.hold?.reason === 'token_rejected';
@@ -82,17 +82,17 @@ export function afterDelete(
     return {
       noAnswerStreak: 0,
       serverErrorStreak: streak,
-      hold: { reason: 'server_error', until: now + backoffDelayMs(streak, random, limits), status, message },
+      hold: { reason: 'server_error', until: now + backoffDelayMs(streak, random, bounds), status, message },
     };
   }
   if (failure.kind === 'no_answer') {
     const streak = state.noAnswerStreak + 1;
-    const over = streak - limits.unreachableAfter + 1;
+    const over = streak - bounds.unreachableAfter + 1;
     return {
       ...state,
       noAnswerStreak: streak,
       hold:
-        over > 0 ? { reason: 'unreachable', until: now + backoffDelayMs(over, random, limits), message } : state.hold,
+        over > 0 ? { reason: 'unreachable', until: now + backoffDelayMs(over, random, bounds), message } : state.hold,
     };
   }
   // A refusal of one document says nothing about the service.

@@ -1,11 +1,11 @@
 import { isActive, nextAction, reduce, startDeletion, type TrackedDeletion } from '../deletion/machine';
 import type { NetworkWatch } from '../deletion/network';
 import { afterConnectivity, expire, mayRequest } from './backoff';
-import { isOpen, type BulkRow } from './batch';
+import { isOpen, type BatchRow } from './batch';
 import type { BatchRequests } from './batch-requests';
 import type { BatchState } from './batch-state';
 import type { Hold } from './hold';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 import type { WriteAhead } from './write-ahead';
 
 /**
@@ -87,7 +87,7 @@ export function createBatchPlanner(
     let earliest = hold.current.hold?.until ?? Number.POSITIVE_INFINITY;
     const sends: number[] = [];
     /** Each sent row as it was before this step: put back if the write-ahead save fails. */
-    const before = new Map<number, BulkRow>();
+    const before = new Map<number, BatchRow>();
     // Re-issues, retries and rows beyond the reserved block are saved before their DELETEs leave.
     let saveFirst = false;
     for (let i = 0; i < state.rows.length; i++) {
@@ -147,7 +147,7 @@ export function createBatchPlanner(
       if (!row.deletion && !row.leftOut && !row.notSent && followSingle(state.cursor, t)) continue;
       if (!row.deletion && !row.leftOut && !row.notSent) {
         if (state.cursor >= (state.header.reservedUntil ?? 0)) {
-          const block = state.header.concurrency * BULK_REMOVAL_LIMITS.reserveBlockFactor;
+          const block = state.header.concurrency * BULK_BOUNDS.reserveBlockFactor;
           state.header = {
             ...state.header,
             reservedUntil: Math.min(state.rows.length, state.cursor + block),

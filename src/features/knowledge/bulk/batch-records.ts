@@ -1,6 +1,6 @@
 import { keptDbErrorOf, newId, type KeptDbError, type KeptStore } from '../../../api';
-import type { BulkBatch, BulkRow } from './batch';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import type { Batch, BatchRow } from './batch';
+import { BULK_BOUNDS } from './bounds';
 
 /*
  * Batches in the kept database: a new one, a profile's read back, one forgotten. A refusal is a KeptDbError the
@@ -14,7 +14,7 @@ export interface NewBatch {
   knowledgeName?: string;
   concurrency: number;
   baselineTotalFiles?: number;
-  rows: Pick<BulkRow, 'documentId' | 'name' | 'leftOut'>[];
+  rows: Pick<BatchRow, 'documentId' | 'name' | 'leftOut'>[];
 }
 
 /**
@@ -28,14 +28,14 @@ export interface BatchLoadIssue {
 }
 
 /** A new batch, running, its concurrency held within the console's bounds. */
-export function newBatch(init: NewBatch, at: number, unsaved: boolean): BulkBatch {
+export function newBatch(init: NewBatch, at: number, unsaved: boolean): Batch {
   return {
     id: newId(),
     profileId: init.profileId,
     profileName: init.profileName,
     knowledgeId: init.knowledgeId,
     knowledgeName: init.knowledgeName,
-    concurrency: Math.min(Math.max(1, Math.round(init.concurrency)), BULK_REMOVAL_LIMITS.concurrencyMax),
+    concurrency: Math.min(Math.max(1, Math.round(init.concurrency)), BULK_BOUNDS.concurrencyMax),
     status: 'running',
     createdAt: at,
     activeMs: 0,
@@ -57,9 +57,9 @@ export async function keptWrite(write: () => Promise<unknown> | undefined): Prom
 
 /** A profile's saved batches and how many no longer parse; a failed read rejects as a KeptDbError. */
 export async function readBatches(
-  store: KeptStore<BulkBatch> | null,
+  store: KeptStore<Batch> | null,
   profileId: string,
-): Promise<{ rows: BulkBatch[]; unreadable: number }> {
+): Promise<{ rows: Batch[]; unreadable: number }> {
   if (!store) return { rows: [], unreadable: 0 };
   try {
     return await store.where('byProfile', profileId);

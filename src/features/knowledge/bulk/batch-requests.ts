@@ -2,7 +2,7 @@ import { errorInfo, failureEvent } from '../deletion/answer';
 import type { TotalFilesContext } from '../deletion/confirm';
 import type { CheckOutcome } from '../deletion/deletion-io';
 import type { DeletionEvent, TrackedDeletion } from '../deletion/machine';
-import type { BulkRow } from './batch';
+import type { BatchRow } from './batch';
 import type { BatchState } from './batch-state';
 import type { Hold } from './hold';
 import type { WriteAhead } from './write-ahead';
@@ -48,7 +48,7 @@ export function createBatchRequests(
    * Sends the DELETEs; with `saveFirst`, only once the batch is saved (write-ahead). Not saved: none is sent,
    * each row goes back to how it was before this step (`before`), and the reservation with it.
    */
-  function sendAll(indices: number[], saveFirst: boolean, before: ReadonlyMap<number, BulkRow>) {
+  function sendAll(indices: number[], saveFirst: boolean, before: ReadonlyMap<number, BatchRow>) {
     for (const i of indices) begin(i);
     const go = async () => {
       if (options.stillRuns && !(await options.stillRuns())) return;

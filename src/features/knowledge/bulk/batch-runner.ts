@@ -2,7 +2,7 @@ import { keptDbErrorOf, type KeptDbError, type KeptStore } from '../../../api';
 import type { LockClaim, TabCoordinator } from '../deletion/cross-tab';
 import type { DeletionTiming, TrackedDeletion } from '../deletion/machine';
 import type { TabMessage } from '../deletion/tab-messages';
-import { isFinished, type BulkBatch } from './batch';
+import { isFinished, type Batch } from './batch';
 import type { BatchCommand } from './batch-messages';
 import type { BatchLoadIssue } from './batch-records';
 import { applyCommand } from './batch-sync';
@@ -10,9 +10,9 @@ import { createBatchScheduler, type BatchIo, type BatchScheduler } from './sched
 
 export interface BatchManagerDeps {
   /** The kept database's `bulkBatches` store; null where the browser keeps no IndexedDB (batches then last a page). */
-  store: KeptStore<BulkBatch> | null;
+  store: KeptStore<Batch> | null;
   /** The same store read through parseBatchRequest (only `requested` parsed), for the writes that keep a request. */
-  requestStore?: KeptStore<BulkBatch> | null;
+  requestStore?: KeptStore<Batch> | null;
   io: BatchIo;
   coordinator?: TabCoordinator<TabMessage>;
   activeProfileId(): string | null;
@@ -34,7 +34,7 @@ export function createBatchRunner(
   deps: BatchManagerDeps,
   shared: {
     /** Every batch this tab knows of, and the commands asked here of another tab (the manager's). */
-    batches: Map<string, BulkBatch>;
+    batches: Map<string, Batch>;
     requested: ReadonlyMap<string, BatchCommand>;
     notify(): void;
     publishSoon(): void;
@@ -148,7 +148,7 @@ export function createBatchRunner(
           if (!shared.handingOver() && !(await stillRuns(id))) return;
           // A command another tab wrote and this one has not applied stays in the record, and is applied now: it
           // goes through even if its word on the channel was missed.
-          let unheard: BulkBatch['requested'];
+          let unheard: Batch['requested'];
           await requestStore?.update(id, (kept) => {
             unheard = kept?.requested && kept.requested.at > (appliedAt.get(id) ?? 0) ? kept.requested : undefined;
             return { ...b, requested: unheard };

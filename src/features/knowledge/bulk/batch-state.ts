@@ -1,6 +1,6 @@
 import type { TotalFilesContext } from '../deletion/confirm';
 import { reduce, type DeletionEvent, type DeletionTiming } from '../deletion/machine';
-import type { BulkBatch, BulkRow } from './batch';
+import type { Batch, BatchRow } from './batch';
 import type { BatchHeader } from './batch-messages';
 
 /**
@@ -9,7 +9,7 @@ import type { BatchHeader } from './batch-messages';
  */
 export interface BatchState {
   header: BatchHeader;
-  readonly rows: BulkRow[];
+  readonly rows: BatchRow[];
   /** Indices of the rows changed since the owner last took them. */
   readonly changed: Set<number>;
   /** The next row not yet looked at for a first DELETE: new rows go in order from here. */
@@ -23,18 +23,18 @@ export interface BatchState {
   readonly timing: DeletionTiming;
   /** Time runs for the estimate only while the batch is running. */
   touch(): void;
-  update(i: number, row: BulkRow): void;
+  update(i: number, row: BatchRow): void;
   /** Row i's deletion through the machine; a change is an update. */
   dispatch(i: number, event: DeletionEvent): void;
   /** Tells the owner (after each change; it throttles what it shows). */
   notify(): void;
-  snapshot(): BulkBatch;
+  snapshot(): Batch;
   /** What the total_files fallback reads against: the baseline, rows confirmed, rows still awaited. */
   totalFilesContext(): TotalFilesContext;
 }
 
 export function createBatchState(
-  initial: BulkBatch,
+  initial: Batch,
   options: { now: () => number; timing: DeletionTiming; onChange?: () => void; saveSoon: () => void },
 ): BatchState {
   const { now, timing } = options;

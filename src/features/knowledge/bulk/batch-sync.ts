@@ -1,7 +1,7 @@
 import type { KeptStore } from '../../../api';
 import type { TabCoordinator } from '../deletion/cross-tab';
 import type { TabMessage } from '../deletion/tab-messages';
-import { isFinished, type BulkBatch, type BulkRow } from './batch';
+import { isFinished, type Batch, type BatchRow } from './batch';
 import type { BatchCommand, BatchHeader, BatchMessage } from './batch-messages';
 import type { BatchScheduler } from './scheduler';
 
@@ -10,13 +10,13 @@ import type { BatchScheduler } from './scheduler';
  * commands a tab applies to the batch it runs or asks of the tab that runs it.
  */
 
-export function headerOf(batch: BulkBatch): BatchHeader {
+export function headerOf(batch: Batch): BatchHeader {
   const { rows: _rows, ...header } = batch;
   return header;
 }
 
 /** The running tab's word on a batch: its header and the rows at `indices` (every row when omitted). */
-export function batchMessage(batch: BulkBatch, indices?: readonly number[]): Extract<BatchMessage, { kind: 'batch' }> {
+export function batchMessage(batch: Batch, indices?: readonly number[]): Extract<BatchMessage, { kind: 'batch' }> {
   return {
     kind: 'batch',
     header: headerOf(batch),
@@ -26,11 +26,8 @@ export function batchMessage(batch: BulkBatch, indices?: readonly number[]): Ext
 }
 
 /** Another tab's word merged into the copy known here: each newer row wins, and the newer header. */
-export function mergeMirrored(
-  known: BulkBatch | undefined,
-  message: Extract<BatchMessage, { kind: 'batch' }>,
-): BulkBatch {
-  const rows = known ? known.rows.slice() : new Array<BulkRow>(message.rowCount);
+export function mergeMirrored(known: Batch | undefined, message: Extract<BatchMessage, { kind: 'batch' }>): Batch {
+  const rows = known ? known.rows.slice() : new Array<BatchRow>(message.rowCount);
   for (const [i, row] of message.rows) {
     const old = rows[i];
     if (!old || row.updatedAt >= old.updatedAt) rows[i] = row;
@@ -40,7 +37,7 @@ export function mergeMirrored(
 }
 
 /** Whether the running tab's state shows a command taken (its status, or the batch finished). */
-export const taken = (batch: BulkBatch, command: BatchCommand) =>
+export const taken = (batch: Batch, command: BatchCommand) =>
   isFinished(batch) ||
   (command === 'pause' && batch.status === 'paused') ||
   (command === 'resume' && batch.status === 'running') ||
@@ -48,7 +45,7 @@ export const taken = (batch: BulkBatch, command: BatchCommand) =>
   command === 'retry_not_deleted';
 
 /** A command applied to the batch running here, and written at once. */
-export function applyCommand(scheduler: BatchScheduler, command: BatchCommand, store: KeptStore<BulkBatch> | null) {
+export function applyCommand(scheduler: BatchScheduler, command: BatchCommand, store: KeptStore<Batch> | null) {
   if (command === 'pause') scheduler.pause();
   else if (command === 'resume') scheduler.resume();
   else if (command === 'stop') scheduler.stop();
@@ -67,7 +64,7 @@ export function applyCommand(scheduler: BatchScheduler, command: BatchCommand, s
  * applies it and saves over the request; one that closes first leaves it for the tab taking over.
  */
 export function askRunner(
-  requestStore: KeptStore<BulkBatch> | null,
+  requestStore: KeptStore<Batch> | null,
   coordinator: TabCoordinator<TabMessage>,
   id: string,
   command: BatchCommand,

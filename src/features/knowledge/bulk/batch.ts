@@ -2,16 +2,15 @@ import type { KeptDbErrorKind } from '../../../api';
 import { z } from '../../../contract';
 import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
 import type { SendHold } from './backoff';
-import type { BatchCommand } from './batch-messages';
 
 /**
- * A bulk removal: every id the admin submitted, each row driven by the tracked-deletion machine, kept in
- * IndexedDB (store `bulkBatches`) so it survives a reload or a closed tab. No token is kept: the batch
- * names its connection profile, whose token is held in memory.
+ * A batch (what the UI calls a bulk removal): every id the admin submitted at once, each row driven by the
+ * tracked-deletion machine, kept in IndexedDB (store `bulkBatches`) so it survives a reload or a closed tab.
+ * No token is kept: the batch names its connection profile, whose token is held in memory.
  */
 export type BatchStatus = 'running' | 'paused' | 'stopped' | 'done';
 
-export interface BulkRow {
+export interface BatchRow {
   documentId: string;
   /** From the check before confirming (base info), when it answered. */
   name?: string;
@@ -28,7 +27,10 @@ export interface BulkRow {
   updatedAt: number;
 }
 
-export interface BulkBatch {
+/** What the admin may ask of a running batch, in any tab (said on the channel, and kept in `requested`). */
+export type BatchCommand = 'pause' | 'resume' | 'stop' | 'retry_not_deleted' | 'run_unsaved';
+
+export interface Batch {
   id: string;
   profileId: string;
   /** For the report (the profile may be renamed or removed later); never its token. */
@@ -56,7 +58,7 @@ export interface BulkBatch {
    * channel: if the running tab closes before it hears it, the tab taking over applies it. Cleared once applied.
    */
   requested?: { command: BatchCommand; at: number };
-  rows: BulkRow[];
+  rows: BatchRow[];
   updatedAt: number;
   /** Run without saving, as the admin chose after a save failed: it does not survive a reload. Never saved. */
   unsaved?: boolean;
@@ -69,7 +71,7 @@ export interface BulkBatch {
 /** Where a row stands: the machine's state, or one of the batch's own. */
 export type RowPhase = 'waiting' | 'not_sent' | 'left_out' | DeletionState;
 
-export const ROW_PHASES: readonly RowPhase[] = [
+const ROW_PHASES: readonly RowPhase[] = [
   'waiting',
   'requesting',
   'pending',
@@ -81,7 +83,7 @@ export const ROW_PHASES: readonly RowPhase[] = [
   'left_out',
 ];
 
-export function phaseOf(row: BulkRow): RowPhase {
+export function phaseOf(row: BatchRow): RowPhase {
   if (row.leftOut) return 'left_out';
   if (row.deletion) return row.deletion.state;
   return row.notSent ? 'not_sent' : 'waiting';
@@ -89,19 +91,19 @@ export function phaseOf(row: BulkRow): RowPhase {
 
 export type PhaseCounts = Record<RowPhase, number>;
 
-export function countPhases(rows: readonly BulkRow[]): PhaseCounts {
+export function countPhases(rows: readonly BatchRow[]): PhaseCounts {
   const counts = Object.fromEntries(ROW_PHASES.map((p) => [p, 0])) as PhaseCounts;
   for (const row of rows) counts[phaseOf(row)]++;
   return counts;
 }
 
 /** Rows still needing work: waiting, queued for a retry, or active in the machine. */
-export const isOpen = (row: BulkRow) =>
+export const isOpen = (row: BatchRow) =>
   !row.leftOut && (row.retryQueued === true || (row.deletion ? isActive(row.deletion) : !row.notSent));
 
-export const isFinished = (batch: BulkBatch) => batch.endedAt !== undefined;
+export const isFinished = (batch: Batch) => batch.endedAt !== undefined;
 
-// Persisted records are parsed on read: one written by another build that does not fit is left out.
+// Kept rows are parsed on read: one written by another build that does not fit is left out.
 const attemptSchema = z.object({
   startedAt: z.number(),
   sentAt: z.optional(z.number()),
@@ -179,12 +181,12 @@ const requestSchema = z.object({
  * running batch, where parsing its thousands of rows each time would cost the page. The rest is passed through
  * as it is to the write that follows, which replaces it.
  */
-export function parseBatchRequest(raw: unknown): BulkBatch | undefined {
+export function parseBatchRequest(raw: unknown): Batch | undefined {
   const parsed = requestSchema.safeParse(raw);
-  return parsed.success ? ({ ...(raw as BulkBatch), requested: parsed.data.requested } as BulkBatch) : undefined;
+  return parsed.success ? ({ ...(raw as Batch), requested: parsed.data.requested } as Batch) : undefined;
 }
 
-export function parseBatch(raw: unknown): BulkBatch | undefined {
+export function parseBatch(raw: unknown): Batch | undefined {
   const parsed = batchSchema.safeParse(raw);
-  return parsed.success ? (parsed.data as BulkBatch) : undefined;
+  return parsed.success ? (parsed.data as Batch) : undefined;
 }

@@ -1,5 +1,5 @@
-import { afterDelete, INITIAL_BACKOFF, type BackoffLimits, type BackoffState, type DeleteOutcome } from './backoff';
-import type { BulkBatch } from './batch';
+import { afterDelete, INITIAL_BACKOFF, type BackoffBounds, type BackoffState, type DeleteOutcome } from './backoff';
+import type { Batch } from './batch';
 import type { BatchState } from './batch-state';
 
 /** The batch's backoff (./backoff.ts), its hold kept in the header so the panel (here and in other tabs) shows it. */
@@ -7,8 +7,8 @@ export function createHold(
   state: BatchState,
   options: {
     random?: () => number;
-    limits?: BackoffLimits;
-    setStatus(status: BulkBatch['status']): void;
+    limits?: BackoffBounds;
+    setStatus(status: Batch['status']): void;
   },
 ) {
   let backoff: BackoffState = INITIAL_BACKOFF;

@@ -108,7 +108,7 @@ describe.each(['locks', 'leases'] as const)('batch manager across tabs (%s)', (m
     const one = b.tab('one');
     await one.manager.create(init(docs, 4));
     await until(() => countPhases(only(one.manager).rows).deleted === 9);
-    // Well within the save interval (BULK_REMOVAL_LIMITS.saveIntervalMs, 2 s): the saved copy still has them in flight.
+    // Well within the save interval (BULK_BOUNDS.saveIntervalMs, 2 s): the saved copy still has them in flight.
     const two = b.tab('two');
     await two.manager.load('p');
     await until(

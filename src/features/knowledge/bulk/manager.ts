@@ -1,11 +1,11 @@
 import type { KeptDbError } from '../../../api';
 import { isActive } from '../deletion/machine';
-import { isFinished, isOpen, type BulkBatch } from './batch';
+import { isFinished, isOpen, type Batch } from './batch';
 import type { BatchCommand, BatchMessage } from './batch-messages';
 import { keptWrite, newBatch, readBatches, type BatchLoadIssue, type NewBatch } from './batch-records';
 import { createBatchRunner, type BatchManagerDeps } from './batch-runner';
 import { askRunner, batchMessage, mergeMirrored, taken } from './batch-sync';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 
 export type { BatchManagerDeps } from './batch-runner';
 export type { BatchLoadIssue, NewBatch } from './batch-records';
@@ -19,12 +19,12 @@ export function createBatchManager(deps: BatchManagerDeps) {
   const now = deps.now ?? Date.now;
   const { store, coordinator } = deps;
   const requestStore = deps.requestStore ?? store;
-  const batches = new Map<string, BulkBatch>();
+  const batches = new Map<string, Batch>();
   /** Commands sent from here to the tab running a batch, shown as asked until its state shows them taken. */
   const requested = new Map<string, BatchCommand>();
   const listeners = new Set<() => void>();
-  const finishListeners = new Set<(batch: BulkBatch) => void>();
-  let snapshot: readonly BulkBatch[] = [];
+  const finishListeners = new Set<(batch: Batch) => void>();
+  let snapshot: readonly Batch[] = [];
   let loadIssue: BatchLoadIssue | null = null;
   let publishTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
@@ -49,7 +49,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
 
   /** Changes are shown, and told to the other tabs, at most every publishIntervalMs (a batch changes a lot). */
   function publishSoon() {
-    publishTimer ??= setTimeout(publish, BULK_REMOVAL_LIMITS.publishIntervalMs);
+    publishTimer ??= setTimeout(publish, BULK_BOUNDS.publishIntervalMs);
   }
 
   function publish() {
@@ -125,7 +125,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
     /** Every batch this tab knows of, newest first. */
     getSnapshot: () => snapshot,
     /** Told in the tab that ran it, once, when a batch ends. */
-    onFinished(listener: (batch: BulkBatch) => void) {
+    onFinished(listener: (batch: Batch) => void) {
       finishListeners.add(listener);
       return () => finishListeners.delete(listener);
     },
@@ -150,7 +150,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
      * as the load issue for the page.
      */
     async load(profileId: string): Promise<{ unreadable: number }> {
-      let saved: BulkBatch[];
+      let saved: Batch[];
       let unreadable: number;
       try {
         ({ rows: saved, unreadable } = await readBatches(store, profileId));
@@ -174,7 +174,7 @@ export function createBatchManager(deps: BatchManagerDeps) {
      * Saves a new batch, then runs it in this tab. A batch that cannot be saved is not run: this rejects with the
      * KeptDbError saying why, and nothing is sent — unless the admin chose `unsaved` (it then lasts this page).
      */
-    async create(init: NewBatch, options: { unsaved?: boolean } = {}): Promise<BulkBatch> {
+    async create(init: NewBatch, options: { unsaved?: boolean } = {}): Promise<Batch> {
       const batch = newBatch(init, now(), options.unsaved === true);
       if (!options.unsaved) await keptWrite(() => store?.put(batch));
       batches.set(batch.id, batch);

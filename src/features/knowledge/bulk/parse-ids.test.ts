@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 import { parseIds, sourceOfFile } from './parse-ids';
 
 describe('parseIds', () => {
@@ -17,7 +17,7 @@ describe('parseIds', () => {
   });
 
   it('refuses what is not a plausible id, with the reason and line', () => {
-    const long = '9'.repeat(BULK_REMOVAL_LIMITS.idMaxLength + 1);
+    const long = '9'.repeat(BULK_BOUNDS.idMaxLength + 1);
     const parsed = parseIds(`831\nabc 83-1\n${long}\n12.5 "832"`);
     expect(parsed.ids).toEqual(['831', '832']);
     expect(parsed.refused).toEqual([
@@ -28,8 +28,8 @@ describe('parseIds', () => {
     ]);
   });
 
-  it(`takes at most ${BULK_REMOVAL_LIMITS.maxIds} ids and refuses the rest as over the limit`, () => {
-    const n = BULK_REMOVAL_LIMITS.maxIds;
+  it(`takes at most ${BULK_BOUNDS.maxIds} ids and refuses the rest as over the limit`, () => {
+    const n = BULK_BOUNDS.maxIds;
     const text = Array.from({ length: n + 3 }, (_, i) => String(1000 + i)).join('\n') + '\n1000';
     const parsed = parseIds(text);
     expect(parsed.ids).toHaveLength(n);

@@ -1,5 +1,5 @@
 import { readCsv } from '../../../api/csv';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 
 /**
  * The ids of a bulk removal, from pasted text or a dropped file. Pasted text and .txt files: ids separated by
@@ -48,7 +48,7 @@ function isHeader(line: string): boolean {
 const isCsvHeader = (cells: string[]) => !cells.some((c) => /\d/.test(c)) && cells[0]!.trim() !== '';
 
 export function parseIds(input: string, source: IdSource = 'text'): ParsedIds {
-  const { maxIds, idMaxLength } = BULK_REMOVAL_LIMITS;
+  const { maxIds, idMaxLength } = BULK_BOUNDS;
   const ids: string[] = [];
   const seen = new Set<string>();
   const refused: RefusedId[] = [];

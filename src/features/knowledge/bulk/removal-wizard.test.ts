@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeptDbError } from '../../../api';
 import type { Lookup } from './check-first';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 import {
   batchRows,
   confirms,
@@ -22,7 +22,7 @@ const lookups: Lookup[] = [
   { id: '5', status: 'unchecked', error: 'HTTP 500' },
 ];
 
-const tooLarge = BULK_REMOVAL_LIMITS.inputBytesMax + 1;
+const tooLarge = BULK_BOUNDS.inputBytesMax + 1;
 
 describe('bulk removal wizard: the ids', () => {
   it('opens on the ids, empty, with the check chosen and the default concurrency, focus left to the dialog', () => {
@@ -31,7 +31,7 @@ describe('bulk removal wizard: the ids', () => {
       'input',
       '',
       true,
-      BULK_REMOVAL_LIMITS.concurrencyDefault,
+      BULK_BOUNDS.concurrencyDefault,
       false,
     ]);
   });
@@ -127,7 +127,7 @@ describe('bulk removal wizard: the confirmation', () => {
     const at = (value: number | string) => wizardReducer(review, { type: 'concurrencySet', value }).concurrency;
     expect(at(6)).toBe(6);
     expect(at('3')).toBe(3);
-    expect(at(BULK_REMOVAL_LIMITS.concurrencyMax + 5)).toBe(BULK_REMOVAL_LIMITS.concurrencyMax);
+    expect(at(BULK_BOUNDS.concurrencyMax + 5)).toBe(BULK_BOUNDS.concurrencyMax);
     expect(at(0)).toBe(1);
     expect(at('')).toBe(1);
   });

@@ -1,7 +1,7 @@
 import type { KeptDbError } from '../../../api';
 import type { Lookup } from './check-first';
 import { inputTooLarge } from './input-size';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 import { sourceOfFile, type IdSource } from './parse-ids';
 
 /**
@@ -72,7 +72,7 @@ export const initialWizard = (): RemovalWizard => ({
   checked: 0,
   lookups: null,
   includeUnknown: false,
-  concurrency: BULK_REMOVAL_LIMITS.concurrencyDefault,
+  concurrency: BULK_BOUNDS.concurrencyDefault,
   typed: '',
   starting: false,
   saveError: null,
@@ -118,7 +118,7 @@ export function wizardReducer(state: RemovalWizard, action: WizardAction): Remov
     case 'concurrencySet':
       return {
         ...state,
-        concurrency: Math.min(Math.max(Number(action.value) || 1, 1), BULK_REMOVAL_LIMITS.concurrencyMax),
+        concurrency: Math.min(Math.max(Number(action.value) || 1, 1), BULK_BOUNDS.concurrencyMax),
       };
     case 'typed':
       return { ...state, typed: action.value };

@@ -1,6 +1,6 @@
 import { writeCsv } from '../../../api/csv';
 import type { ConfirmingRead } from '../deletion/machine';
-import { phaseOf, type BulkBatch, type BulkRow, type RowPhase } from './batch';
+import { phaseOf, type Batch, type BatchRow, type RowPhase } from './batch';
 
 /** One line of a batch's report: what happened to one submitted id. */
 export interface ReportRow {
@@ -23,9 +23,9 @@ const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
  * A row's report line, kept while the row is unchanged (rows are immutable): while a batch runs, the report is
  * rebuilt several times a second and only its changed lines are new objects, so the table re-renders only those.
  */
-const lineOf = new WeakMap<BulkRow, ReportRow>();
+const lineOf = new WeakMap<BatchRow, ReportRow>();
 
-export function reportRows(batch: BulkBatch): ReportRow[] {
+export function reportRows(batch: Batch): ReportRow[] {
   return batch.rows.map((row, index) => {
     const known = lineOf.get(row);
     if (known?.index === index) return known;
@@ -35,7 +35,7 @@ export function reportRows(batch: BulkBatch): ReportRow[] {
   });
 }
 
-function reportRow(row: BulkRow, index: number): ReportRow {
+function reportRow(row: BatchRow, index: number): ReportRow {
   const d = row.deletion;
   const outcome = phaseOf(row);
   let message: string | undefined;
@@ -76,7 +76,7 @@ export const CSV_COLUMNS = [
  * token) and start and end times, so any line read alone says where it comes from. Times are ISO 8601 (UTC).
  * Names and messages come from documents and the service: the CSV module defuses formulas in every cell.
  */
-export function reportCsv(batch: BulkBatch, rows: readonly ReportRow[] = reportRows(batch)): string {
+export function reportCsv(batch: Batch, rows: readonly ReportRow[] = reportRows(batch)): string {
   const head = [batch.knowledgeId, batch.knowledgeName, batch.profileName, iso(batch.createdAt), iso(batch.endedAt)];
   return writeCsv(
     CSV_COLUMNS,
@@ -84,7 +84,7 @@ export function reportCsv(batch: BulkBatch, rows: readonly ReportRow[] = reportR
   );
 }
 
-export function reportJson(batch: BulkBatch, rows: readonly ReportRow[] = reportRows(batch)): string {
+export function reportJson(batch: Batch, rows: readonly ReportRow[] = reportRows(batch)): string {
   return JSON.stringify(
     {
       knowledge_base: { id: batch.knowledgeId, name: batch.knowledgeName ?? null },
@@ -108,5 +108,5 @@ export function reportJson(batch: BulkBatch, rows: readonly ReportRow[] = report
 }
 
 /** A file name that says what it holds: bulk-removal-<knowledge id>-<start>.csv */
-export const reportFileName = (batch: BulkBatch, ext: 'csv' | 'json') =>
+export const reportFileName = (batch: Batch, ext: 'csv' | 'json') =>
   `bulk-removal-${batch.knowledgeId}-${iso(batch.createdAt).replace(/[:.]/g, '-')}.${ext}`;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeletionTiming } from '../deletion/machine';
 import { createTestNetwork, createTestService, newBatch } from '../test-support/bulk-service';
-import { countPhases, phaseOf, type BulkBatch } from './batch';
+import { countPhases, phaseOf, type Batch } from './batch';
 import { createBatchScheduler, timeLeftMs, type BatchScheduler, type SchedulerDeps } from './scheduler';
 
 /** The single deletion's schedule (3 s first read, 30 s lock window), scaled down. */
@@ -20,8 +20,8 @@ const running: BatchScheduler[] = [];
 afterEach(() => running.splice(0).forEach((s) => s.dispose()));
 
 /** A scheduler whose saves go to `saved` (a copy, as IndexedDB's structured clone makes). */
-function run(batch: BulkBatch, svc: ReturnType<typeof createTestService>, extra: Partial<SchedulerDeps> = {}) {
-  const saved: { batch?: BulkBatch; writes: number } = { writes: 0 };
+function run(batch: Batch, svc: ReturnType<typeof createTestService>, extra: Partial<SchedulerDeps> = {}) {
+  const saved: { batch?: Batch; writes: number } = { writes: 0 };
   const scheduler = createBatchScheduler(batch, {
     io: svc.io,
     timing: FAST,
@@ -205,7 +205,7 @@ describe('batch scheduler under faults', () => {
   const faults = (network: ReturnType<typeof createTestNetwork> | null = null): Partial<SchedulerDeps> => ({
     network,
     random: () => 1,
-    backoffLimits: { unreachableAfter: 3, baseMs: 40, capMs: 200 },
+    backoffBounds: { unreachableAfter: 3, baseMs: 40, capMs: 200 },
   });
   const noRowFailed = (s: BatchScheduler) => expect(s.counts().failed).toBe(0);
   const onceEach = (svc: ReturnType<typeof createTestService>) => [...svc.deletes.entries()].filter(([, n]) => n !== 1);
@@ -421,7 +421,7 @@ describe('batch scheduler when the batch cannot be saved', () => {
     const docs = ids(40);
     const svc = createTestService(docs);
     let failing = false;
-    const saved: BulkBatch[] = [];
+    const saved: Batch[] = [];
     const { scheduler } = run(newBatch(docs, { concurrency: 2 }), svc, {
       save: async (b) => {
         if (failing) throw quota();

@@ -7,8 +7,8 @@ import {
   type TrackedDeletion,
 } from '../deletion/machine';
 import { browserNetwork, type NetworkWatch } from '../deletion/network';
-import { afterConnectivity, afterResume, type BackoffLimits } from './backoff';
-import { countPhases, type BulkBatch, type PhaseCounts } from './batch';
+import { afterConnectivity, afterResume, type BackoffBounds } from './backoff';
+import { countPhases, type Batch, type PhaseCounts } from './batch';
 import { createBatchPlanner } from './batch-planner';
 import { createBatchRequests, type BatchIo } from './batch-requests';
 import { createBatchState } from './batch-state';
@@ -38,7 +38,7 @@ export interface SchedulerDeps {
    * Writes the batch. Awaited before every DELETE, so a reload never sends again what was already sent unseen;
    * when it rejects, those DELETEs are not sent and the batch pauses with `storageError` set.
    */
-  save(batch: BulkBatch): Promise<void>;
+  save(batch: Batch): Promise<void>;
   /** After each change; the caller throttles what it shows. */
   onChange?(): void;
   /** The browser's online signal (default: navigator.onLine and its events); null: answers alone decide. */
@@ -46,7 +46,7 @@ export interface SchedulerDeps {
   /** For the backoff's jitter (tests pin it). */
   random?: () => number;
   /** The backoff's base and cap (tests shrink them). */
-  backoffLimits?: BackoffLimits;
+  backoffBounds?: BackoffBounds;
 }
 
 /**
@@ -56,7 +56,7 @@ export interface SchedulerDeps {
  * on. Stop: rows not sent yet are marked so, what is in flight finishes and is tracked to its outcome, and a
  * row that would need a re-issue ends as not deleted.
  */
-export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
+export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   const state = createBatchState(initial, {
     now: deps.now ?? Date.now,
     timing: deps.timing ?? DEFAULT_TIMING,
@@ -64,7 +64,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
     saveSoon: () => writes.saveSoon(),
   });
   const writes = createWriteAhead(state, deps.save);
-  const hold = createHold(state, { random: deps.random, limits: deps.backoffLimits, setStatus });
+  const hold = createHold(state, { random: deps.random, limits: deps.backoffBounds, setStatus });
   const requests = createBatchRequests(state, writes, hold, {
     io: deps.io,
     stillRuns: deps.stillRuns,
@@ -79,7 +79,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
   });
   let unwatchNetwork: (() => void) | undefined;
 
-  function setStatus(status: BulkBatch['status']) {
+  function setStatus(status: Batch['status']) {
     state.touch();
     state.header = { ...state.header, status };
     state.notify();
@@ -208,7 +208,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
      * the tab taking over sends the rest at once instead of waiting out their lock windows. Returns that state (the
      * caller tells the other tabs: a write started while the page unloads may never land) and starts its save.
      */
-    handOver(): BulkBatch {
+    handOver(): Batch {
       state.disposed = true;
       planner.cancel();
       writes.cancel();
@@ -239,7 +239,7 @@ export function createBatchScheduler(initial: BulkBatch, deps: SchedulerDeps) {
 export type BatchScheduler = ReturnType<typeof createBatchScheduler>;
 
 /** An estimate from the pace so far (time running per settled row); undefined until a row has settled. */
-export function timeLeftMs(batch: Pick<BulkBatch, 'activeMs' | 'endedAt'>, counts: PhaseCounts): number | undefined {
+export function timeLeftMs(batch: Pick<Batch, 'activeMs' | 'endedAt'>, counts: PhaseCounts): number | undefined {
   if (batch.endedAt !== undefined) return 0;
   const settled = counts.deleted + counts.not_deleted + counts.failed;
   const open = counts.waiting + counts.requesting + counts.pending + counts.unknown;

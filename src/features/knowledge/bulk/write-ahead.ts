@@ -1,13 +1,13 @@
 import { keptDbErrorOf } from '../../../api';
-import type { BulkBatch } from './batch';
+import type { Batch } from './batch';
 import type { BatchState } from './batch-state';
-import { BULK_REMOVAL_LIMITS } from './limits';
+import { BULK_BOUNDS } from './bounds';
 
 /**
  * The batch's writes. Every change is saved soon; a DELETE beyond what is known saved waits for a save first
  * (write-ahead), so a reload never sends again what was already sent unseen.
  */
-export function createWriteAhead(state: BatchState, save: (batch: BulkBatch) => Promise<void>) {
+export function createWriteAhead(state: BatchState, save: (batch: Batch) => Promise<void>) {
   let saving: Promise<boolean> | null = null;
   let queuedSave: Promise<boolean> | null = null;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -74,7 +74,7 @@ export function createWriteAhead(state: BatchState, save: (batch: BulkBatch) => 
     saveTimer ??= setTimeout(() => {
       saveTimer = undefined;
       if (!state.disposed) void persist();
-    }, BULK_REMOVAL_LIMITS.saveIntervalMs);
+    }, BULK_BOUNDS.saveIntervalMs);
   }
 
   return {

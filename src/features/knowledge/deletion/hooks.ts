@@ -1,6 +1,6 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { KeptDbContext, type KeptDb } from '../../../api';
-import type { BulkBatch } from '../bulk/batch';
+import type { Batch } from '../bulk/batch';
 import type { BatchLoadIssue } from '../bulk/manager';
 import type { TrackedDeletion } from './machine';
 import { createDeletionRuntime, type DeletionRuntime } from './runtime';
@@ -35,7 +35,7 @@ export function useDeletions(): TrackedDeletion[] {
 }
 
 /** Every bulk batch this tab knows of, newest first; re-renders as they progress (throttled). */
-export function useBatches(): readonly BulkBatch[] {
+export function useBatches(): readonly Batch[] {
   const { batches } = useDeletionRuntime();
   return useSyncExternalStore(batches.subscribe, batches.getSnapshot, batches.getSnapshot);
 }

@@ -2,7 +2,7 @@ import type { KeptDb } from '../../../api';
 
 /**
  * Who runs a piece of work (a bulk batch, a single deletion) where the browser has no Web Locks: plain http on a
- * LAN address is not a secure context, so `navigator.locks` is undefined there. A lease is a record in the kept
+ * LAN address is not a secure context, so `navigator.locks` is undefined there. A lease is a row in the kept
  * database, {name, holder, expiresAt}; every claim, renewal and release is one readwrite transaction (read, check,
  * write), which IndexedDB runs one at a time per store across the tabs of a browser, so two tabs never both win.
  * The holder renews it while it runs; a holder that stops renewing (closed, crashed, frozen in the background)
@@ -20,7 +20,7 @@ export const LEASE_TIMING = { renewMs: 2_000, lapseMs: 6_000 } as const;
 
 export type LeaseTiming = { renewMs: number; lapseMs: number };
 
-/** One atomic read-check-write of a lease record: `decide` sees the current record and returns the new one. */
+/** One atomic read-check-write of a lease's kept row: `decide` sees the current one and returns the new one. */
 export interface LeaseStore {
   update(name: string, decide: (current: Lease | undefined) => Lease | null | undefined): Promise<Lease | undefined>;
 }
@@ -70,7 +70,7 @@ export async function takeLease(
 }
 
 /**
- * Renews the lease of its holder: only while the record still names it (even lapsed: then no one took it over).
+ * Renews the lease of its holder: only while the kept row still names it (even lapsed: then no one took it over).
  * A lease taken by another tab, or taken and released since, is lost for good: the work this holder knows of
  * may have moved on without it, so it must queue again and start from what was kept.
  */

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../contract';
-import { ACTIVE_STATES } from './presence';
+import { ACTIVE_STATES, type DeletionState } from './states';
 
 /**
  * Tracked deletion of a knowledge document. A 200 from the service proves nothing (the deletion is
@@ -18,8 +18,9 @@ import { ACTIVE_STATES } from './presence';
  *          second DELETE straight away (the first may have deleted it, or may still wait for the lock)
  *
  * Single deletions (tracker.ts) and every row of a bulk removal (../bulk/scheduler.ts) run on this machine.
+ * The states themselves are named in ./states.ts, a leaf that presence.ts reads without loading this machine.
  */
-export type DeletionState = 'requesting' | 'pending' | 'unknown' | 'deleted' | 'not_deleted' | 'failed';
+export type { DeletionState };
 
 /** Which read confirmed a deletion: the document's base info answering 404, or the knowledge base's total_files. */
 export type ConfirmingRead = 'base_info' | 'total_files';

@@ -1,5 +1,5 @@
 import { browserStorage, safeStorage, type StorageLike } from '../../../api';
-import type { DeletionState } from './machine';
+import { ACTIVE_STATES, type DeletionState } from './states';
 
 /**
  * What start-up reads to decide whether this visit needs the deletion runtime at all (about 12 KB with its
@@ -11,8 +11,6 @@ import type { DeletionState } from './machine';
 export const DELETIONS_KEY = 'kc.deletions.v1';
 /** The bulk batches not finished yet (id → profile), beside the batches in IndexedDB, so start-up need not open it. */
 export const UNFINISHED_BATCHES_KEY = 'kc.bulk.unfinished.v1';
-/** The states of a single deletion that still has work to do. */
-export const ACTIVE_STATES: ReadonlySet<DeletionState> = new Set<DeletionState>(['requesting', 'pending', 'unknown']);
 
 const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : undefined);
 const record = (value: unknown) =>

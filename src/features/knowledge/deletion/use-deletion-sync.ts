@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiKeys } from '../../../api';
 import { useT, type Translate } from '../../../i18n';
-import { countPhases, type BulkBatch } from '../bulk/batch';
+import { countPhases, type Batch } from '../bulk/batch';
 import { useDeletionRuntime } from './hooks';
 import type { DeletionChange, DeletionRuntime } from './runtime';
 import { hasAccepted, lastError, progressOf } from './view';
@@ -59,7 +59,7 @@ function handle(runtime: DeletionRuntime, changes: DeletionChange[]) {
 function watchBatches(runtime: DeletionRuntime): () => void {
   const deletedBefore = new Map<string, number>();
   const refreshedAt = new Map<string, number>();
-  const refresh = (b: BulkBatch, force = false) => {
+  const refresh = (b: Batch, force = false) => {
     const ctx = latest(runtime);
     const key = `${b.profileId}\u0000${b.knowledgeId}`;
     const at = Date.now();

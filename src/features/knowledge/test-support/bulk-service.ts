@@ -1,7 +1,7 @@
 import type { TotalFilesContext } from '../deletion/confirm';
 import { confirmByReads } from '../deletion/confirm';
 import type { TrackedDeletion } from '../deletion/machine';
-import type { BulkBatch, BulkRow } from '../bulk/batch';
+import type { Batch, BatchRow } from '../bulk/batch';
 import type { BatchIo } from '../bulk/batch-requests';
 
 /**
@@ -119,8 +119,8 @@ export function createTestService(ids: readonly string[], options: { softBaseInf
   };
 }
 
-export function newBatch(ids: readonly string[], patch: Partial<BulkBatch> = {}): BulkBatch {
-  const rows: BulkRow[] = ids.map((documentId) => ({ documentId, name: `doc ${documentId}`, updatedAt: 0 }));
+export function newBatch(ids: readonly string[], patch: Partial<Batch> = {}): Batch {
+  const rows: BatchRow[] = ids.map((documentId) => ({ documentId, name: `doc ${documentId}`, updatedAt: 0 }));
   return {
     id: 'b1',
     profileId: 'p',

@@ -15,7 +15,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useCatalog, type CatalogKind } from '../../../api';
 import { catalogOptions } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
-import { SHOWN_BOUNDS } from '../limits';
+import { SHOWN_BOUNDS } from '../bounds';
 import { defaultOptions, newSessionId, parseContextParams, type PlaygroundOptions } from '../model/options';
 
 export interface OptionsPanelProps {

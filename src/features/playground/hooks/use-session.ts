@@ -3,7 +3,7 @@ import type { ConnectionProfile } from '../../../api';
 import type { Exchange } from '../model/exchange';
 import { defaultOptions, toBody, type BodyCheck, type PlaygroundOptions } from '../model/options';
 import { clearSession, loadSession, saveSession } from '../model/storage';
-import { STORAGE_BOUNDS } from '../limits';
+import { STORAGE_BOUNDS } from '../bounds';
 import { useExchanges } from './use-exchanges';
 
 /**

@@ -7,7 +7,7 @@ import {
   type CompletionOutcome,
   type ConnectionProfile,
 } from '../../../api';
-import { SHOWN_BOUNDS, STORAGE_BOUNDS } from '../limits';
+import { SHOWN_BOUNDS, STORAGE_BOUNDS } from '../bounds';
 import { nextStatus, type AnswerEvent } from './answer-status';
 import { errorInit, type Exchange, type TraceItem } from './exchange';
 import type { CompletionBodyInput } from './options';

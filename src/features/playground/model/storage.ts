@@ -1,5 +1,5 @@
 import { browserStorage, safeStorage, type StorageLike } from '../../../api';
-import { STORAGE_BOUNDS } from '../limits';
+import { STORAGE_BOUNDS } from '../bounds';
 import { isAnswerStatus, nextStatus } from './answer-status';
 import type { Exchange } from './exchange';
 import { presetOf, readOptions, type PlaygroundOptions, type PresetOptions } from './options';
@@ -28,7 +28,7 @@ export interface Preset {
 const browserLocal = safeStorage(() => browserStorage('local'));
 const kept = (store: StorageLike | undefined) => (store ? safeStorage(store) : browserLocal);
 
-export const sessionKey = (profileId: string, spaceId: string) => `${SESSION_PREFIX}:${profileId}:${spaceId}`;
+const sessionKey = (profileId: string, spaceId: string) => `${SESSION_PREFIX}:${profileId}:${spaceId}`;
 
 /** A stored exchange, checked enough to render; a corrupt one is dropped rather than breaking the page. */
 function readExchange(value: unknown): Exchange | undefined {

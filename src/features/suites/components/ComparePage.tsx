@@ -7,7 +7,7 @@ import {
   outcomeKey,
   runSuiteOf,
   type CaseOutcome,
-  type CompareRow,
+  type CaseComparison,
   type SuiteRun,
 } from '../../../api';
 import { DEFAULT_VARIANT_ID } from '../../../contract';
@@ -137,10 +137,10 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 }
 
 /** The variant is named only where the suite has variants (keyed by case and variant: two runs compared). */
-const caseLabel = (r: CompareRow) =>
+const caseLabel = (r: CaseComparison) =>
   r.label.includes('\u0000') && r.variantId !== DEFAULT_VARIANT_ID ? `${r.caseId} [${r.variantId}]` : r.caseId;
 
-function StatusTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }) {
+function StatusTable({ rows, a, b }: { rows: CaseComparison[]; a: string; b: string }) {
   const t = useT();
   return (
     <Table.ScrollContainer minWidth={480}>
@@ -170,7 +170,7 @@ function StatusTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string 
   );
 }
 
-function DeltaTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }) {
+function DeltaTable({ rows, a, b }: { rows: CaseComparison[]; a: string; b: string }) {
   const t = useT();
   const { formatNumber } = useFormat();
   const n = (v: number | undefined, unit = '') => (v === undefined ? '–' : `${formatNumber(Math.round(v))}${unit}`);
@@ -204,7 +204,7 @@ function DeltaTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }
   );
 }
 
-function SourcesTable({ rows, a, b }: { rows: CompareRow[]; a: string; b: string }) {
+function SourcesTable({ rows, a, b }: { rows: CaseComparison[]; a: string; b: string }) {
   const t = useT();
   const ids = (list: string[]) =>
     list.map((id) => (

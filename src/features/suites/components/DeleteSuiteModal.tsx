@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useT } from '../../../i18n';
 import { useSuitesStore } from '../hooks';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 
 /** Asks before a kept suite is removed; used from the list and from the suite's own page. */
 export function DeleteSuiteModal({
@@ -9,7 +9,7 @@ export function DeleteSuiteModal({
   onClose,
   onDeleted,
 }: {
-  suite: SuiteRecord | null;
+  suite: KeptSuite | null;
   onClose(): void;
   onDeleted(): void | Promise<void>;
 }) {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { parseSuiteJson } from '../../../contract';
 import { useT } from '../../../i18n';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 import { useSaveSuite } from '../hooks';
 import { ProblemList } from './ProblemList';
 
@@ -12,7 +12,7 @@ export function JsonEditor({
   onDirty,
   onSaved,
 }: {
-  record: SuiteRecord;
+  record: KeptSuite;
   onDirty(dirty: boolean): void;
   /** After each save (a draft's first moves the page to the suite's own address). */
   onSaved?(): void;

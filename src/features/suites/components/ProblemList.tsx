@@ -1,14 +1,14 @@
 import { List, Text } from '@mantine/core';
-import { SUITE_LIMITS } from '../../../contract';
+import { SUITE_BOUNDS } from '../../../contract';
 import { useT } from '../../../i18n';
 
 /**
- * A refused suite's messages: the first SUITE_LIMITS.importErrorsShown, then how many more. A 5,000-case file
+ * A refused suite's messages: the first SUITE_BOUNDS.importErrorsShown, then how many more. A 5,000-case file
  * wrong in every case has tens of thousands; rendering them all froze the page and helped nobody.
  */
 export function ProblemList({ problems }: { problems: readonly string[] }) {
   const t = useT();
-  const shown = problems.slice(0, SUITE_LIMITS.importErrorsShown);
+  const shown = problems.slice(0, SUITE_BOUNDS.importErrorsShown);
   const more = problems.length - shown.length;
   return (
     <>

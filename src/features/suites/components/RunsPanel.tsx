@@ -2,16 +2,16 @@ import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } fro
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { caseOutcomes, runSuiteOf, summarize, trend, type SuiteRun } from '../../../api';
-import { EmptyState, ErrorState, Loading, ScrollTable, UnreadableRecords } from '../../../components';
+import { EmptyState, ErrorState, Loading, ScrollTable, UnreadableKeptRows } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore, useUnsavedRuns } from '../hooks';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 import { RunStatusBadge } from './RunStatusBadge';
 import { TrendChart } from './TrendChart';
 import { paths } from '../../../config/paths';
 
 /** A suite's runs, newest first, with the options and service each ran against; pick two to compare. */
-export function RunsPanel({ record }: { record: SuiteRecord }) {
+export function RunsPanel({ record }: { record: KeptSuite }) {
   const t = useT();
   const { formatDateTime, formatNumber } = useFormat();
   const navigate = useNavigate();
@@ -46,7 +46,7 @@ export function RunsPanel({ record }: { record: SuiteRecord }) {
 
   return (
     <Stack gap="md">
-      <UnreadableRecords count={unreadable} onRetry={() => void runs.refetch()} />
+      <UnreadableKeptRows count={unreadable} onRetry={() => void runs.refetch()} />
       <Paper withBorder p="sm">
         <Title order={2} size="h5" mb="xs">
           {t('suites.trend.title')}

@@ -6,7 +6,7 @@ import { useT } from '../../../i18n';
 import { useSaveSuite } from '../hooks';
 import { casesWithHiddenProblems, editorResolver, PAGE_SIZE, pageOfFirstProblem } from '../model/editor-form';
 import { emptyCase, toFile, toValues, type EditorValues } from '../model/editor-values';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 import { CaseTable } from './CaseTable';
 import { SuiteFields } from './SuiteFields';
 
@@ -16,7 +16,7 @@ export function SuiteEditor({
   onDirty,
   onSaved,
 }: {
-  record: SuiteRecord;
+  record: KeptSuite;
   onDirty(dirty: boolean): void;
   /** After each save (a draft's first moves the page to the suite's own address). */
   onSaved?(): void;

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { demoSuiteOf, sandboxDemoQuery, type ConnectionProfile } from '../../../api';
-import { parseSuiteJson, SUITE_LIMITS, type SuiteFile } from '../../../contract';
-import { EmptyState, ErrorState, formatBytes, Loading, PageHeader, UnreadableRecords } from '../../../components';
+import { parseSuiteJson, SUITE_BOUNDS, type SuiteFile } from '../../../contract';
+import { EmptyState, ErrorState, formatBytes, Loading, PageHeader, UnreadableKeptRows } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
 import { DRAFT_SUITE_ID } from '../model/draft';
@@ -46,9 +46,9 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
     if (!file) return;
     setProblem(null);
     // Refused before it is read whole.
-    if (file.size > SUITE_LIMITS.fileBytesMax) {
+    if (file.size > SUITE_BOUNDS.fileBytesMax) {
       const size = formatBytes(file.size);
-      const max = formatBytes(SUITE_LIMITS.fileBytesMax);
+      const max = formatBytes(SUITE_BOUNDS.fileBytesMax);
       return setProblem({ file: file.name, errors: [t('suites.importTooLarge', { size, max })] });
     }
     const text = await file.text();
@@ -114,7 +114,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
           />
         ) : (
           <>
-            <UnreadableRecords count={list.data.unreadable} onRetry={() => void list.refetch()} />
+            <UnreadableKeptRows count={list.data.unreadable} onRetry={() => void list.refetch()} />
             {list.data.rows.length > 0 ? (
               <SuiteTable suites={list.data.rows} formatDateTime={formatDateTime} onChanged={refresh} />
             ) : null}

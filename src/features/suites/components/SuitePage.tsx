@@ -2,14 +2,14 @@ import { Anchor, Button, Group, Menu, NumberInput, Tabs, Text } from '@mantine/c
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { runSize, type ConnectionProfile } from '../../../api';
-import { checkSuite, SUITE_LIMITS } from '../../../contract';
+import { checkSuite, SUITE_BOUNDS } from '../../../contract';
 import { ChevronIcon, downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useT } from '../../../i18n';
 import { useRefreshSuites, useRunFinished, useSuite, useSuitesStore } from '../hooks';
 import { DRAFT_SUITE_ID, draftSuite } from '../model/draft';
 import { startRun } from '../model/live-runs';
 import { fileNameOf } from '../model/names';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 import { JsonEditor } from './JsonEditor';
 import { RunsPanel } from './RunsPanel';
 import { SuiteEditor } from './SuiteEditor';
@@ -69,7 +69,7 @@ function Suite({
   draft = false,
   onSaved,
 }: {
-  record: SuiteRecord;
+  record: KeptSuite;
   profile: ConnectionProfile;
   draft?: boolean;
   onSaved?(): void;
@@ -81,7 +81,7 @@ function Suite({
   const onFinished = useRunFinished();
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'cases';
-  const [concurrency, setConcurrency] = useState<number>(SUITE_LIMITS.concurrencyDefault);
+  const [concurrency, setConcurrency] = useState<number>(SUITE_BOUNDS.concurrencyDefault);
   const [deleting, setDeleting] = useState(false);
   const [dirty, setDirty] = useState(false);
   const { file } = record;
@@ -119,12 +119,12 @@ function Suite({
         </Text>
         <NumberInput
           id={concurrencyId}
-          min={SUITE_LIMITS.concurrencyMin}
-          max={SUITE_LIMITS.concurrencyMax}
+          min={SUITE_BOUNDS.concurrencyMin}
+          max={SUITE_BOUNDS.concurrencyMax}
           clampBehavior="strict"
           allowDecimal={false}
           value={concurrency}
-          onChange={(v) => setConcurrency(typeof v === 'number' ? v : SUITE_LIMITS.concurrencyDefault)}
+          onChange={(v) => setConcurrency(typeof v === 'number' ? v : SUITE_BOUNDS.concurrencyDefault)}
           w={64}
         />
       </Group>

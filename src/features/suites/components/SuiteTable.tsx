@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { downloadText, ScrollTable } from '../../../components';
 import { useT } from '../../../i18n';
 import { useSuitesStore } from '../hooks';
-import type { SuiteRecord } from '../model/store';
+import type { KeptSuite } from '../model/store';
 import { fileNameOf } from '../model/names';
 import { paths } from '../../../config/paths';
 import { DeleteSuiteModal } from './DeleteSuiteModal';
@@ -15,13 +15,13 @@ export function SuiteTable({
   formatDateTime,
   onChanged,
 }: {
-  suites: SuiteRecord[];
+  suites: KeptSuite[];
   formatDateTime: (ms: number) => string;
   onChanged: () => Promise<void>;
 }) {
   const t = useT();
   const store = useSuitesStore();
-  const [deleting, setDeleting] = useState<SuiteRecord | null>(null);
+  const [deleting, setDeleting] = useState<KeptSuite | null>(null);
   return (
     <>
       <ScrollTable minWidth={640} label={t('suites.title')}>

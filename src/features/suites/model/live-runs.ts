@@ -1,7 +1,7 @@
 import {
   clampConcurrency,
   keptDbErrorOf,
-  newRunRecord,
+  newRun,
   planAttempts,
   runSize,
   runSuite,
@@ -15,7 +15,7 @@ import type { SuitesStore } from './store';
 
 /**
  * Runs in progress in this tab. A run goes on while the admin moves between pages; the page shows it from here
- * while it runs and from IndexedDB once it is over. A record left `running` by a closed tab reads as interrupted.
+ * while it runs and from IndexedDB once it is over. A run left `running` by a closed tab reads as interrupted.
  */
 interface LiveRun {
   run: SuiteRun;
@@ -24,7 +24,7 @@ interface LiveRun {
 
 /** Screen updates are batched: results may arrive faster than anyone reads them. */
 const NOTIFY_MS = 250;
-/** While running, the record is saved this often: each save clones the whole run on the main thread (megabytes for
+/** While running, the run is saved this often: each save clones the whole run on the main thread (megabytes for
  * 2,000 cases), so a closed tab loses at most this much of a long run, and a short run is saved once, at its end. */
 const SAVE_MS = 30_000;
 
@@ -88,7 +88,7 @@ export interface StartRunInput {
 }
 
 /**
- * Starts a run and returns its record at once (saved as `running`); the engine fills it in as answers come. A run
+ * Starts a run and returns it at once (saved as `running`); the engine fills it in as answers come. A run
  * that cannot be saved runs all the same: it is listed as unsaved (with why) and shown from this tab's memory.
  */
 export async function startRun(input: StartRunInput): Promise<SuiteRun> {
@@ -97,7 +97,7 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   // Checked before anything is planned or saved (the page disables Run and says why; this is the backstop).
   const size = runSize(input.suite, only);
   if (size.overCap) throw new RunTooLargeError(size);
-  const run = newRunRecord({
+  const run = newRun({
     suiteId: input.suiteId,
     file: input.file,
     profile: input.profile,

@@ -1,7 +1,7 @@
 // An in-memory IndexedDB for Node (the e2e suite uses the browser's own).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeptDb, newRunRecord, type KeptDb } from '../../../api';
+import { createKeptDb, newRun, type KeptDb } from '../../../api';
 import { profileFor } from '../../../api/test-support/http-server';
 import { checkSuite, type SuiteFile } from '../../../contract';
 import { DRAFT_SUITE_ID, draftSuite } from './draft';
@@ -20,7 +20,7 @@ describe('suites kept in IndexedDB', () => {
     await store.add('p2', FILE, 3000);
     expect((await store.list('p1')).rows.map((s) => s.id)).toEqual([newer.id, older.id]);
     const profile = profileFor('http://127.0.0.1:1');
-    const run = newRunRecord({ suiteId: older.id, file: FILE, profile, concurrency: 2, planned: 1 });
+    const run = newRun({ suiteId: older.id, file: FILE, profile, concurrency: 2, planned: 1 });
     await store.putRun(run);
     await store.putRun({ ...run, id: 'later', startedAt: run.startedAt + 1 });
     expect((await store.runsOf(older.id)).rows.map((r) => r.id)).toEqual(['later', run.id]);
@@ -37,7 +37,7 @@ describe('suites kept in IndexedDB', () => {
     const store = suitesStore(db);
     const profile = profileFor('http://127.0.0.1:1');
     const suite = await store.add(profile.id, FILE);
-    await store.putRun(newRunRecord({ suiteId: suite.id, file: FILE, profile, concurrency: 2, planned: 1 }));
+    await store.putRun(newRun({ suiteId: suite.id, file: FILE, profile, concurrency: 2, planned: 1 }));
     const { rows: raw } = await db.store<unknown>('suiteRuns', (r) => r).all();
     expect(JSON.stringify(raw)).not.toContain(profile.token);
     expect(raw).toEqual([

@@ -2,7 +2,7 @@ import { newId, type KeptDb, type KeptRows, type SuiteRun } from '../../../api';
 import { checkSuite, type SuiteFile } from '../../../contract';
 
 /** A suite kept in this browser, per connection profile. No token: a suite file has none. */
-export interface SuiteRecord {
+export interface KeptSuite {
   id: string;
   profileId: string;
   file: SuiteFile;
@@ -13,12 +13,12 @@ export interface SuiteRecord {
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const RUN_STATUSES = new Set(['running', 'done', 'stopped', 'interrupted', 'failed', 'timed_out']);
 
-/** Records are parsed on read: one written by an older build that no longer parses is counted as unreadable. */
-function parseSuiteRecord(raw: unknown): SuiteRecord | undefined {
+/** Kept rows are parsed on read: one written by an older build that no longer parses is counted as unreadable. */
+function parseKeptSuite(raw: unknown): KeptSuite | undefined {
   if (!isObject(raw) || typeof raw.id !== 'string' || typeof raw.profileId !== 'string') return undefined;
   if (typeof raw.createdAt !== 'number' || typeof raw.updatedAt !== 'number') return undefined;
   const checked = checkSuite(raw.file);
-  return checked.ok ? { ...(raw as unknown as SuiteRecord), file: checked.file } : undefined;
+  return checked.ok ? { ...(raw as unknown as KeptSuite), file: checked.file } : undefined;
 }
 
 function parseRun(raw: unknown): SuiteRun | undefined {
@@ -34,7 +34,7 @@ export function newSuiteId(): string {
 
 /** Suites and their runs in the console's IndexedDB (stores `suites` and `suiteRuns`). */
 export function suitesStore(db: KeptDb) {
-  const suites = db.store<SuiteRecord>('suites', parseSuiteRecord);
+  const suites = db.store<KeptSuite>('suites', parseKeptSuite);
   const runs = db.store<SuiteRun>('suiteRuns', parseRun);
   // Only the id: a suite's runs are deleted with it, readable or not.
   const runIds = db.store<string>('suiteRuns', (raw) =>
@@ -46,16 +46,16 @@ export function suitesStore(db: KeptDb) {
   });
   return {
     /** Newest change first, and how many saved suites could not be read. */
-    async list(profileId: string): Promise<KeptRows<SuiteRecord>> {
+    async list(profileId: string): Promise<KeptRows<KeptSuite>> {
       return newest(await suites.where('byProfile', profileId), (s) => s.updatedAt);
     },
     get: (id: string) => suites.get(id),
-    async add(profileId: string, file: SuiteFile, now = Date.now()): Promise<SuiteRecord> {
-      const record = { id: newSuiteId(), profileId, file, createdAt: now, updatedAt: now };
-      await suites.put(record);
-      return record;
+    async add(profileId: string, file: SuiteFile, now = Date.now()): Promise<KeptSuite> {
+      const suite = { id: newSuiteId(), profileId, file, createdAt: now, updatedAt: now };
+      await suites.put(suite);
+      return suite;
     },
-    put: (record: SuiteRecord) => suites.put(record),
+    put: (suite: KeptSuite) => suites.put(suite),
     /** A suite and every run of it. */
     async remove(id: string): Promise<void> {
       for (const runId of (await runIds.where('bySuite', id)).rows) await runs.delete(runId);

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useT } from '../i18n';
 
 /**
- * "3 saved records could not be read": records kept in this browser that no longer parse (written by another
+ * "3 saved records could not be read": kept rows (IndexedDB) that no longer parse (written by another
  * build). Shown where they would have been listed, so they are never read as "nothing there".
  */
-export function UnreadableRecords({ count, onRetry }: { count: number; onRetry?: () => void }) {
+export function UnreadableKeptRows({ count, onRetry }: { count: number; onRetry?: () => void }) {
   const t = useT();
   if (count <= 0) return null;
   return (

@@ -9,8 +9,8 @@ export function newRunId(): string {
   return `run-${random}`;
 }
 
-/** A new run's record: the suite as it runs and the service it runs against — the profile's addresses, never its token. */
-export function newRunRecord(input: {
+/** A new run, to be kept: the suite as it runs and the service it runs against — the profile's addresses, never its token. */
+export function newRun(input: {
   suiteId: string;
   file: SuiteFile;
   profile: ConnectionProfile;

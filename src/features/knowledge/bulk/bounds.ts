@@ -2,7 +2,7 @@
  * Bounds of the console's bulk removal: choices of the console, not of the service (whose documented limits,
  * such as the ~30 s lock wait each DELETE may spend, are LIMITS in src/contract).
  */
-export const BULK_REMOVAL_LIMITS = {
+export const BULK_BOUNDS = {
   /** Ids in one batch at most; further ones are refused with a reason. */
   maxIds: 5_000,
   /**
