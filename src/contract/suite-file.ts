@@ -42,6 +42,9 @@ export const ASSERTION_KEYS = [
   'max_total_tokens',
 ] as const;
 export type AssertionKey = (typeof ASSERTION_KEYS)[number];
+/** Assertions that grade the answer with a score (kept per case) rather than a literal check. */
+export const GRADED_KEYS = ['similar_to'] as const;
+export type GradedKey = (typeof GRADED_KEYS)[number];
 
 /** `matches` as source and flags: a plain pattern (`\b14\s+days\b`) or a literal with flags (`/14 days/i`). */
 function splitMatches(pattern: string): { source: string; flags: string } {
@@ -94,6 +97,12 @@ export const CompletionOptions = z.strictObject(
 );
 export type CompletionOptions = z.output<typeof CompletionOptions>;
 
+/** A share, 0–1 (pass rates, similarity, hit rate, MRR). */
+const fraction = () =>
+  z
+    .number({ error: 'must be a number from 0 to 1' })
+    .check(z.gte(0, { error: 'must be from 0 to 1' }), z.lte(1, { error: 'must be from 0 to 1' }));
+
 const positive = (what: string) =>
   z.number({ error: `must be ${what}` }).check(z.positive({ error: `must be ${what}` }));
 
@@ -120,6 +129,12 @@ export const Expectations = z.strictObject(
     max_latency_ms: z.optional(positive('a positive number of milliseconds')),
     max_total_tokens: z.optional(
       z.int({ error: 'must be a whole number' }).check(z.positive({ error: 'must be more than 0' })),
+    ),
+    similar_to: z.optional(
+      z.strictObject(
+        { text: nonEmpty('a reference answer (a string)'), min: fraction() },
+        { error: 'must be an object with text (a reference answer) and min (0–1)' },
+      ),
     ),
   },
   { error: 'must be an object of assertions' },
@@ -246,7 +261,7 @@ function caseNote(raw: unknown, path: readonly PropertyKey[]): string {
 
 function unknownKeyMessage(path: readonly PropertyKey[], key: string): string {
   const parent = path.at(-1);
-  if (parent === 'expect') return `not a known assertion (use ${ASSERTION_KEYS.join(', ')})`;
+  if (parent === 'expect') return `not a known assertion (use ${[...ASSERTION_KEYS, ...GRADED_KEYS].join(', ')})`;
   if (parent === 'options' || parent === 'defaults') {
     return (RUNNER_FIELDS as readonly string[]).includes(key)
       ? 'not allowed here: each question gets its own message, session_id and conversation_id'

@@ -1,4 +1,5 @@
 import { compileMatches, type Expectations } from '../../contract';
+import { tokenF1 } from './similarity';
 import type { AssertionOutcome } from './types';
 
 /** What an assertion looks at: the answer's text, its sources, its latency and token usage. */
@@ -96,6 +97,12 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
           ok: used !== undefined && used <= expect!.max_total_tokens!,
           detail: used === undefined ? 'no token usage in the answer' : `${used} tokens`,
         });
+        break;
+      }
+      case 'similar_to': {
+        const { text: reference, min } = expect!.similar_to!;
+        const score = Number(tokenF1(facts.text, reference).toFixed(3));
+        out.push({ key, ok: score >= min, score, detail: `similarity ${score} ${score >= min ? '≥' : '<'} ${min}` });
         break;
       }
     }

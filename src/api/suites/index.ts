@@ -1,5 +1,6 @@
 /** Space test suites: the engine the console and `npm run suite` share (no UI; Node-safe). */
 export { evaluate, topScore, type AnswerFacts } from './assertions';
+export { tokenF1 } from './similarity';
 export {
   buildBody,
   mergedOptions,

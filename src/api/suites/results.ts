@@ -62,6 +62,9 @@ export function caseOutcomes(
       const lat = list.map(attemptLatency).filter((n): n is number => n !== undefined);
       const tok = list.map(attemptTokens).filter((n): n is number => n !== undefined);
       const top = list.map((a) => a.turns[0]?.topScore).filter((n): n is number => n !== undefined);
+      const similarity = list
+        .map((a) => a.turns[0]?.assertions.find((x) => x.key === 'similar_to')?.score)
+        .filter((n): n is number => n !== undefined);
       const cited = new Set<string>();
       for (const a of list)
         for (const t of a.turns) for (const s of t.sources) if (s.document_id) cited.add(String(s.document_id));
@@ -75,6 +78,7 @@ export function caseOutcomes(
         latencyMs: median(lat),
         totalTokens: median(tok),
         topScore: median(top),
+        similarity: median(similarity),
         assertions: [...assertionCounts].map(([name, n]) => ({ key: name, ...n })),
         cited: [...cited].sort(),
         attempts: list,

@@ -1,11 +1,13 @@
-import type { AssertionKey, CompletionBody, DocumentChunk, SuiteFile, z } from '../../contract';
+import type { AssertionKey, GradedKey, CompletionBody, DocumentChunk, SuiteFile, z } from '../../contract';
 
 export type CompletionBodyInput = z.input<typeof CompletionBody>;
 
 /** One assertion's outcome on one answer; `answered` is the implicit check of a case without `expect`. */
 export interface AssertionOutcome {
-  key: AssertionKey | 'answered';
+  key: AssertionKey | GradedKey | 'answered';
   ok: boolean;
+  /** A graded assertion's score (similar_to: 0–1). */
+  score?: number;
   /** What was found, in a few words ("missing \"14 days\"", "1,234 ms > 800 ms"). */
   detail: string;
 }
@@ -89,6 +91,8 @@ export interface CaseOutcome {
   latencyMs?: number;
   totalTokens?: number;
   topScore?: number;
+  /** Median similar_to score of the question's answers (0–1), when the case has similar_to. */
+  similarity?: number;
   /** Per assertion key: how many of the finished repetitions passed it. */
   assertions: { key: AssertionOutcome['key']; passed: number; total: number }[];
   /** Document ids cited in any repetition. */
