@@ -28,8 +28,6 @@ const CSV_COLUMNS = [
   'status',
   ...ASSERTION_KEYS,
   'answered',
-  'similar_to',
-  'similarity',
   'latency_ms',
   'total_tokens',
   'top_score',
@@ -38,6 +36,9 @@ const CSV_COLUMNS = [
   'error',
   'question',
   'answer',
+  // Added later, at the end, so a sheet reading columns by position keeps working.
+  'similar_to',
+  'similarity',
 ] as const;
 
 /**
