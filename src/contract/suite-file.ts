@@ -149,6 +149,18 @@ const repeat = () =>
       z.lte(SUITE_LIMITS.repeatMax, { error: `must be at most ${SUITE_LIMITS.repeatMax}` }),
     );
 
+/** A document id as the service gives it (digits, sent as a string or a number); compared as its decimal text. */
+const documentIds = () =>
+  z
+    .array(z.union([nonEmpty(), z.int()], { error: 'must be a document id' }), {
+      error: 'must be a list of document ids',
+    })
+    .check(z.minLength(1, { error: 'must name at least one document id' }));
+const cutOff = () =>
+  z
+    .int({ error: 'must be a whole number' })
+    .check(z.gte(1, { error: 'must be at least 1' }), z.lte(1000, { error: 'must be at most 1000' }));
+
 export const FollowUp = z.strictObject(
   { question: nonEmpty('a question (a string)'), expect: z.optional(Expectations) },
   { error: 'must be an object with a question' },
@@ -167,6 +179,12 @@ export const SuiteCase = z.strictObject(
         .check(z.maxLength(SUITE_LIMITS.followUpsMax, { error: `must have at most ${SUITE_LIMITS.followUpsMax}` })),
     ),
     repeat: z.optional(repeat()),
+    /** Of the `repeat` repetitions, how many must pass (default all). */
+    pass_at_least: z.optional(repeat()),
+    /** The documents a right answer retrieves: hit@k, reciprocal rank and recall@k are measured against them. */
+    relevant_documents: z.optional(documentIds()),
+    /** The cut-off of those metrics (default the suite's k, else the number of sources returned). */
+    k: z.optional(cutOff()),
   },
   { error: 'must be an object with a question' },
 );
@@ -193,6 +211,8 @@ export const SuiteFile = z.strictObject(
     ),
     defaults: z.optional(CompletionOptions),
     repeat: z.optional(repeat()),
+    pass_at_least: z.optional(repeat()),
+    k: z.optional(cutOff()),
     variants: z.optional(
       z
         .array(SuiteVariant, { error: 'must be a list of variants' })
@@ -222,7 +242,7 @@ export interface Suite {
   variants: SuiteVariant[];
   /** Whether the variants came from the file (so results name them). */
   hasVariants: boolean;
-  cases: (SuiteCase & { id: string; repeat: number })[];
+  cases: (SuiteCase & { id: string; repeat: number; passAtLeast: number })[];
 }
 
 export const DEFAULT_VARIANT_ID = 'default';
@@ -236,7 +256,16 @@ export function normalizeSuite(file: SuiteFile): Suite {
     repeat: repeatAll,
     variants: file.variants ?? [{ id: DEFAULT_VARIANT_ID }],
     hasVariants: file.variants !== undefined,
-    cases: file.cases.map((c, i) => ({ ...c, id: c.id ?? `case-${i + 1}`, repeat: c.repeat ?? repeatAll })),
+    cases: file.cases.map((c, i) => {
+      const repeat = c.repeat ?? repeatAll;
+      return {
+        ...c,
+        id: c.id ?? `case-${i + 1}`,
+        repeat,
+        passAtLeast: Math.min(c.pass_at_least ?? file.pass_at_least ?? repeat, repeat),
+        ...((c.k ?? file.k) ? { k: c.k ?? file.k } : {}),
+      };
+    }),
   };
 }
 
@@ -303,6 +332,15 @@ export function checkSuite(raw: unknown): SuiteCheck {
     }
   }
   if (isObject(raw)) errors.push(...duplicateIds(raw, 'cases'), ...duplicateIds(raw, 'variants'));
+  if (parsed.success) {
+    parsed.data.cases.forEach((c, i) => {
+      const repeatOf = c.repeat ?? parsed.data.repeat ?? 1;
+      if (c.pass_at_least !== undefined && c.pass_at_least > repeatOf)
+        errors.push(
+          `cases[${i}].pass_at_least: must be at most the case's repeat (${repeatOf})${caseNote(raw, ['cases', i])}`,
+        );
+    });
+  }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, file: parsed.data, suite: normalizeSuite(parsed.data) };
 }

@@ -1,4 +1,5 @@
 import { compileMatches, type Expectations } from '../../contract';
+import { documentIdOf } from './retrieval';
 import { tokenF1 } from './similarity';
 import type { AssertionOutcome } from './types';
 
@@ -60,7 +61,7 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
         break;
       }
       case 'cites_document': {
-        const cited = new Set(facts.sources.map((s) => (s.document_id === undefined ? '' : String(s.document_id))));
+        const cited = new Set(facts.sources.map(documentIdOf));
         const missing = expect!.cites_document!.filter((id) => !cited.has(id));
         out.push({
           key,

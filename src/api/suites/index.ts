@@ -17,7 +17,10 @@ export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } f
 export {
   attemptLatency,
   attemptTokens,
+  attemptRetrieval,
+  caseOutcome,
   caseOutcomes,
+  percentile,
   failedKeys,
   median,
   runSuiteOf,
@@ -27,7 +30,8 @@ export {
   type TrendPoint,
 } from './results';
 export { compareOutcomes, type CompareRow, type CompareStatus, type Comparison } from './compare';
-export { runToCsv, runToJson, runToJunit } from './export';
+export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
+export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
 export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRunRecord } from './record';

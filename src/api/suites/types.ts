@@ -1,3 +1,4 @@
+import type { RetrievalScore } from './retrieval';
 import type { AssertionKey, GradedKey, CompletionBody, DocumentChunk, SuiteFile, z } from '../../contract';
 
 export type CompletionBodyInput = z.input<typeof CompletionBody>;
@@ -95,6 +96,12 @@ export interface CaseOutcome {
   similarity?: number;
   /** Per assertion key: how many of the finished repetitions passed it. */
   assertions: { key: AssertionOutcome['key']; passed: number; total: number }[];
+  /** Of `planned`, how many must pass (the case's pass_at_least, default all). */
+  passAtLeast: number;
+  /** Its finished repetitions disagree: some passed, some did not. */
+  flaky: boolean;
+  /** hit@k, reciprocal rank and recall@k, means over the answered repetitions, when the case lists relevant_documents. */
+  retrieval?: RetrievalScore;
   /** Document ids cited in any repetition. */
   cited: string[];
   attempts: AttemptResult[];
