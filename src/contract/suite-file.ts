@@ -213,6 +213,17 @@ export const SuiteFile = z.strictObject(
     repeat: z.optional(repeat()),
     pass_at_least: z.optional(repeat()),
     k: z.optional(cutOff()),
+    /** What a release needs (`npm run suite` exits 1 below any of them; its flags override them). */
+    gate: z.optional(
+      z.strictObject(
+        {
+          min_pass_rate: z.optional(fraction()),
+          min_hit_rate: z.optional(fraction()),
+          min_mrr: z.optional(fraction()),
+        },
+        { error: 'must be an object with min_pass_rate, min_hit_rate and/or min_mrr (each 0–1)' },
+      ),
+    ),
     variants: z.optional(
       z
         .array(SuiteVariant, { error: 'must be a list of variants' })

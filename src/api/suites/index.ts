@@ -36,3 +36,19 @@ export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRunRecord } from './record';
 export { parseSuiteCsv } from './suite-csv';
+export {
+  checkGates,
+  compareWithBaseline,
+  DELTA_NAMES,
+  readBaselineJson,
+  type BaselineCase,
+  type BaselineComparison,
+  type BaselineRow,
+  type BaselineSide,
+  type DeltaName,
+  type GateName,
+  type GateResult,
+  type Gates,
+  type MetricDelta,
+} from './baseline';
+export { runToHtml } from './report-html';
