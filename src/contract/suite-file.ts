@@ -258,8 +258,24 @@ export interface Suite {
 
 export const DEFAULT_VARIANT_ID = 'default';
 
+/**
+ * An id for each case without one: `case-N` (N its place), unless a written id already is that; then `case-N-2`,
+ * `case-N-3`… A made-up id that took a written one would run the first case twice and the other never.
+ */
+function caseIds(cases: readonly SuiteCase[]): string[] {
+  const taken = new Set(cases.flatMap((c) => (c.id === undefined ? [] : [c.id])));
+  return cases.map((c, i) => {
+    if (c.id !== undefined) return c.id;
+    let id = `case-${i + 1}`;
+    for (let n = 2; taken.has(id); n++) id = `case-${i + 1}-${n}`;
+    taken.add(id);
+    return id;
+  });
+}
+
 export function normalizeSuite(file: SuiteFile): Suite {
   const repeatAll = file.repeat ?? 1;
+  const ids = caseIds(file.cases);
   return {
     name: file.name,
     space_id: String(file.space_id),
@@ -271,7 +287,7 @@ export function normalizeSuite(file: SuiteFile): Suite {
       const repeat = c.repeat ?? repeatAll;
       return {
         ...c,
-        id: c.id ?? `case-${i + 1}`,
+        id: ids[i]!,
         repeat,
         passAtLeast: Math.min(c.pass_at_least ?? file.pass_at_least ?? repeat, repeat),
         ...((c.k ?? file.k) ? { k: c.k ?? file.k } : {}),

@@ -190,8 +190,8 @@ describe('comparing runs', () => {
     expect(cmp.flipped.map((r) => [r.caseId, r.a, r.b])).toEqual([
       ['battery', 'pass', 'fail'],
       ['price', 'error', 'pass'],
-      ['returns', 'not_run', 'missing'],
     ]);
+    expect(cmp.missing.map((r) => [r.caseId, r.a, r.b])).toEqual([['returns', 'not_run', 'missing']]);
     expect(cmp.deltas.map((r) => [r.caseId, r.latencyDelta])).toEqual([
       ['price', 800],
       ['battery', -50],

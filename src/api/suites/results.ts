@@ -179,10 +179,14 @@ export interface TrendPoint {
   medianLatencyMs?: number;
 }
 
-/** Pass rate and median latency of each run, oldest first (re-runs of a subset left out: not comparable). */
+/**
+ * Pass rate and median latency of each run, oldest first. Only runs that finished their plan count: a re-run of a
+ * subset is not comparable, and a stopped, interrupted, timed-out or failed run would show its partial pass rate
+ * (the cases it never reached counted as not passing) as if the service had got worse.
+ */
 export function trend(runs: readonly SuiteRun[]): TrendPoint[] {
   return [...runs]
-    .filter((r) => !r.only && r.status !== 'running')
+    .filter((r) => !r.only && r.status === 'done')
     .sort((a, b) => a.startedAt - b.startedAt)
     .flatMap((run) => {
       const suite = runSuiteOf(run);
