@@ -20,7 +20,6 @@ import { SUITE_LIMITS } from '../src/contract';
 import type { ConnectionProfile } from '../src/api/connection/profile';
 import { CALL_BOUNDS } from '../src/api/constants';
 import {
-  caseOutcome,
   caseOutcomes,
   checkGates,
   compareWithBaseline,
@@ -37,7 +36,6 @@ import {
   runToJson,
   runToJunit,
   summarize,
-  type AttemptResult,
   type BaselineComparison,
   type BaselineSide,
   type CaseOutcome,
@@ -47,6 +45,7 @@ import {
 } from '../src/api/suites';
 import { unwritableReport, writeReports, type Report } from './suite-reports';
 import { idFilter, parseSuiteText } from './suite-input';
+import { CaseProgress } from './suite-progress';
 import { appVersion } from '../vite/app-version';
 
 const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME]
@@ -312,12 +311,8 @@ console.log(
 );
 
 // A case's line is printed when its last repetition finishes, from that case's attempts alone (the run's outcomes
-// are built once, at the end: rebuilding them after each case was quadratic in the cases).
-const remaining = new Map<string, number>();
-const attemptsOf = new Map<string, AttemptResult[]>();
-const caseById = new Map(suite.cases.map((c) => [c.id, c]));
-for (const p of planned)
-  remaining.set(outcomeKey(p.caseId, p.variantId), (remaining.get(outcomeKey(p.caseId, p.variantId)) ?? 0) + 1);
+// are built once, at the end).
+const progress = new CaseProgress(suite, planned);
 const stop = new AbortController();
 const t0 = performance.now();
 let ended = false;
@@ -406,14 +401,8 @@ runSuite({
   signal: stop.signal,
   onAttempt(attempt) {
     run.attempts.push(attempt);
-    const key = outcomeKey(attempt.caseId, attempt.variantId);
-    const mine = attemptsOf.get(key) ?? attemptsOf.set(key, []).get(key)!;
-    mine.push(attempt);
-    const left = (remaining.get(key) ?? 1) - 1;
-    remaining.set(key, left);
-    if (left > 0) return;
-    attemptsOf.delete(key);
-    const outcome = caseOutcome(caseById.get(attempt.caseId)!, attempt.variantId, mine);
+    const outcome = progress.add(attempt);
+    if (!outcome) return;
     const reps =
       outcome.planned > 1 ? ` ${outcome.passed} of ${outcome.planned} passed${outcome.flaky ? ' (flaky)' : ''}` : '';
     const graded = outcome.similarity === undefined ? '' : ` · similarity ${outcome.similarity}`;
