@@ -582,7 +582,7 @@ describe('npm run suite as a release gate (YAML suite, gates, baseline, HTML)', 
   );
 
   it(
-    'exits 2 on an invalid YAML suite, bad gate flags, a bad baseline, or a gate nothing can measure; nothing is sent',
+    'exits 2 on an invalid YAML suite, a CSV suite without --space-id, bad gate flags, a bad baseline, or a gate nothing can measure; nothing is sent',
     async () => {
       const broken = join(dir, 'broken.yaml');
       writeFileSync(
@@ -595,7 +595,10 @@ describe('npm run suite as a release gate (YAML suite, gates, baseline, HTML)', 
       writeFileSync(badBaseline, '{"format":"something else"}');
       const plain = join(dir, 'plain.yaml');
       writeFileSync(plain, 'name: Plain\nspace_id: "101"\ncases:\n  - question: Q\n');
+      const csv = join(dir, 'cases.csv');
+      writeFileSync(csv, 'id,question,contains\nplus-price,How much does Beacon Plus cost per month?,$4.99\n');
       const runs = [
+        [csv, '--base-url', sandbox.baseUrl],
         [broken, '--base-url', sandbox.baseUrl],
         [notYaml, '--base-url', sandbox.baseUrl],
         [YAML_DEMO, '--base-url', sandbox.baseUrl, '--min-mrr', '2'],
@@ -609,6 +612,10 @@ describe('npm run suite as a release gate (YAML suite, gates, baseline, HTML)', 
         expect(out.code, runs[i]!.join(' ')).toBe(2);
         expect(out.stdout, runs[i]!.join(' ')).toBe('');
       });
+      const csvOut = record(await suite([csv, '--base-url', sandbox.baseUrl, '--space-id', '101']));
+      expect(csvOut.code, csvOut.stderr).toBe(0);
+      expect(csvOut.stdout).toMatch(/^PASS {2}plus-price · /m);
+      expect(outs.shift()!.stderr).toContain('a CSV suite names no space: give --space-id');
       expect(outs[0]!.stderr.split('\n').filter((l) => l.startsWith('  '))).toEqual([
         '  gate.min_mrr: must be from 0 to 1',
         '  cases[0].expect.similar_to.min: must be a number from 0 to 1',

@@ -26,7 +26,8 @@ function attempt(
         request: { method: 'POST', url: 'u', body: { session_id: 's', message: 'q' } },
         status: status === 'error' ? 'error' : status,
         answer: 'a',
-        sources: ranked.map((id) => ({ document_id: String(id) })),
+        // Kept as given: a run stored or imported from elsewhere may hold a number (0 included).
+        sources: ranked.map((id) => ({ document_id: id as string })),
         assertions: status === 'error' ? [] : [{ key: 'answered', ok: status === 'pass', detail: '' }],
         latencyMs: 100 * repetition,
         totalTokens: 10,
