@@ -16,6 +16,9 @@ const num = (n: number | null | undefined, digits = 3) =>
 const ms = (n: number | null | undefined) => (n === null || n === undefined ? '–' : `${Math.round(n)} ms`);
 const signed = (n: number | null, f: (n: number) => string) => (n === null ? '–' : `${n > 0 ? '+' : ''}${f(n)}`);
 
+/** Rates as percentages, MRR as a number: as the cards above show them. */
+const gateValue = (name: GateResult['name'], n: number | null) => (name === 'min_mrr' ? num(n) : pct(n));
+
 // Inline, and nothing else: the report is opened from a CI job's artifacts, offline, without scripts.
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#5b6470;--line:#d8dde3;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700}
@@ -82,7 +85,7 @@ export function runToHtml(run: SuiteRun, extra: { gates?: GateResult[]; baseline
       `<h2>Gates</h2><table><tr><th>Gate</th><th class="n">Required</th><th class="n">Measured</th><th>Result</th></tr>${extra.gates
         .map(
           (g) =>
-            `<tr><td>${g.name}</td><td class="n">${num(g.min)}</td><td class="n">${num(g.actual)}</td><td class="${g.ok ? 'pass' : 'fail'}">${g.ok ? 'holds' : 'fails'}</td></tr>`,
+            `<tr><td>${g.name}</td><td class="n">${gateValue(g.name, g.min)}</td><td class="n">${gateValue(g.name, g.actual)}</td><td class="${g.ok ? 'pass' : 'fail'}">${g.ok ? 'holds' : 'fails'}</td></tr>`,
         )
         .join('')}</table>`,
     );
