@@ -381,8 +381,8 @@ function printComparison(c: BaselineComparison): void {
 function crashed(error: unknown): void {
   if (error instanceof Error && error.stack) console.error(error.stack);
   // Thrown while the run was being closed: what could be written was; nothing is left to wait for.
-  if (ended) process.exit(1);
-  endRun('failed', 1, `the run failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (ended) process.exit(2);
+  endRun('failed', 2, `the run failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 process.once('SIGINT', () => endRun('stopped', 130, 'stopped by SIGINT'));
 process.once('SIGTERM', () => endRun('stopped', 143, 'stopped by SIGTERM'));
