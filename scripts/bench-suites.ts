@@ -1,6 +1,7 @@
 /**
  * Suite-run benchmark: figures, not a pass/fail test.
- *   npx tsx scripts/bench-suites.ts [--cases 200] [--concurrency 4] [--dist dist-bench] [--no-build]
+ *   npx tsx scripts/bench-suites.ts [--cases 200] [--concurrency 4] [--dist dist-bench] [--no-build] [--cli-only]
+ * First the CLI's own time per case at 500 and 5,000 cases × 8 variants (scripts/bench-suite-cli.ts; --cli-only: that alone).
  * Builds the console (unless --no-build and the folder exists), serves it with the production headers, starts a
  * sandbox (child process, in memory), imports a suite of N cases (the demo questions, cycled) in /suites in
  * headless Chromium, runs it at the given concurrency and prints: wall time, cases per second, long tasks on the
@@ -15,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 import { startSandbox } from '../e2e/support/sandbox';
 import { DOC, SPACE } from '../e2e/support/demo-ids.mjs';
+import { benchSuiteCli } from './bench-suite-cli';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -95,6 +97,8 @@ const pct = (sorted: number[], p: number) =>
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
+  benchSuiteCli();
+  if (args.includes('--cli-only')) return;
   if (!args.includes('--no-build') || !existsSync(`${ROOT}/${DIST}/index.html`)) {
     console.log(`building the console into ${DIST}/ …`);
     const build = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {

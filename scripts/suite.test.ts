@@ -462,3 +462,176 @@ describe('npm run suite when the service stalls', () => {
     SLOW,
   );
 });
+
+describe('npm run suite as a release gate (YAML suite, gates, baseline, HTML)', () => {
+  const YAML_DEMO = resolve(root, 'src/server/fixtures/demo-suite.yaml');
+
+  it(
+    'exits 0 on the YAML demo with every gate holding, then 0 against itself as the baseline with --fail-on-regression',
+    async () => {
+      const prev = join(dir, 'prev.json');
+      const first = record(
+        await suite([YAML_DEMO, '--base-url', sandbox.baseUrl, '--concurrency', '4', '--json', prev]),
+      );
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(
+        /^PASS {2}battery-life 2 of 2 passed · \d+ ms · \d+ tokens · similarity 0\.\d+ · hit@\d+ 1 · RR 1$/m,
+      );
+      expect(first.stdout).toContain('gate holds: min_hit_rate 0.75, measured 1');
+      const metrics = JSON.parse(readFileSync(prev, 'utf8')).metrics;
+      expect(Object.keys(metrics)).toEqual([
+        'pass_rate',
+        'hit_rate',
+        'mrr',
+        'recall_at_k',
+        'median_latency_ms',
+        'p95_latency_ms',
+        'total_tokens',
+      ]);
+      expect(metrics).toMatchObject({ pass_rate: 1, hit_rate: 1, mrr: 1, recall_at_k: 1 });
+      // The "Done when" command, as written.
+      const json = join(dir, 'out.json');
+      const html = join(dir, 'out.html');
+      const out = record(
+        await suite([
+          YAML_DEMO,
+          '--base-url',
+          sandbox.baseUrl,
+          '--json',
+          json,
+          '--html',
+          html,
+          '--baseline',
+          prev,
+          '--fail-on-regression',
+        ]),
+      );
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stdout).toMatch(/^ {2}pass_rate {10}1 → 1 \(0\)$/m);
+      expect(out.stdout).toContain('regressions (0)\nimprovements (0)\nunchanged (4)');
+      const page = readFileSync(html, 'utf8');
+      seen.push(page);
+      expect(page).toContain('<h1>Beacon release gate</h1>');
+      expect(page).toContain('<h2>Against the baseline</h2>');
+      // Self-contained: nothing fetched, nothing run.
+      expect(page).not.toMatch(/<script|<link|\ssrc=|href=|@import|url\(/i);
+      expect(JSON.parse(readFileSync(json, 'utf8')).baseline.unchanged).toHaveLength(4);
+    },
+    SLOW,
+  );
+
+  it(
+    "exits 1 when a gate fails (the suite file's or a flag's) or, with --fail-on-regression, when a case that passed now fails",
+    async () => {
+      const prev = join(dir, 'gate-prev.json');
+      const yaml = (priceContains: string, relevant: string) =>
+        [
+          'name: Gate',
+          'space_id: "101"',
+          'gate: { min_hit_rate: 0.75 }',
+          'cases:',
+          '  - id: plus-price',
+          '    question: How much does Beacon Plus cost per month?',
+          `    relevant_documents: ["${relevant}"]`,
+          `    expect: { contains: ["${priceContains}"] }`,
+          '  - id: pairing-timeout',
+          '    question: When does pairing mode time out on the Display?',
+          '    relevant_documents: ["831506272047402"]',
+        ].join('\n');
+      const good = join(dir, 'gate-good.yaml');
+      const missed = join(dir, 'gate-missed.yml');
+      const regressed = join(dir, 'gate-regressed.yaml');
+      writeFileSync(good, yaml('$4.99', '831506272047407'));
+      writeFileSync(missed, yaml('$4.99', '999'));
+      writeFileSync(regressed, yaml('$1.99', '831506272047407'));
+      expect(record(await suite([good, '--base-url', sandbox.baseUrl, '--json', prev])).code).toBe(0);
+      const [byFile, byFlag, overridden, regression, noFlag] = (
+        await Promise.all([
+          suite([missed, '--base-url', sandbox.baseUrl]),
+          suite([
+            good,
+            '--base-url',
+            sandbox.baseUrl,
+            '--min-mrr',
+            '1.0',
+            '--min-hit-rate',
+            '1',
+            '--filter',
+            'pairing',
+          ]),
+          suite([missed, '--base-url', sandbox.baseUrl, '--min-hit-rate', '0.5']),
+          suite([
+            regressed,
+            '--base-url',
+            sandbox.baseUrl,
+            '--min-pass-rate',
+            '0',
+            '--baseline',
+            prev,
+            '--fail-on-regression',
+          ]),
+          suite([regressed, '--base-url', sandbox.baseUrl, '--min-pass-rate', '0', '--baseline', prev]),
+        ])
+      ).map(record) as [Outcome, Outcome, Outcome, Outcome, Outcome];
+      expect(byFile.code).toBe(1);
+      expect(byFile.stdout).toContain('GATE FAILS: min_hit_rate 0.75, measured 0.5');
+      expect(byFlag.code, byFlag.stderr).toBe(0);
+      expect(byFlag.stdout).toContain('1 case(s): 1 passed');
+      expect(overridden.code).toBe(0);
+      expect(regression.code).toBe(1);
+      expect(regression.stdout).toContain('regressions (1):\n  plus-price: pass → fail');
+      expect(regression.stderr).toContain('1 case(s) passed in the baseline and do not now');
+      expect(noFlag.code).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'exits 2 on an invalid YAML suite, a CSV suite without --space-id, bad gate flags, a bad baseline, or a gate nothing can measure; nothing is sent',
+    async () => {
+      const broken = join(dir, 'broken.yaml');
+      writeFileSync(
+        broken,
+        'name: Broken\nspace_id: "101"\ngate: { min_mrr: 2 }\ncases:\n  - question: Q\n    pass_at_least: 3\n    expect: { similar_to: { text: x } }\n',
+      );
+      const notYaml = join(dir, 'not.yaml');
+      writeFileSync(notYaml, 'name: [unclosed\n');
+      const badBaseline = join(dir, 'bad-baseline.json');
+      writeFileSync(badBaseline, '{"format":"something else"}');
+      const plain = join(dir, 'plain.yaml');
+      writeFileSync(plain, 'name: Plain\nspace_id: "101"\ncases:\n  - question: Q\n');
+      const csv = join(dir, 'cases.csv');
+      writeFileSync(csv, 'id,question,contains\nplus-price,How much does Beacon Plus cost per month?,$4.99\n');
+      const runs = [
+        [csv, '--base-url', sandbox.baseUrl],
+        [broken, '--base-url', sandbox.baseUrl],
+        [notYaml, '--base-url', sandbox.baseUrl],
+        [YAML_DEMO, '--base-url', sandbox.baseUrl, '--min-mrr', '2'],
+        [YAML_DEMO, '--base-url', sandbox.baseUrl, '--fail-on-regression'],
+        [YAML_DEMO, '--base-url', sandbox.baseUrl, '--baseline', badBaseline],
+        [YAML_DEMO, '--base-url', sandbox.baseUrl, '--filter', 'no-such-case'],
+        [plain, '--base-url', sandbox.baseUrl, '--min-hit-rate', '0.5'],
+      ];
+      const outs = (await Promise.all(runs.map((args) => suite(args)))).map(record);
+      outs.forEach((out, i) => {
+        expect(out.code, runs[i]!.join(' ')).toBe(2);
+        expect(out.stdout, runs[i]!.join(' ')).toBe('');
+      });
+      const csvOut = record(await suite([csv, '--base-url', sandbox.baseUrl, '--space-id', '101']));
+      expect(csvOut.code, csvOut.stderr).toBe(0);
+      expect(csvOut.stdout).toMatch(/^PASS {2}plus-price · /m);
+      expect(outs.shift()!.stderr).toContain('a CSV suite names no space: give --space-id');
+      expect(outs[0]!.stderr.split('\n').filter((l) => l.startsWith('  '))).toEqual([
+        '  gate.min_mrr: must be from 0 to 1',
+        '  cases[0].expect.similar_to.min: must be a number from 0 to 1',
+      ]);
+      expect(outs[1]!.stderr).toContain('not valid YAML');
+      expect(outs[2]!.stderr).toContain('--min-mrr must be a number from 0 to 1, not "2"');
+      expect(outs[3]!.stderr).toContain('--fail-on-regression needs --baseline');
+      expect(outs[4]!.stderr).toContain('is not a run written by --json');
+      expect(outs[5]!.stderr).toContain('--filter no-such-case matches no case id');
+      expect(outs[6]!.stderr).toContain('a hit-rate or MRR gate needs cases with relevant_documents');
+    },
+    SLOW,
+  );
+});

@@ -10,3 +10,4 @@ export * from './time';
 export * from './path-id';
 export * from './endpoints';
 export * from './suite-file';
+export * from './word-split';

@@ -42,6 +42,9 @@ export const ASSERTION_KEYS = [
   'max_total_tokens',
 ] as const;
 export type AssertionKey = (typeof ASSERTION_KEYS)[number];
+/** Assertions that grade the answer with a score (kept per case) rather than a literal check. */
+export const GRADED_KEYS = ['similar_to'] as const;
+export type GradedKey = (typeof GRADED_KEYS)[number];
 
 /** `matches` as source and flags: a plain pattern (`\b14\s+days\b`) or a literal with flags (`/14 days/i`). */
 function splitMatches(pattern: string): { source: string; flags: string } {
@@ -94,6 +97,12 @@ export const CompletionOptions = z.strictObject(
 );
 export type CompletionOptions = z.output<typeof CompletionOptions>;
 
+/** A share, 0–1 (pass rates, similarity, hit rate, MRR). */
+const fraction = () =>
+  z
+    .number({ error: 'must be a number from 0 to 1' })
+    .check(z.gte(0, { error: 'must be from 0 to 1' }), z.lte(1, { error: 'must be from 0 to 1' }));
+
 const positive = (what: string) =>
   z.number({ error: `must be ${what}` }).check(z.positive({ error: `must be ${what}` }));
 
@@ -121,18 +130,36 @@ export const Expectations = z.strictObject(
     max_total_tokens: z.optional(
       z.int({ error: 'must be a whole number' }).check(z.positive({ error: 'must be more than 0' })),
     ),
+    similar_to: z.optional(
+      z.strictObject(
+        { text: nonEmpty('a reference answer (a string)'), min: fraction() },
+        { error: 'must be an object with text (a reference answer) and min (0–1)' },
+      ),
+    ),
   },
   { error: 'must be an object of assertions' },
 );
 export type Expectations = z.output<typeof Expectations>;
 
-const repeat = () =>
+const repeatCount = () =>
   z
     .int({ error: 'must be a whole number' })
     .check(
       z.gte(1, { error: 'must be at least 1' }),
       z.lte(SUITE_BOUNDS.repeatMax, { error: `must be at most ${SUITE_BOUNDS.repeatMax}` }),
     );
+
+/** A document id as the service gives it (digits, sent as a string or a number); compared as its decimal text. */
+const documentIds = () =>
+  z
+    .array(z.union([nonEmpty(), z.int()], { error: 'must be a document id' }), {
+      error: 'must be a list of document ids',
+    })
+    .check(z.minLength(1, { error: 'must name at least one document id' }));
+const cutOff = () =>
+  z
+    .int({ error: 'must be a whole number' })
+    .check(z.gte(1, { error: 'must be at least 1' }), z.lte(1000, { error: 'must be at most 1000' }));
 
 export const FollowUp = z.strictObject(
   { question: nonEmpty('a question (a string)'), expect: z.optional(Expectations) },
@@ -151,7 +178,13 @@ export const SuiteCase = z.strictObject(
         .array(FollowUp, { error: 'must be a list of follow-up questions' })
         .check(z.maxLength(SUITE_BOUNDS.followUpsMax, { error: `must have at most ${SUITE_BOUNDS.followUpsMax}` })),
     ),
-    repeat: z.optional(repeat()),
+    repeat: z.optional(repeatCount()),
+    /** Of the `repeat` repetitions, how many must pass (default all). */
+    pass_at_least: z.optional(repeatCount()),
+    /** The documents a right answer retrieves: hit@k, reciprocal rank and recall@k are measured against them. */
+    relevant_documents: z.optional(documentIds()),
+    /** The cut-off of those metrics (default the suite's k, else the number of sources returned). */
+    k: z.optional(cutOff()),
   },
   { error: 'must be an object with a question' },
 );
@@ -177,7 +210,20 @@ export const SuiteFile = z.strictObject(
       { error: 'must be a space id (a string)' },
     ),
     defaults: z.optional(CompletionOptions),
-    repeat: z.optional(repeat()),
+    repeat: z.optional(repeatCount()),
+    pass_at_least: z.optional(repeatCount()),
+    k: z.optional(cutOff()),
+    /** What a release needs (`npm run suite` exits 1 below any of them; its flags override them). */
+    gate: z.optional(
+      z.strictObject(
+        {
+          min_pass_rate: z.optional(fraction()),
+          min_hit_rate: z.optional(fraction()),
+          min_mrr: z.optional(fraction()),
+        },
+        { error: 'must be an object with min_pass_rate, min_hit_rate and/or min_mrr (each 0–1)' },
+      ),
+    ),
     variants: z.optional(
       z
         .array(SuiteVariant, { error: 'must be a list of variants' })
@@ -207,13 +253,29 @@ export interface Suite {
   variants: SuiteVariant[];
   /** Whether the variants came from the file (so results name them). */
   hasVariants: boolean;
-  cases: (SuiteCase & { id: string; repeat: number })[];
+  cases: (SuiteCase & { id: string; repeat: number; passAtLeast: number })[];
 }
 
 export const DEFAULT_VARIANT_ID = 'default';
 
-function normalizeSuite(file: SuiteFile): Suite {
+/**
+ * An id for each case without one: `case-N` (N its place), unless a written id already is that; then `case-N-2`,
+ * `case-N-3`… A made-up id that took a written one would run the first case twice and the other never.
+ */
+function caseIds(cases: readonly SuiteCase[]): string[] {
+  const taken = new Set(cases.flatMap((c) => (c.id === undefined ? [] : [c.id])));
+  return cases.map((c, i) => {
+    if (c.id !== undefined) return c.id;
+    let id = `case-${i + 1}`;
+    for (let n = 2; taken.has(id); n++) id = `case-${i + 1}-${n}`;
+    taken.add(id);
+    return id;
+  });
+}
+
+export function normalizeSuite(file: SuiteFile): Suite {
   const repeatAll = file.repeat ?? 1;
+  const ids = caseIds(file.cases);
   return {
     name: file.name,
     space_id: String(file.space_id),
@@ -221,7 +283,16 @@ function normalizeSuite(file: SuiteFile): Suite {
     repeat: repeatAll,
     variants: file.variants ?? [{ id: DEFAULT_VARIANT_ID }],
     hasVariants: file.variants !== undefined,
-    cases: file.cases.map((c, i) => ({ ...c, id: c.id ?? `case-${i + 1}`, repeat: c.repeat ?? repeatAll })),
+    cases: file.cases.map((c, i) => {
+      const repeat = c.repeat ?? repeatAll;
+      return {
+        ...c,
+        id: ids[i]!,
+        repeat,
+        passAtLeast: Math.min(c.pass_at_least ?? file.pass_at_least ?? repeat, repeat),
+        ...((c.k ?? file.k) ? { k: c.k ?? file.k } : {}),
+      };
+    }),
   };
 }
 
@@ -246,7 +317,7 @@ function caseNote(raw: unknown, path: readonly PropertyKey[]): string {
 
 function unknownKeyMessage(path: readonly PropertyKey[], key: string): string {
   const parent = path.at(-1);
-  if (parent === 'expect') return `not a known assertion (use ${ASSERTION_KEYS.join(', ')})`;
+  if (parent === 'expect') return `not a known assertion (use ${[...ASSERTION_KEYS, ...GRADED_KEYS].join(', ')})`;
   if (parent === 'options' || parent === 'defaults') {
     return (RUNNER_FIELDS as readonly string[]).includes(key)
       ? 'not allowed here: each question gets its own message, session_id and conversation_id'
@@ -288,6 +359,15 @@ export function checkSuite(raw: unknown): SuiteCheck {
     }
   }
   if (isObject(raw)) errors.push(...duplicateIds(raw, 'cases'), ...duplicateIds(raw, 'variants'));
+  if (parsed.success) {
+    parsed.data.cases.forEach((c, i) => {
+      const repeatOf = c.repeat ?? parsed.data.repeat ?? 1;
+      if (c.pass_at_least !== undefined && c.pass_at_least > repeatOf)
+        errors.push(
+          `cases[${i}].pass_at_least: must be at most the case's repeat (${repeatOf})${caseNote(raw, ['cases', i])}`,
+        );
+    });
+  }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, file: parsed.data, suite: normalizeSuite(parsed.data) };
 }

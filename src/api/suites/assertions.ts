@@ -1,4 +1,6 @@
 import { compileMatches, type Expectations } from '../../contract';
+import { documentIdOf } from './retrieval';
+import { tokenF1 } from './similarity';
 import type { AssertionOutcome } from './types';
 
 /** What an assertion looks at: the answer's text, its sources, its latency and token usage. */
@@ -59,7 +61,7 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
         break;
       }
       case 'cites_document': {
-        const cited = new Set(facts.sources.map((s) => (s.document_id === undefined ? '' : String(s.document_id))));
+        const cited = new Set(facts.sources.map(documentIdOf));
         const missing = expect!.cites_document!.filter((id) => !cited.has(id));
         out.push({
           key,
@@ -96,6 +98,12 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
           ok: used !== undefined && used <= expect!.max_total_tokens!,
           detail: used === undefined ? 'no token usage in the answer' : `${used} tokens`,
         });
+        break;
+      }
+      case 'similar_to': {
+        const { text: reference, min } = expect!.similar_to!;
+        const score = Number(tokenF1(facts.text, reference).toFixed(3));
+        out.push({ key, ok: score >= min, score, detail: `similarity ${score} ${score >= min ? '≥' : '<'} ${min}` });
         break;
       }
     }

@@ -99,7 +99,7 @@ describe('run exports', () => {
     const csv = runToCsv(run);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '\ufeffcase_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer',
+      '\ufeffcase_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer,similar_to,similarity,flaky,hit_at_k,reciprocal_rank,recall_at_k',
     );
     // 9 attempts plus one line for each case × variant with nothing finished (returns/streamed).
     expect(lines.filter((l) => /^(battery|price|returns),/.test(l))).toHaveLength(10);
@@ -138,10 +138,10 @@ describe('run exports', () => {
     );
     expect(xml).toContain('[streamed]" tests="3" failures="1" errors="0" skipped="1"');
     expect(xml).toMatch(
-      /<testcase name="battery" [^>]*\[streamed\][^>]*>\n\s+<failure message="1 of 2 passed" type="assertion">repetition 2: contains: missing &quot;14 days&quot;<\/failure>/,
+      /<testcase name="battery" [^>]*\[streamed\][^>]*>\n\s+<properties>\n\s+<property name="flaky" value="true"\/>\n\s+<\/properties>\n\s+<failure message="1 of 2 passed" type="assertion">repetition 2: contains: missing &quot;14 days&quot;<\/failure>/,
     );
     expect(xml).toMatch(
-      /<testcase name="price" [^>]*\[json\][^>]*>\n\s+<error message="1 of 2 passed" type="service-error">repetition 1: HTTP 500 &lt;boom&gt;<\/error>/,
+      /<testcase name="price" [^>]*\[json\][^>]*>\n\s+<properties>\n\s+<property name="flaky" value="true"\/>\n\s+<\/properties>\n\s+<error message="1 of 2 passed" type="service-error">repetition 1: HTTP 500 &lt;boom&gt;<\/error>/,
     );
     expect(xml).toMatch(
       /<testcase name="returns" [^>]*\[json\][^>]*>\n\s+<skipped message="not run \(1 of 2 finished\)"\/>/,
@@ -190,8 +190,8 @@ describe('comparing runs', () => {
     expect(cmp.flipped.map((r) => [r.caseId, r.a, r.b])).toEqual([
       ['battery', 'pass', 'fail'],
       ['price', 'error', 'pass'],
-      ['returns', 'not_run', 'missing'],
     ]);
+    expect(cmp.missing.map((r) => [r.caseId, r.a, r.b])).toEqual([['returns', 'not_run', 'missing']]);
     expect(cmp.deltas.map((r) => [r.caseId, r.latencyDelta])).toEqual([
       ['price', 800],
       ['battery', -50],

@@ -1,5 +1,6 @@
 /** Space test suites: the engine the console and `npm run suite` share (no UI; Node-safe). */
 export { evaluate, topScore, type AnswerFacts } from './assertions';
+export { tokenF1 } from './similarity';
 export {
   buildBody,
   mergedOptions,
@@ -16,7 +17,10 @@ export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } f
 export {
   attemptLatency,
   attemptTokens,
+  attemptRetrieval,
+  caseOutcome,
   caseOutcomes,
+  percentile,
   failedKeys,
   median,
   runSuiteOf,
@@ -26,8 +30,25 @@ export {
   type TrendPoint,
 } from './results';
 export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparison } from './compare';
-export { runToCsv, runToJson, runToJunit } from './export';
+export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
+export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
 export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRun } from './new-run';
 export { parseSuiteCsv } from './suite-csv';
+export {
+  checkGates,
+  compareWithBaseline,
+  DELTA_NAMES,
+  readBaselineJson,
+  type BaselineCase,
+  type BaselineComparison,
+  type BaselineRow,
+  type BaselineSide,
+  type DeltaName,
+  type GateName,
+  type GateResult,
+  type Gates,
+  type MetricDelta,
+} from './baseline';
+export { runToHtml } from './report-html';

@@ -1,5 +1,6 @@
 import { checkSuite, type Suite } from '../../contract';
 import { outcomeKey } from './plan';
+import { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
 import type { AttemptResult, CaseOutcome, CaseStatus, SuiteRun } from './types';
 
 export function median(values: readonly number[]): number | undefined {
@@ -22,12 +23,76 @@ export function runSuiteOf(run: Pick<SuiteRun, 'suite'>): Suite | undefined {
   return checked.ok ? checked.suite : undefined;
 }
 
-/** A case passes only when every repetition passed; any failure makes it fail, else any error makes it an error. */
-function statusOf(attempts: readonly AttemptResult[], planned: number): CaseStatus {
+/**
+ * A case passes when `passAtLeast` of its planned repetitions passed (all of them by default). It fails as soon as
+ * that can no longer be reached and a repetition failed (an error alone makes it an error); until then it is not run.
+ */
+function statusOf(attempts: readonly AttemptResult[], planned: number, passAtLeast: number): CaseStatus {
   if (attempts.length === 0) return 'not_run';
-  if (attempts.some((a) => a.status === 'fail')) return 'fail';
-  if (attempts.some((a) => a.status === 'error')) return 'error';
-  return attempts.length < planned ? 'not_run' : 'pass';
+  const passed = attempts.filter((a) => a.status === 'pass').length;
+  if (passed >= passAtLeast) return 'pass';
+  if (planned - (attempts.length - passed) >= passAtLeast) return 'not_run';
+  return attempts.some((a) => a.status === 'fail') ? 'fail' : 'error';
+}
+
+type SuiteCaseOf = Suite['cases'][number];
+
+/** The ranked sources of an attempt's question, scored against the case's relevant documents. */
+export function attemptRetrieval(c: SuiteCaseOf, a: AttemptResult): RetrievalScore | undefined {
+  const first = a.turns[0];
+  if (!c.relevant_documents || !first || (first.status !== 'pass' && first.status !== 'fail')) return undefined;
+  return retrievalScore(first.sources, c.relevant_documents, c.k);
+}
+
+/** One case in one variant over its finished attempts (any order). */
+export function caseOutcome(c: SuiteCaseOf, variantId: string, attempts: readonly AttemptResult[]): CaseOutcome {
+  const list = [...attempts].sort((a, b) => a.repetition - b.repetition);
+  const assertionCounts = new Map<CaseOutcome['assertions'][number]['key'], { passed: number; total: number }>();
+  for (const a of list) {
+    for (const t of a.turns) {
+      for (const x of t.assertions) {
+        const n = assertionCounts.get(x.key) ?? { passed: 0, total: 0 };
+        n.total++;
+        if (x.ok) n.passed++;
+        assertionCounts.set(x.key, n);
+      }
+    }
+  }
+  const lat = list.map(attemptLatency).filter((n): n is number => n !== undefined);
+  const tok = list.map(attemptTokens).filter((n): n is number => n !== undefined);
+  const top = list.map((a) => a.turns[0]?.topScore).filter((n): n is number => n !== undefined);
+  const similarity = list
+    .map((a) => a.turns[0]?.assertions.find((x) => x.key === 'similar_to')?.score)
+    .filter((n): n is number => n !== undefined);
+  const cited = new Set<string>();
+  for (const a of list)
+    for (const t of a.turns)
+      for (const s of t.sources) {
+        const id = documentIdOf(s);
+        if (id !== undefined) cited.add(id);
+      }
+  const passed = list.filter((a) => a.status === 'pass').length;
+  const retrieval = meanRetrieval(
+    list.map((a) => attemptRetrieval(c, a)).filter((r): r is RetrievalScore => r !== undefined),
+  );
+  return {
+    caseId: c.id,
+    variantId,
+    status: statusOf(list, c.repeat, c.passAtLeast),
+    passed,
+    done: list.length,
+    planned: c.repeat,
+    passAtLeast: c.passAtLeast,
+    flaky: passed > 0 && passed < list.length,
+    latencyMs: median(lat),
+    totalTokens: median(tok),
+    topScore: median(top),
+    similarity: median(similarity),
+    ...(retrieval ? { retrieval } : {}),
+    assertions: [...assertionCounts].map(([name, n]) => ({ key: name, ...n })),
+    cited: [...cited].sort(),
+    attempts: list,
+  };
 }
 
 /** One outcome per case × variant of the suite (in the suite's order), missing ones as `not_run`. */
@@ -47,38 +112,7 @@ export function caseOutcomes(
     for (const v of suite.variants) {
       const key = outcomeKey(c.id, v.id);
       if (onlySet && !onlySet.has(key)) continue;
-      const list = (byKey.get(key) ?? []).sort((a, b) => a.repetition - b.repetition);
-      const assertionCounts = new Map<CaseOutcome['assertions'][number]['key'], { passed: number; total: number }>();
-      for (const a of list) {
-        for (const t of a.turns) {
-          for (const x of t.assertions) {
-            const n = assertionCounts.get(x.key) ?? { passed: 0, total: 0 };
-            n.total++;
-            if (x.ok) n.passed++;
-            assertionCounts.set(x.key, n);
-          }
-        }
-      }
-      const lat = list.map(attemptLatency).filter((n): n is number => n !== undefined);
-      const tok = list.map(attemptTokens).filter((n): n is number => n !== undefined);
-      const top = list.map((a) => a.turns[0]?.topScore).filter((n): n is number => n !== undefined);
-      const cited = new Set<string>();
-      for (const a of list)
-        for (const t of a.turns) for (const s of t.sources) if (s.document_id) cited.add(String(s.document_id));
-      out.push({
-        caseId: c.id,
-        variantId: v.id,
-        status: statusOf(list, c.repeat),
-        passed: list.filter((a) => a.status === 'pass').length,
-        done: list.length,
-        planned: c.repeat,
-        latencyMs: median(lat),
-        totalTokens: median(tok),
-        topScore: median(top),
-        assertions: [...assertionCounts].map(([name, n]) => ({ key: name, ...n })),
-        cited: [...cited].sort(),
-        attempts: list,
-      });
+      out.push(caseOutcome(c, v.id, byKey.get(key) ?? []));
     }
   }
   return out;
@@ -93,13 +127,31 @@ export interface RunSummary {
   notRun: number;
   /** passed / total (0 when empty). */
   passRate: number;
-  /** Median latency of the finished sessions. */
+  /** Median and 95th percentile (nearest rank) latency of the finished sessions. */
   medianLatencyMs?: number;
+  p95LatencyMs?: number;
+  /** Tokens of every finished session, added up. */
+  totalTokens?: number;
+  /** Flaky outcomes: repetitions that disagree. */
+  flaky: number;
+  /** Means over the outcomes that have retrieval scores (cases with relevant_documents that were answered). */
+  hitRate?: number;
+  mrr?: number;
+  recallAtK?: number;
+}
+
+/** The p-th percentile by nearest rank (p95 of 20 values is the 19th smallest). */
+export function percentile(values: readonly number[], p: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1];
 }
 
 export function summarize(outcomes: readonly CaseOutcome[]): RunSummary {
   const count = (s: CaseStatus) => outcomes.filter((o) => o.status === s).length;
   const passed = count('pass');
+  const latencies = outcomes.flatMap((o) => o.attempts.map(attemptLatency)).filter((n): n is number => n !== undefined);
+  const retrieval = meanRetrieval(outcomes.flatMap((o) => (o.retrieval ? [o.retrieval] : [])));
   return {
     total: outcomes.length,
     passed,
@@ -107,9 +159,11 @@ export function summarize(outcomes: readonly CaseOutcome[]): RunSummary {
     errors: count('error'),
     notRun: count('not_run'),
     passRate: outcomes.length ? passed / outcomes.length : 0,
-    medianLatencyMs: median(
-      outcomes.flatMap((o) => o.attempts.map(attemptLatency)).filter((n): n is number => n !== undefined),
-    ),
+    medianLatencyMs: median(latencies),
+    p95LatencyMs: percentile(latencies, 95),
+    totalTokens: sum(outcomes.flatMap((o) => o.attempts.map(attemptTokens))),
+    flaky: outcomes.filter((o) => o.flaky).length,
+    ...(retrieval ? { hitRate: retrieval.hitAtK, mrr: retrieval.reciprocalRank, recallAtK: retrieval.recallAtK } : {}),
   };
 }
 
@@ -125,10 +179,14 @@ export interface TrendPoint {
   medianLatencyMs?: number;
 }
 
-/** Pass rate and median latency of each run, oldest first (re-runs of a subset left out: not comparable). */
+/**
+ * Pass rate and median latency of each run, oldest first. Only runs that finished their plan count: a re-run of a
+ * subset is not comparable, and a stopped, interrupted, timed-out or failed run would show its partial pass rate
+ * (the cases it never reached counted as not passing) as if the service had got worse.
+ */
 export function trend(runs: readonly SuiteRun[]): TrendPoint[] {
   return [...runs]
-    .filter((r) => !r.only && r.status !== 'running')
+    .filter((r) => !r.only && r.status === 'done')
     .sort((a, b) => a.startedAt - b.startedAt)
     .flatMap((run) => {
       const suite = runSuiteOf(run);

@@ -1,11 +1,14 @@
-import type { AssertionKey, CompletionBody, DocumentChunk, SuiteFile, z } from '../../contract';
+import type { RetrievalScore } from './retrieval';
+import type { AssertionKey, GradedKey, CompletionBody, DocumentChunk, SuiteFile, z } from '../../contract';
 
 export type CompletionBodyInput = z.input<typeof CompletionBody>;
 
 /** One assertion's outcome on one answer; `answered` is the implicit check of a case without `expect`. */
 export interface AssertionOutcome {
-  key: AssertionKey | 'answered';
+  key: AssertionKey | GradedKey | 'answered';
   ok: boolean;
+  /** A graded assertion's score (similar_to: 0–1). */
+  score?: number;
   /** What was found, in a few words ("missing \"14 days\"", "1,234 ms > 800 ms"). */
   detail: string;
 }
@@ -89,8 +92,16 @@ export interface CaseOutcome {
   latencyMs?: number;
   totalTokens?: number;
   topScore?: number;
+  /** Median similar_to score of the question's answers (0–1), when the case has similar_to. */
+  similarity?: number;
   /** Per assertion key: how many of the finished repetitions passed it. */
   assertions: { key: AssertionOutcome['key']; passed: number; total: number }[];
+  /** Of `planned`, how many must pass (the case's pass_at_least, default all). */
+  passAtLeast: number;
+  /** Its finished repetitions disagree: some passed, some did not. */
+  flaky: boolean;
+  /** hit@k, reciprocal rank and recall@k, means over the answered repetitions, when the case lists relevant_documents. */
+  retrieval?: RetrievalScore;
   /** Document ids cited in any repetition. */
   cited: string[];
   attempts: AttemptResult[];

@@ -1,0 +1,126 @@
+import type { BaselineComparison, BaselineRow, GateResult } from './baseline';
+import { runMetrics } from './export';
+import { caseOutcomes, runSuiteOf, summarize } from './results';
+import type { CaseOutcome, SuiteRun } from './types';
+
+const html = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+const pct = (n: number | null | undefined) => (n === null || n === undefined ? '–' : `${(n * 100).toFixed(1)}%`);
+const num = (n: number | null | undefined, digits = 3) =>
+  n === null || n === undefined ? '–' : String(Number(n.toFixed(digits)));
+const ms = (n: number | null | undefined) => (n === null || n === undefined ? '–' : `${Math.round(n)} ms`);
+const signed = (n: number | null, f: (n: number) => string) => (n === null ? '–' : `${n > 0 ? '+' : ''}${f(n)}`);
+
+/** Rates as percentages, MRR as a number: as the cards above show them. */
+const gateValue = (name: GateResult['name'], n: number | null) => (name === 'min_mrr' ? num(n) : pct(n));
+
+// Inline, and nothing else: the report is opened from a CI job's artifacts, offline, without scripts.
+const STYLE = `
+:root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#5b6470;--line:#d8dde3;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9aa4ae;--line:#30363d;--pass:#3fb950;--fail:#f85149;--warn:#d29922}}
+body{font:14px/1.45 system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:2rem auto;max-width:72rem;padding:0 1rem}
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}.muted{color:var(--muted)}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+.pass{color:var(--pass);font-weight:600}.fail,.error{color:var(--fail);font-weight:600}.not_run{color:var(--muted)}.flaky{color:var(--warn)}
+.cards{display:flex;flex-wrap:wrap;gap:.75rem}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:8rem}
+.card b{display:block;font-size:1.3rem}pre{white-space:pre-wrap;margin:0;font-size:12px}`;
+
+function failureLines(o: CaseOutcome): string {
+  const lines: string[] = [];
+  for (const a of o.attempts)
+    for (const [i, t] of a.turns.entries()) {
+      const where = `${o.planned > 1 ? `repetition ${a.repetition}, ` : ''}${i ? `follow-up ${i}` : 'question'}`;
+      if (t.error) lines.push(`${where}: ${t.error.message}`);
+      for (const x of t.assertions) if (!x.ok) lines.push(`${where}: ${x.key}: ${x.detail}`);
+    }
+  return lines.join('\n');
+}
+
+function rowsOf(title: string, rows: readonly BaselineRow[]): string {
+  if (rows.length === 0) return `<h3>${title} (0)</h3>`;
+  return `<h3>${title} (${rows.length})</h3><table><tr><th>Case</th><th>Variant</th><th>Baseline</th><th>Now</th></tr>${rows
+    .map(
+      (r) =>
+        `<tr><td>${html(r.caseId)}</td><td>${html(r.variantId)}</td><td class="${r.baseline}">${r.baseline}</td><td class="${r.current}">${r.current}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+/**
+ * One self-contained HTML page for people to read from a CI job: the metrics, the gates, the comparison with a
+ * baseline, and every case. No external requests and no scripts; the text of answers and questions is escaped.
+ */
+export function runToHtml(run: SuiteRun, extra: { gates?: GateResult[]; baseline?: BaselineComparison } = {}): string {
+  const suite = runSuiteOf(run);
+  const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
+  const s = summarize(outcomes);
+  const m = runMetrics(s);
+  const card = (label: string, value: string) =>
+    `<div class="card"><span class="muted">${label}</span><b>${value}</b></div>`;
+  const parts = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
+    `<title>${html(run.suite.name)} — suite run</title><style>${STYLE}</style></head><body>`,
+    `<h1>${html(run.suite.name)}</h1>`,
+    `<p class="muted">Space ${html(String(run.suite.space_id))} · ${html(run.service.base_url)} · started ${new Date(run.startedAt).toISOString()} · ${html(run.status)}${run.endReason ? ` — ${html(run.endReason)}` : ''}</p>`,
+    `<div class="cards">${[
+      card('Cases', `${s.passed} / ${s.total} passed`),
+      card('Pass rate', pct(m.pass_rate)),
+      card('Hit rate', pct(m.hit_rate)),
+      card('MRR', num(m.mrr)),
+      card('Recall@k', pct(m.recall_at_k)),
+      card('Median latency', ms(m.median_latency_ms)),
+      card('p95 latency', ms(m.p95_latency_ms)),
+      card('Tokens', m.total_tokens === null ? '–' : String(m.total_tokens)),
+      card('Flaky', String(s.flaky)),
+    ].join('')}</div>`,
+  ];
+  if (extra.gates?.length) {
+    parts.push(
+      `<h2>Gates</h2><table><tr><th>Gate</th><th class="n">Required</th><th class="n">Measured</th><th>Result</th></tr>${extra.gates
+        .map(
+          (g) =>
+            `<tr><td>${g.name}</td><td class="n">${gateValue(g.name, g.min)}</td><td class="n">${gateValue(g.name, g.actual)}</td><td class="${g.ok ? 'pass' : 'fail'}">${g.ok ? 'holds' : 'fails'}</td></tr>`,
+        )
+        .join('')}</table>`,
+    );
+  }
+  if (extra.baseline) {
+    const b = extra.baseline;
+    const d = b.deltas;
+    parts.push(
+      `<h2>Against the baseline</h2><table><tr><th>Metric</th><th class="n">Baseline</th><th class="n">Now</th><th class="n">Change</th></tr>`,
+      ...(
+        [
+          ['Pass rate', d.pass_rate, pct],
+          ['Hit rate', d.hit_rate, pct],
+          ['MRR', d.mrr, (n: number | null) => num(n)],
+          ['Median latency', d.median_latency_ms, ms],
+          ['p95 latency', d.p95_latency_ms, ms],
+          ['Tokens', d.total_tokens, (n: number | null) => (n === null ? '–' : String(n))],
+        ] as const
+      ).map(
+        ([label, x, f]) =>
+          `<tr><td>${label}</td><td class="n">${f(x.baseline)}</td><td class="n">${f(x.current)}</td><td class="n">${signed(x.delta, (n) => f(n))}</td></tr>`,
+      ),
+      `</table>`,
+      rowsOf('Regressions', b.regressions),
+      rowsOf('Improvements', b.improvements),
+      rowsOf('Unchanged', b.unchanged),
+    );
+  }
+  parts.push(
+    `<h2>Cases</h2><table><tr><th>Case</th><th>Variant</th><th>Status</th><th class="n">Passed</th><th class="n">Similarity</th><th class="n">Hit@k</th><th class="n">RR</th><th class="n">Recall@k</th><th class="n">Latency</th><th>Problems</th></tr>`,
+    ...outcomes.map(
+      (o) =>
+        `<tr><td>${html(o.caseId)}</td><td>${html(o.variantId)}</td><td class="${o.status}">${o.status.replace('_', ' ')}${o.flaky ? ' <span class="flaky">flaky</span>' : ''}</td><td class="n">${o.passed} / ${o.planned}</td><td class="n">${num(o.similarity)}</td><td class="n">${num(o.retrieval?.hitAtK)}</td><td class="n">${num(o.retrieval?.reciprocalRank)}</td><td class="n">${num(o.retrieval?.recallAtK)}</td><td class="n">${ms(o.latencyMs)}</td><td><pre>${html(failureLines(o))}</pre></td></tr>`,
+    ),
+    `</table></body></html>\n`,
+  );
+  return parts.join('\n');
+}
