@@ -281,6 +281,56 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   expect(returns[header!.indexOf('status')]).toBe('fail');
 });
 
+test("a CLI --json run is imported into the suite's runs; trend and compare read it", async ({ page }) => {
+  test.setTimeout(90_000);
+  // Written by `npm run suite -- suite.json --json cli-run.json` against the sandbox, with SUITE as suite.json:
+  // return-window fails there as in the console's first run.
+  const cliRun = readFileSync(new URL('./support/cli-run.json', import.meta.url), 'utf8');
+  const importRun = async (name: string, content: string) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import a run…' }).click();
+    await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+  };
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./suites');
+  await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible({ timeout: 30_000 });
+  await importSuite(page, 'support.json', JSON.stringify(SUITE));
+  await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible(SLOW);
+  await page.getByRole('tab', { name: 'Runs' }).click();
+
+  // A suite file is not a run: refused, saying why.
+  await importRun('support.json', JSON.stringify(SUITE));
+  await expect(page.getByTestId('import-run-problem')).toContainText('support.json was not imported');
+  await expect(page.getByTestId('import-run-problem')).toContainText('not a run written by --json');
+  await importRun('cli-run.json', cliRun);
+  await expect(page.getByTestId('run-row')).toHaveCount(1, SLOW);
+  await expect(page.getByTestId('run-row')).toContainText('imported (CLI)');
+  await expect(page.getByTestId('run-row')).toContainText('command line');
+  await expect(page.getByTestId('run-row')).toContainText('2 of 3');
+
+  // A run of another suite: said so; with other cases it cannot be imported, with the same cases it may be.
+  const other = JSON.parse(cliRun) as { run: { suite: typeof SUITE } };
+  other.run.suite = { ...other.run.suite, name: 'Another suite', cases: [SUITE.cases[0]!] };
+  await importRun('other.json', JSON.stringify(other));
+  const mismatch = page.getByTestId('import-run-mismatch');
+  await expect(mismatch).toContainText('It ran the suite “Another suite”, not “E2E support answers”.');
+  await expect(mismatch.getByRole('button', { name: 'Import anyway' })).toHaveCount(0);
+  other.run.suite = { ...SUITE, name: 'Renamed suite' };
+  await importRun('renamed.json', JSON.stringify(other));
+  await mismatch.getByRole('button', { name: 'Import anyway' }).click();
+  await expect(page.getByTestId('run-row')).toHaveCount(2, SLOW);
+  await expect(page.getByTestId('run-imported')).toHaveCount(2);
+  // The trend reads them (it starts at the second complete run): the latest pass rate is the CLI's.
+  await expect(page.getByTestId('trend-chart').locator('.u-series').nth(1).locator('.u-value')).toHaveText('66.7%');
+
+  // Compare reads the imported runs like any other: the same outcomes, each case's figures side by side.
+  for (const box of await page.getByTestId('run-row').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: /Compare the two picked runs/ }).click();
+  await expect(page.getByTestId('compare-flipped')).toContainText('No case changed between pass and not pass.');
+  await expect(page.getByTestId('compare-deltas').locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('compare-deltas')).toContainText('return-window');
+});
+
 test('Stop midway keeps what finished; the rest shows as not run', async ({ page }) => {
   test.setTimeout(120_000);
   // Its own sandbox with 300 ms between streamed deltas: each answer takes seconds, so Stop lands midway.
