@@ -323,6 +323,7 @@ test("a CLI --json run is imported into the suite's runs; trend and compare read
   await mismatch.getByRole('button', { name: 'Import anyway' }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(2, SLOW);
   await expect(page.getByTestId('run-imported')).toHaveCount(2);
+  await shots(page, 'runs-imported');
   // The trend reads them (it starts at the second complete run): the latest pass rate is the CLI's.
   await expect(page.getByTestId('trend-chart').locator('.u-series').nth(1).locator('.u-value')).toHaveText('66.7%');
 
