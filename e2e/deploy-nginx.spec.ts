@@ -99,6 +99,17 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     const yaml = await fetch(`${url}suites/release.yaml`);
     expect(yaml.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
     expect((await fetch(`${url}suites/missing.yaml`)).status).toBe(404);
+    // A deployment that publishes none answers an empty list, not a 404 the browser would log.
+    const published = join(dir, 'www', BASE, 'suites', 'index.json');
+    const kept = readFileSync(published);
+    rmSync(published);
+    const none = await fetch(`${url}suites/index.json`);
+    writeFileSync(published, kept);
+    expect([none.status, none.headers.get('content-type'), await none.text()]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '[]',
+    ]);
 
     const calls: string[] = [];
     page.on('request', (r) => calls.push(r.url()));

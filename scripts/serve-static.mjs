@@ -104,6 +104,18 @@ const server = createServer((req, res) => {
     return;
   }
   const isFile = existsSync(file) && statSync(file).isFile();
+  // No suites published: an empty list rather than a 404, as deploy/nginx.conf answers (the browser logs a 404).
+  if (!isFile && rel === 'suites/index.json') {
+    const bytes = Buffer.from('[]');
+    res.writeHead(200, {
+      ...headers,
+      'content-type': TYPES['.json'],
+      'cache-control': 'no-cache',
+      'content-length': 2,
+    });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+    return;
+  }
   // Deep links get index.html; a missing asset (it has an extension) is a real 404.
   const target = isFile ? file : extname(rel) ? null : join(dir, 'index.html');
   if (!target) {

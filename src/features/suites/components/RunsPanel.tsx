@@ -108,7 +108,8 @@ export function RunsPanel({ record }: { record: KeptSuite }) {
                     <Anchor component={Link} to={paths.suiteRun.href(record.id, run.id)}>
                       {formatDateTime(run.startedAt)}
                     </Anchor>
-                    {run.only ? (
+                    {/* An imported CLI run's `only` is its --filter, not a re-run. */}
+                    {run.only && !run.imported ? (
                       <Text span size="xs" c="dimmed">
                         {' '}
                         · {t('suites.runs.rerun', { count: run.only.length })}
