@@ -8,6 +8,7 @@ import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
 import { startSite } from './support/site';
+import { BASE_PATH_TAG } from './support/target';
 import { DOC, SPACE } from './support/demo-ids.mjs';
 
 /**
@@ -335,79 +336,81 @@ test("a CLI --json run is imported into the suite's runs; trend and compare read
   await expect(page.getByTestId('compare-deltas')).toContainText('return-window');
 });
 
-test('published suites (suites/index.json) are listed read-only and copied to edit; none without the file', async ({
-  page,
-  sandbox,
-}) => {
-  test.setTimeout(90_000);
-  const requested: string[] = [];
-  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-  await page.emulateMedia({ colorScheme: 'light' });
-  // A cold load of another page does not ask for the published suites: only the suites list does.
-  await page.goto('./');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-  expect(requested.filter((p) => p.endsWith('/suites/index.json'))).toHaveLength(0);
-  await page.getByRole('link', { name: 'Test suites', exact: true }).click();
-  // The build publishes the sandbox's demo suite (public/suites/).
-  const published = page.getByTestId('published-suites');
-  await expect(published.getByTestId('published-row')).toHaveCount(1, SLOW);
-  expect(requested.filter((p) => p.endsWith('/suites/index.json'))).toHaveLength(1);
-  await expect(published).toContainText('Beacon support answers');
-  await expect(published).toContainText('read-only');
-  await expect(published.getByRole('link', { name: 'demo.json' })).toHaveAttribute('href', /\/suites\/demo\.json$/);
-  await expect(page.getByTestId('empty-state')).toBeVisible();
-  await shots(page, 'published');
-  await expectNoViolations(page, 'published suites');
-  await published.getByRole('button', { name: 'Copy Beacon support answers to edit' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
-  await expect(page.getByTestId('case-row')).not.toHaveCount(0);
-  await page.getByRole('link', { name: '← Test suites' }).click();
-  await expect(page.getByTestId('suite-list').locator('tbody tr')).toHaveCount(1, SLOW);
-  await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers');
+// Also run with the console built under a sub-path (the subpath phase): suites/index.json is beside its config.json.
+test(
+  'published suites (suites/index.json) are listed read-only and copied to edit; none without the file',
+  { tag: BASE_PATH_TAG },
+  async ({ page, sandbox }) => {
+    test.setTimeout(90_000);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.emulateMedia({ colorScheme: 'light' });
+    // A cold load of another page does not ask for the published suites: only the suites list does.
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    expect(requested.filter((p) => p.endsWith('/suites/index.json'))).toHaveLength(0);
+    await page.getByRole('link', { name: 'Test suites', exact: true }).click();
+    // The build publishes the sandbox's demo suite (public/suites/).
+    const published = page.getByTestId('published-suites');
+    await expect(published.getByTestId('published-row')).toHaveCount(1, SLOW);
+    expect(requested.filter((p) => p.endsWith('/suites/index.json'))).toHaveLength(1);
+    await expect(published).toContainText('Beacon support answers');
+    await expect(published).toContainText('read-only');
+    await expect(published.getByRole('link', { name: 'demo.json' })).toHaveAttribute('href', /\/suites\/demo\.json$/);
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await shots(page, 'published');
+    await expectNoViolations(page, 'published suites');
+    await published.getByRole('button', { name: 'Copy Beacon support answers to edit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
+    await expect(page.getByTestId('case-row')).not.toHaveCount(0);
+    await page.getByRole('link', { name: '← Test suites' }).click();
+    await expect(page.getByTestId('suite-list').locator('tbody tr')).toHaveCount(1, SLOW);
+    await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers');
 
-  // Another deployment: a YAML suite (the yaml parser loads when it is copied), and a file that is missing (404).
-  const dir = mkdtempSync(join(tmpdir(), 'kc-published-'));
-  writeFileSync(
-    join(dir, 'index.json'),
-    JSON.stringify([
-      { file: 'team/release.yaml', name: 'Release gate', description: 'Run before each release' },
-      { file: 'gone.json', name: 'Gone' },
-    ]),
-  );
-  mkdirSync(join(dir, 'team'));
-  writeFileSync(
-    join(dir, 'team', 'release.yaml'),
-    `name: Release gate\nspace_id: ${SPACE.support}\ncases:\n  - id: battery\n    question: How long does the battery last?\n    expect:\n      contains: [14 days]\n`,
-  );
-  const other = await startSite(configFor(sandbox), { suitesDir: dir });
-  const empty = await startSite(configFor(sandbox), { suitesDir: join(dir, 'team') });
-  try {
-    await page.goto(`${other.url}suites`);
-    const list = page.getByTestId('published-suites');
-    await expect(list.getByTestId('published-row')).toHaveCount(2, SLOW);
-    await list.getByRole('button', { name: 'Copy Gone to edit' }).click();
-    await expect(page.getByTestId('published-problem')).toContainText('The file is not published here (404).');
-    await list.getByRole('button', { name: 'Copy Release gate to edit' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Release gate' })).toBeVisible(SLOW);
-    await expect(page.getByRole('textbox', { name: 'Contains, case 1' })).toHaveValue('14 days');
+    // Another deployment: a YAML suite (the yaml parser loads when it is copied), and a file that is missing (404).
+    const dir = mkdtempSync(join(tmpdir(), 'kc-published-'));
+    writeFileSync(
+      join(dir, 'index.json'),
+      JSON.stringify([
+        { file: 'team/release.yaml', name: 'Release gate', description: 'Run before each release' },
+        { file: 'gone.json', name: 'Gone' },
+      ]),
+    );
+    mkdirSync(join(dir, 'team'));
+    writeFileSync(
+      join(dir, 'team', 'release.yaml'),
+      `name: Release gate\nspace_id: ${SPACE.support}\ncases:\n  - id: battery\n    question: How long does the battery last?\n    expect:\n      contains: [14 days]\n`,
+    );
+    const other = await startSite(configFor(sandbox), { suitesDir: dir });
+    const empty = await startSite(configFor(sandbox), { suitesDir: join(dir, 'team') });
+    try {
+      await page.goto(`${other.url}suites`);
+      const list = page.getByTestId('published-suites');
+      await expect(list.getByTestId('published-row')).toHaveCount(2, SLOW);
+      await list.getByRole('button', { name: 'Copy Gone to edit' }).click();
+      await expect(page.getByTestId('published-problem')).toContainText('The file is not published here (404).');
+      await list.getByRole('button', { name: 'Copy Release gate to edit' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Release gate' })).toBeVisible(SLOW);
+      await expect(page.getByRole('textbox', { name: 'Contains, case 1' })).toHaveValue('14 days');
 
-    // No suites/index.json: nothing is shown and nothing is said.
-    const logged: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && logged.push(m.text())));
-    const asked = page.waitForResponse((r) => r.url().endsWith('/suites/index.json'));
-    await page.goto(`${empty.url}suites`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible(SLOW);
-    // serve-static answers a missing index as nginx does (deploy/nginx.conf): an empty list, no 404 to log.
-    expect((await asked).status()).toBe(200);
-    await expect(page.getByTestId('published-suites')).toHaveCount(0);
-    await expect(page.getByRole('alert')).toHaveCount(0);
-    expect(logged).toEqual([]);
-  } finally {
-    await other.stop();
-    await empty.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      // No suites/index.json: nothing is shown and nothing is said.
+      const logged: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && logged.push(m.text())));
+      const asked = page.waitForResponse((r) => r.url().endsWith('/suites/index.json'));
+      await page.goto(`${empty.url}suites`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible(SLOW);
+      // serve-static answers a missing index as nginx does (deploy/nginx.conf): an empty list, no 404 to log.
+      expect((await asked).status()).toBe(200);
+      await expect(page.getByTestId('published-suites')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(logged).toEqual([]);
+    } finally {
+      await other.stop();
+      await empty.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 test('Stop midway keeps what finished; the rest shows as not run', async ({ page }) => {
   test.setTimeout(120_000);
