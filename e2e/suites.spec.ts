@@ -360,6 +360,13 @@ test(
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await shots(page, 'published');
     await expectNoViolations(page, 'published suites');
+    // At phone width the entry wraps: "Copy to edit" is in view without scrolling sideways.
+    await page.setViewportSize({ width: 420, height: 900 });
+    await published.scrollIntoViewIfNeeded();
+    await expect(published.getByRole('button', { name: 'Copy Beacon support answers to edit' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(420);
+    await shots(page, 'published-420');
+    await page.setViewportSize({ width: 1280, height: 720 });
     await published.getByRole('button', { name: 'Copy Beacon support answers to edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
     await expect(page.getByTestId('case-row')).not.toHaveCount(0);

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { fetchPublishedText, publishedUrl, type PublishedEntry } from '../../../api';
-import { ErrorState, ScrollTable } from '../../../components';
+import { ErrorState } from '../../../components';
 import type { SuiteFile } from '../../../contract';
 import { useT } from '../../../i18n';
 import { usePublishedIndex } from '../hooks';
@@ -69,57 +69,54 @@ export function PublishedSuites({ onCopy }: { onCopy: (file: SuiteFile) => Promi
             <ProblemList problems={problem.errors} />
           </Alert>
         ) : null}
-        <ScrollTable minWidth={560} label={t('suites.published.title')}>
-          <Table verticalSpacing="xs" data-testid="published-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('suites.col.name')}</Table.Th>
-                <Table.Th>{t('suites.published.file')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.file} data-testid="published-row">
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fw={500}>{entry.name ?? entry.file}</Text>
-                      <Badge variant="light" color="gray" size="sm">
-                        {t('suites.published.readOnly')}
-                      </Badge>
-                    </Group>
-                    {entry.description ? (
-                      <Text size="sm" c="dimmed">
-                        {entry.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      href={publishedUrl(import.meta.env.BASE_URL, entry.file)}
-                      target="_blank"
-                      ff="monospace"
-                      size="sm"
-                    >
-                      {entry.file}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      loading={busy === entry.file}
-                      onClick={() => void copy(entry)}
-                      aria-label={t('suites.published.copyOf', { name: entry.name ?? entry.file })}
-                    >
-                      {t('suites.published.copy')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        {/* Rows that wrap rather than a table: at phone width "Copy to edit" stays in view, not behind a scroll. */}
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="published-list">
+          {entries.map((entry) => (
+            <Group
+              key={entry.file}
+              component="li"
+              justify="space-between"
+              wrap="wrap"
+              gap="xs"
+              py="xs"
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+              data-testid="published-row"
+            >
+              <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+                <Group gap="xs">
+                  <Text fw={500}>{entry.name ?? entry.file}</Text>
+                  <Badge variant="light" color="gray" size="sm">
+                    {t('suites.published.readOnly')}
+                  </Badge>
+                </Group>
+                {entry.description ? (
+                  <Text size="sm" c="dimmed">
+                    {entry.description}
+                  </Text>
+                ) : null}
+                <Anchor
+                  href={publishedUrl(import.meta.env.BASE_URL, entry.file)}
+                  target="_blank"
+                  rel="noreferrer"
+                  ff="monospace"
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {entry.file}
+                </Anchor>
+              </Stack>
+              <Button
+                size="compact-sm"
+                variant="light"
+                loading={busy === entry.file}
+                onClick={() => void copy(entry)}
+                aria-label={t('suites.published.copyOf', { name: entry.name ?? entry.file })}
+              >
+                {t('suites.published.copy')}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
       </Stack>
     </Paper>
   );
