@@ -34,6 +34,8 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     const out = join(webRoot, BASE);
     // A copy of this pass's build, so the config.json written below stays out of the shared build folder.
     cpSync(distDir, out, { recursive: true });
+    // A published YAML suite beside the build's suites/index.json and demo.json.
+    writeFileSync(join(out, 'suites', 'release.yaml'), 'name: Release\nspace_id: 101\ncases: []\n');
     // The run-time configuration a team would deploy: one proxied profile, no token in the file.
     writeFileSync(
       join(out, 'config.json'),
@@ -89,6 +91,25 @@ test.describe('nginx deployment', { tag: BASE_PATH_TAG }, () => {
     const config = await fetch(`${url}config.json`);
     expect(config.headers.get('cache-control')).toBe('no-cache');
     expect(config.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Published suites: typed, revalidated, and a missing one is a 404 (never index.html).
+    const index = await fetch(`${url}suites/index.json`);
+    expect(index.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect((await index.json())[0].file).toBe('demo.json');
+    const yaml = await fetch(`${url}suites/release.yaml`);
+    expect(yaml.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
+    expect((await fetch(`${url}suites/missing.yaml`)).status).toBe(404);
+    // A deployment that publishes none answers an empty list, not a 404 the browser would log.
+    const published = join(dir, 'www', BASE, 'suites', 'index.json');
+    const kept = readFileSync(published);
+    rmSync(published);
+    const none = await fetch(`${url}suites/index.json`);
+    writeFileSync(published, kept);
+    expect([none.status, none.headers.get('content-type'), await none.text()]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '[]',
+    ]);
 
     const calls: string[] = [];
     page.on('request', (r) => calls.push(r.url()));

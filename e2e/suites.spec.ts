@@ -1,10 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { readCsv } from '../src/api/csv';
 import { configFor, serveConfig, test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
+import { startSite } from './support/site';
+import { BASE_PATH_TAG } from './support/target';
 import { DOC, SPACE } from './support/demo-ids.mjs';
 
 /**
@@ -280,6 +284,140 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   expect(returns[header!.indexOf('question')]).toBe(`'${SUITE.cases[2]!.question}`);
   expect(returns[header!.indexOf('status')]).toBe('fail');
 });
+
+test("a CLI --json run is imported into the suite's runs; trend and compare read it", async ({ page }) => {
+  test.setTimeout(90_000);
+  // Written by `npm run suite -- suite.json --json cli-run.json` against the sandbox, with SUITE as suite.json:
+  // return-window fails there as in the console's first run.
+  const cliRun = readFileSync(new URL('./support/cli-run.json', import.meta.url), 'utf8');
+  const importRun = async (name: string, content: string) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import a run…' }).click();
+    await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+  };
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./suites');
+  await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible({ timeout: 30_000 });
+  await importSuite(page, 'support.json', JSON.stringify(SUITE));
+  await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible(SLOW);
+  await page.getByRole('tab', { name: 'Runs' }).click();
+
+  // A suite file is not a run: refused, saying why.
+  await importRun('support.json', JSON.stringify(SUITE));
+  await expect(page.getByTestId('import-run-problem')).toContainText('support.json was not imported');
+  await expect(page.getByTestId('import-run-problem')).toContainText('not a run written by --json');
+  await importRun('cli-run.json', cliRun);
+  await expect(page.getByTestId('run-row')).toHaveCount(1, SLOW);
+  await expect(page.getByTestId('run-row')).toContainText('imported (CLI)');
+  await expect(page.getByTestId('run-row')).toContainText('command line');
+  await expect(page.getByTestId('run-row')).toContainText('2 of 3');
+
+  // A run of another suite: said so; with other cases it cannot be imported, with the same cases it may be.
+  const other = JSON.parse(cliRun) as { run: { suite: typeof SUITE } };
+  other.run.suite = { ...other.run.suite, name: 'Another suite', cases: [SUITE.cases[0]!] };
+  await importRun('other.json', JSON.stringify(other));
+  const mismatch = page.getByTestId('import-run-mismatch');
+  await expect(mismatch).toContainText('It ran the suite “Another suite”, not “E2E support answers”.');
+  await expect(mismatch.getByRole('button', { name: 'Import anyway' })).toHaveCount(0);
+  other.run.suite = { ...SUITE, name: 'Renamed suite' };
+  await importRun('renamed.json', JSON.stringify(other));
+  await mismatch.getByRole('button', { name: 'Import anyway' }).click();
+  await expect(page.getByTestId('run-row')).toHaveCount(2, SLOW);
+  await expect(page.getByTestId('run-imported')).toHaveCount(2);
+  await shots(page, 'runs-imported');
+  // The trend reads them (it starts at the second complete run): the latest pass rate is the CLI's.
+  await expect(page.getByTestId('trend-chart').locator('.u-series').nth(1).locator('.u-value')).toHaveText('66.7%');
+
+  // Compare reads the imported runs like any other: the same outcomes, each case's figures side by side.
+  for (const box of await page.getByTestId('run-row').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: /Compare the two picked runs/ }).click();
+  await expect(page.getByTestId('compare-flipped')).toContainText('No case changed between pass and not pass.');
+  await expect(page.getByTestId('compare-deltas').locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('compare-deltas')).toContainText('return-window');
+});
+
+// Also run with the console built under a sub-path (the subpath phase): suites/index.json is beside its config.json.
+test(
+  'published suites (suites/index.json) are listed read-only and copied to edit; none without the file',
+  { tag: BASE_PATH_TAG },
+  async ({ page, sandbox }) => {
+    test.setTimeout(90_000);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.emulateMedia({ colorScheme: 'light' });
+    // A cold load of another page does not ask for the published suites: only the suites list does.
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    expect(requested.filter((p) => p.endsWith('/suites/index.json'))).toHaveLength(0);
+    await page.getByRole('link', { name: 'Test suites', exact: true }).click();
+    // The build publishes the sandbox's demo suite (public/suites/).
+    const published = page.getByTestId('published-suites');
+    await expect(published.getByTestId('published-row')).toHaveCount(1, SLOW);
+    expect(requested.filter((p) => p.endsWith('/suites/index.json'))).toHaveLength(1);
+    await expect(published).toContainText('Beacon support answers');
+    await expect(published).toContainText('read-only');
+    await expect(published.getByRole('link', { name: 'demo.json' })).toHaveAttribute('href', /\/suites\/demo\.json$/);
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await shots(page, 'published');
+    await expectNoViolations(page, 'published suites');
+    // At phone width the entry wraps: "Copy to edit" is in view without scrolling sideways.
+    await page.setViewportSize({ width: 420, height: 900 });
+    await published.scrollIntoViewIfNeeded();
+    await expect(published.getByRole('button', { name: 'Copy Beacon support answers to edit' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(420);
+    await shots(page, 'published-420');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await published.getByRole('button', { name: 'Copy Beacon support answers to edit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
+    await expect(page.getByTestId('case-row')).not.toHaveCount(0);
+    await page.getByRole('link', { name: '← Test suites' }).click();
+    await expect(page.getByTestId('suite-list').locator('tbody tr')).toHaveCount(1, SLOW);
+    await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers');
+
+    // Another deployment: a YAML suite (the yaml parser loads when it is copied), and a file that is missing (404).
+    const dir = mkdtempSync(join(tmpdir(), 'kc-published-'));
+    writeFileSync(
+      join(dir, 'index.json'),
+      JSON.stringify([
+        { file: 'team/release.yaml', name: 'Release gate', description: 'Run before each release' },
+        { file: 'gone.json', name: 'Gone' },
+      ]),
+    );
+    mkdirSync(join(dir, 'team'));
+    writeFileSync(
+      join(dir, 'team', 'release.yaml'),
+      `name: Release gate\nspace_id: ${SPACE.support}\ncases:\n  - id: battery\n    question: How long does the battery last?\n    expect:\n      contains: [14 days]\n`,
+    );
+    const other = await startSite(configFor(sandbox), { suitesDir: dir });
+    const empty = await startSite(configFor(sandbox), { suitesDir: join(dir, 'team') });
+    try {
+      await page.goto(`${other.url}suites`);
+      const list = page.getByTestId('published-suites');
+      await expect(list.getByTestId('published-row')).toHaveCount(2, SLOW);
+      await list.getByRole('button', { name: 'Copy Gone to edit' }).click();
+      await expect(page.getByTestId('published-problem')).toContainText('The file is not published here (404).');
+      await list.getByRole('button', { name: 'Copy Release gate to edit' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Release gate' })).toBeVisible(SLOW);
+      await expect(page.getByRole('textbox', { name: 'Contains, case 1' })).toHaveValue('14 days');
+
+      // No suites/index.json: nothing is shown and nothing is said.
+      const logged: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && logged.push(m.text())));
+      const asked = page.waitForResponse((r) => r.url().endsWith('/suites/index.json'));
+      await page.goto(`${empty.url}suites`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible(SLOW);
+      // serve-static answers a missing index as nginx does (deploy/nginx.conf): an empty list, no 404 to log.
+      expect((await asked).status()).toBe(200);
+      await expect(page.getByTestId('published-suites')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(logged).toEqual([]);
+    } finally {
+      await other.stop();
+      await empty.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 test('Stop midway keeps what finished; the rest shows as not run', async ({ page }) => {
   test.setTimeout(120_000);

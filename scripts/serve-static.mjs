@@ -2,9 +2,10 @@
 // A small static host for the built console, as a production host would serve it:
 // files from dist/, index.html for deep links under the base path, and the security headers of README's nginx config.
 //   node scripts/serve-static.mjs [--dir dist] [--port 4173] [--base /] [--connect-src "<origins>"] [--no-csp]
-//                                 [--config-file F]
+//                                 [--config-file F] [--suites-dir D]
 // --config-file: config.json is F's content instead of dist's (benchmarks and tests point the console at their own
 // sandbox this way, without intercepting the browser's requests, which slows every request of the page).
+// --suites-dir: the published suites (suites/…) come from D instead of dist's (a file not in D is a 404).
 // Prints `static ready url=http://127.0.0.1:N<base>` when listening.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,6 +21,7 @@ const { values: options } = parseArgs({
     'connect-src': { type: 'string', default: "'self'" },
     'no-csp': { type: 'boolean', default: false },
     'config-file': { type: 'string' },
+    'suites-dir': { type: 'string' },
   },
 });
 const dir = resolve(options.dir);
@@ -28,6 +30,7 @@ const base = `/${options.base.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'
 const connectSrc = options['connect-src'];
 const withCsp = !options['no-csp'];
 const configFile = options['config-file'];
+const suitesDir = options['suites-dir'] ? resolve(options['suites-dir']) : undefined;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -35,6 +38,10 @@ const TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  // Published suites (suites/…): YAML and CSV as text a browser shows rather than downloads.
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.yml': 'application/yaml; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
@@ -78,8 +85,10 @@ const server = createServer((req, res) => {
     return;
   }
   const rel = pathname.slice(base.length);
-  const file = normalize(join(dir, rel));
-  if (file !== dir && !file.startsWith(dir + sep)) {
+  const published = suitesDir !== undefined && rel.startsWith('suites/');
+  const root = published ? suitesDir : dir;
+  const file = normalize(join(root, published ? rel.slice('suites/'.length) : rel));
+  if (file !== root && !file.startsWith(root + sep)) {
     res.writeHead(403, headers).end('forbidden');
     return;
   }
@@ -95,6 +104,18 @@ const server = createServer((req, res) => {
     return;
   }
   const isFile = existsSync(file) && statSync(file).isFile();
+  // No suites published: an empty list rather than a 404, as deploy/nginx.conf answers (the browser logs a 404).
+  if (!isFile && rel === 'suites/index.json') {
+    const bytes = Buffer.from('[]');
+    res.writeHead(200, {
+      ...headers,
+      'content-type': TYPES['.json'],
+      'cache-control': 'no-cache',
+      'content-length': 2,
+    });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+    return;
+  }
   // Deep links get index.html; a missing asset (it has an extension) is a real 404.
   const target = isFile ? file : extname(rel) ? null : join(dir, 'index.html');
   if (!target) {

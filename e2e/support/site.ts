@@ -16,7 +16,7 @@ export interface SiteHandle {
  * Playwright from intercepting every request of the page (a round trip each through the runner). A free port; the
  * server stops by itself if whoever started it dies (scripts/exit-with-parent.mjs).
  */
-export async function startSite(config: unknown): Promise<SiteHandle> {
+export async function startSite(config: unknown, options: { suitesDir?: string } = {}): Promise<SiteHandle> {
   const root = resolve(import.meta.dirname, '..', '..');
   const dir = mkdtempSync(join(tmpdir(), 'kc-e2e-site-'));
   const configFile = join(dir, 'config.json');
@@ -37,6 +37,8 @@ export async function startSite(config: unknown): Promise<SiteHandle> {
       "'self' http://127.0.0.1:*",
       '--config-file',
       configFile,
+      // The published suites (suites/…) from this folder instead of the build's.
+      ...(options.suitesDir ? ['--suites-dir', options.suitesDir] : []),
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );

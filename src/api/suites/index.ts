@@ -52,3 +52,12 @@ export {
   type MetricDelta,
 } from './baseline';
 export { runToHtml } from './report-html';
+export {
+  fetchPublishedText,
+  parsePublishedIndex,
+  publishedFormatOf,
+  publishedUrl,
+  type PublishedEntry,
+  type PublishedFormat,
+  type PublishedIndex,
+} from './published';

@@ -76,6 +76,8 @@ export interface SuiteRun {
   /** Attempts planned (cases × variants × repetitions, or the re-run's subset). */
   planned: number;
   attempts: AttemptResult[];
+  /** Made elsewhere and imported here: a `npm run suite -- --json` output opened in the console. */
+  imported?: { from: 'cli'; at: number };
 }
 
 /** A case in one variant, over its repetitions. `not_run`: nothing finished (stopped, or outside a re-run). */

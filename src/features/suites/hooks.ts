@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { useKeptDb, type KeptDbError, type SuiteRun } from '../../api';
+import { fetchPublishedText, parsePublishedIndex, useKeptDb, type KeptDbError, type SuiteRun } from '../../api';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
 import { suitesStore, type KeptSuite } from './model/store';
 
@@ -103,4 +103,24 @@ export function useSaveSuite(suite: KeptSuite) {
     await store.put({ ...suite, file, updatedAt: Date.now() });
     await refresh();
   };
+}
+
+/**
+ * The suites published beside the deployment (suites/index.json next to config.json), asked for only when the
+ * suites list opens. null: the deployment publishes none (404), which is not a fault.
+ */
+export function usePublishedIndex() {
+  return useQuery({
+    // Not under suiteKeys.all: a write to this browser's suites does not ask the server again.
+    queryKey: ['publishedSuites'] as const,
+    queryFn: async () => {
+      const text = await fetchPublishedText(import.meta.env.BASE_URL, 'index.json');
+      if (text === null) return null;
+      const parsed = parsePublishedIndex(text);
+      if (!parsed.ok) throw new Error(`suites/index.json: ${parsed.error}`);
+      return parsed.index;
+    },
+    retry: false,
+    staleTime: 60_000,
+  });
 }

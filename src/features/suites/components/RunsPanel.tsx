@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Loading, ScrollTable, UnreadableKeptRows } from
 import { useFormat, useT } from '../../../i18n';
 import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore, useUnsavedRuns } from '../hooks';
 import type { KeptSuite } from '../model/store';
+import { ImportRunButton } from './ImportRunButton';
 import { RunStatusBadge } from './RunStatusBadge';
 import { TrendChart } from './TrendChart';
 import { paths } from '../../../config/paths';
@@ -39,7 +40,13 @@ export function RunsPanel({ record }: { record: KeptSuite }) {
   if (runs.isPending) return <Loading label={t('suites.loading')} />;
   if (runs.error) return <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />;
   if (list.length === 0 && unreadable === 0)
-    return <EmptyState title={t('suites.runs.empty')} description={t('suites.runs.emptyHint')} />;
+    return (
+      <EmptyState
+        title={t('suites.runs.empty')}
+        description={t('suites.runs.emptyHint')}
+        actions={<ImportRunButton record={record} />}
+      />
+    );
 
   const pick = (id: string, on: boolean) =>
     setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
@@ -70,6 +77,7 @@ export function RunsPanel({ record }: { record: KeptSuite }) {
           {t('suites.runs.compareHint')}
         </Text>
       </Group>
+      <ImportRunButton record={record} />
       <ScrollTable minWidth={760} label={t('suites.tab.runs')}>
         <Table striped verticalSpacing="xs" data-testid="run-list">
           <Table.Thead>
@@ -100,10 +108,17 @@ export function RunsPanel({ record }: { record: KeptSuite }) {
                     <Anchor component={Link} to={paths.suiteRun.href(record.id, run.id)}>
                       {formatDateTime(run.startedAt)}
                     </Anchor>
-                    {run.only ? (
+                    {/* An imported CLI run's `only` is its --filter, not a re-run. */}
+                    {run.only && !run.imported ? (
                       <Text span size="xs" c="dimmed">
                         {' '}
                         · {t('suites.runs.rerun', { count: run.only.length })}
+                      </Text>
+                    ) : null}
+                    {run.imported ? (
+                      <Text span size="xs" c="dimmed" data-testid="run-imported">
+                        {' '}
+                        · {t('suites.runs.imported')}
                       </Text>
                     ) : null}
                   </Table.Td>

@@ -11,6 +11,7 @@ import { DRAFT_SUITE_ID } from '../model/draft';
 import { paths } from '../../../config/paths';
 import { CsvImport } from './CsvImport';
 import { ProblemList } from './ProblemList';
+import { PublishedSuites } from './PublishedSuites';
 import { SuiteTable } from './SuiteTable';
 
 type ImportProblem = { file: string; errors: string[] };
@@ -120,6 +121,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
             ) : null}
           </>
         )}
+        <PublishedSuites onCopy={(file) => add(file)} />
       </Stack>
       <CsvImport
         pending={csv}
