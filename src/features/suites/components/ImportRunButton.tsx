@@ -7,6 +7,7 @@ import { useT } from '../../../i18n';
 import { useRefreshSuites, useSuitesStore } from '../hooks';
 import { importCliRun, runFileTooLarge, type RunImportProblem, type RunSuiteMismatch } from '../model/import-run';
 import type { KeptSuite } from '../model/store';
+import { RefusedFile } from './RefusedFile';
 
 type Pending = { file: string; run: SuiteRun; mismatch: RunSuiteMismatch };
 
@@ -68,18 +69,13 @@ export function ImportRunButton({ record }: { record: KeptSuite }) {
       </Group>
       {saveError ? <ErrorState error={saveError} title={t('suites.saveFailed')} /> : null}
       {problem ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          withCloseButton
-          closeButtonLabel={t('common.close')}
-          onClose={() => setProblem(null)}
+        <RefusedFile
           title={t('suites.importRun.refused', { file: problem.file })}
-          data-testid="import-run-problem"
+          onClose={() => setProblem(null)}
+          testId="import-run-problem"
         >
           {reason(problem.problem)}
-        </Alert>
+        </RefusedFile>
       ) : null}
       {pending ? (
         <Alert

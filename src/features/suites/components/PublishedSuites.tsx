@@ -7,6 +7,7 @@ import { useT } from '../../../i18n';
 import { usePublishedIndex } from '../hooks';
 import { readPublishedSuite } from '../model/published-suite';
 import { ProblemList } from './ProblemList';
+import { RefusedFile } from './RefusedFile';
 
 /**
  * The read-only suites published beside the deployment (suites/index.json): each can be copied into this
@@ -56,18 +57,13 @@ export function PublishedSuites({ onCopy }: { onCopy: (file: SuiteFile) => Promi
           </Alert>
         ) : null}
         {problem ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            withCloseButton
-            closeButtonLabel={t('common.close')}
-            onClose={() => setProblem(null)}
+          <RefusedFile
             title={t('suites.published.refused', { file: problem.file })}
-            data-testid="published-problem"
+            onClose={() => setProblem(null)}
+            testId="published-problem"
           >
             <ProblemList problems={problem.errors} />
-          </Alert>
+          </RefusedFile>
         ) : null}
         {/* Rows that wrap rather than a table: at phone width "Copy to edit" stays in view, not behind a scroll. */}
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="published-list">

@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { DRAFT_SUITE_ID } from '../model/draft';
 import { paths } from '../../../config/paths';
 import { CsvImport } from './CsvImport';
 import { ProblemList } from './ProblemList';
+import { RefusedFile } from './RefusedFile';
 import { PublishedSuites } from './PublishedSuites';
 import { SuiteTable } from './SuiteTable';
 
@@ -90,18 +91,13 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
       <Stack gap="md">
         {saveError ? <ErrorState error={saveError} title={t('suites.saveFailed')} /> : null}
         {problem ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            withCloseButton
-            closeButtonLabel={t('common.close')}
-            onClose={() => setProblem(null)}
+          <RefusedFile
             title={t('suites.importRefused', { file: problem.file, count: problem.errors.length })}
-            data-testid="import-problems"
+            onClose={() => setProblem(null)}
+            testId="import-problems"
           >
             <ProblemList problems={problem.errors} />
-          </Alert>
+          </RefusedFile>
         ) : null}
         {list.isPending ? (
           <Loading label={t('suites.loading')} />
