@@ -122,6 +122,9 @@ export const notGraded = (): AssertionOutcome => ({
   detail: 'not graded (no grader)',
 });
 
+/** A grader that echoes the request (its key) in an error body or a reason must not put the key into a report. */
+const redact = (text: string, key: string | undefined) => (key ? text.split(key).join('[grader key]') : text);
+
 /** The rubric assertion as graded, or as the grader's error (named); `undefined` when the run was stopped. */
 export async function rubricOutcome(
   grader: Grader,
@@ -129,17 +132,13 @@ export async function rubricOutcome(
   signal?: AbortSignal,
 ): Promise<AssertionOutcome | undefined> {
   try {
-    const { pass, reason } = await gradeRubric(grader, input, signal);
-    return {
-      key: 'rubric',
-      ok: pass,
-      verdict: pass ? 'pass' : 'fail',
-      reason,
-      detail: `${pass ? 'pass' : 'fail'}: ${reason}`,
-    };
+    const verdict = await gradeRubric(grader, input, signal);
+    const reason = redact(verdict.reason, grader.key);
+    const word = verdict.pass ? 'pass' : 'fail';
+    return { key: 'rubric', ok: verdict.pass, verdict: word, reason, detail: `${word}: ${reason}` };
   } catch (error) {
     if (signal?.aborted) return undefined;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = redact(error instanceof Error ? error.message : String(error), grader.key);
     return { key: 'rubric', ok: false, verdict: 'error', reason: message, detail: `grader error: ${message}` };
   }
 }
