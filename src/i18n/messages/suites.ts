@@ -208,6 +208,11 @@ export const suitesMessages = defineMessages({
     'suites.run.saveDraftFirst': 'Save the new suite to run it',
     'suites.runs.atOnce': '{count} at once',
     'suites.run.passRateSoFar': 'Pass rate so far',
+    'suites.rubric.pass': 'rubric: pass',
+    'suites.rubric.fail': 'rubric: fail',
+    'suites.rubric.not_graded': 'rubric: not graded',
+    'suites.rubric.error': 'rubric: grader error',
+    'suites.rubric.noGrader': 'not graded (no grader in Settings)',
   },
   zhCN: {
     'suites.title': '测试集',
@@ -406,5 +411,10 @@ export const suitesMessages = defineMessages({
     'suites.run.saveDraftFirst': '保存新测试集后即可运行',
     'suites.runs.atOnce': '同时 {count} 个',
     'suites.run.passRateSoFar': '目前通过率',
+    'suites.rubric.pass': 'rubric：通过',
+    'suites.rubric.fail': 'rubric：未通过',
+    'suites.rubric.not_graded': 'rubric：未评分',
+    'suites.rubric.error': 'rubric：评分出错',
+    'suites.rubric.noGrader': '未评分（设置中没有评分模型）',
   },
 });
