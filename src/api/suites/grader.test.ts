@@ -171,6 +171,16 @@ describe('expect.rubric graded by an LLM', () => {
     expect(parseVerdict('{"reason": "no pass"}')).toBeUndefined();
   });
 
+  it('a key the grader echoes back is redacted from the assertion, against a local OpenAI-compatible test server', async () => {
+    const echo = await graderServer((_pass, req) => ({
+      status: 401,
+      body: { error: { message: `bad key: ${req.headers.authorization}` } },
+    }));
+    const { rubric } = await run({ url: echo.url, model: 'm', key: KEY });
+    expect(rubric('right').detail).toContain('bad key: Bearer [grader key]');
+    expect(JSON.stringify(rubric('right'))).not.toContain(KEY);
+  });
+
   it('every report carries the verdict and reason and never the key, against a local OpenAI-compatible test server', async () => {
     const g = await graderServer(verdictReply);
     const { out, profile } = await run({ url: g.url, model: 'judge-1', key: KEY });
