@@ -635,3 +635,134 @@ describe('npm run suite as a release gate (YAML suite, gates, baseline, HTML)', 
     SLOW,
   );
 });
+
+describe('npm run suite with expect.rubric graded by an LLM', () => {
+  const KEY = 'grader-key-5e1d-never-printed';
+  let grader: { url: string; received: { auth?: string; body: string }[]; close(): Promise<void> };
+  beforeAll(async () => {
+    // A local OpenAI-compatible grader: passes an answer that holds the rubric's quoted phrase.
+    const received: { auth?: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        received.push({ auth: req.headers.authorization, body });
+        const user = (JSON.parse(body) as { messages: { role: string; content: string }[] }).messages[1]!.content;
+        const phrase = /Rubric:\n[^"]*"([^"]+)"/.exec(user)?.[1] ?? '\u0000';
+        const pass = user.split('\nAnswer:\n')[1]!.includes(phrase);
+        const content = `\`\`\`json\n${JSON.stringify({ pass, reason: pass ? `It says ${phrase}.` : `It never says ${phrase}.` })}\n\`\`\``;
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    grader = {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      received,
+      close: () => new Promise<void>((r) => server.close(() => r())),
+    };
+  });
+  afterAll(() => grader?.close());
+
+  let files = 0;
+  const rubricSuite = (priceRubric: string) => {
+    const path = join(dir, `rubric-${++files}.json`);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        name: 'Graded',
+        space_id: SPACE.support,
+        defaults: { stream: false },
+        cases: [
+          {
+            id: 'battery-life',
+            question: 'How long does the Beacon battery last on a full charge?',
+            expect: { rubric: 'The answer must say "14 days".' },
+          },
+          {
+            id: 'plus-price',
+            question: 'How much does Beacon Plus cost per month?',
+            expect: { rubric: priceRubric },
+          },
+        ],
+      }),
+    );
+    return path;
+  };
+  it(
+    'exits 0 when the grader passes every rubric and 1 when one fails; every report has the verdict and reason, never the key, against a local OpenAI-compatible test server',
+    async () => {
+      const env = { KC_TOKEN: TOKEN, GRADER_KEY: KEY };
+      const flags = ['--grader-url', grader.url, '--grader-model', 'judge-1', '--grader-key-env', 'GRADER_KEY'];
+      const passing = record(
+        await suite([rubricSuite('The answer must say "$4.99".'), '--base-url', sandbox.baseUrl, ...flags], env),
+      );
+      expect(passing.code, passing.stderr).toBe(0);
+      expect(passing.stdout).toMatch(/^PASS {2}battery-life · .*\n {6}question: rubric: pass: It says 14 days\.$/m);
+      expect(grader.received[0]!.auth).toBe(`Bearer ${KEY}`);
+      expect(JSON.parse(grader.received[0]!.body)).toMatchObject({ model: 'judge-1', temperature: 0 });
+
+      const out = {
+        junit: join(dir, 'r.xml'),
+        json: join(dir, 'r.json'),
+        csv: join(dir, 'r.csv'),
+        html: join(dir, 'r.html'),
+      };
+      const failing = record(
+        await suite(
+          [
+            rubricSuite('The answer must say "free of charge".'),
+            '--base-url',
+            sandbox.baseUrl,
+            ...flags,
+            ...Object.entries(out).flatMap(([flag, path]) => [`--${flag}`, path]),
+          ],
+          env,
+        ),
+      );
+      expect(failing.code, failing.stderr).toBe(1);
+      expect(failing.stdout).toMatch(
+        /^FAIL {2}plus-price · .*\n {6}question: rubric: fail: It never says free of charge\.$/m,
+      );
+      for (const [name, path] of Object.entries(out)) {
+        const text = readFileSync(path, 'utf8');
+        seen.push(text);
+        expect(text, name).toContain('It says 14 days.');
+        expect(text, name).toContain('It never says free of charge.');
+      }
+      expect(readFileSync(out.junit, 'utf8')).toContain('<property name="rubric_verdict" value="fail"/>');
+      const json = JSON.parse(readFileSync(out.json, 'utf8'));
+      expect(json.run.attempts.find((a: { caseId: string }) => a.caseId === 'plus-price').turns[0].assertions).toEqual([
+        {
+          key: 'rubric',
+          ok: false,
+          verdict: 'fail',
+          reason: 'It never says free of charge.',
+          detail: 'fail: It never says free of charge.',
+        },
+      ]);
+      for (const text of [passing.stdout, passing.stderr, failing.stdout, failing.stderr, ...seen])
+        expect(text).not.toContain(KEY);
+    },
+    SLOW,
+  );
+
+  it(
+    'without --grader-url a rubric is "not graded" and fails the gate (exit 1); a grader without a model is a usage error (exit 2)',
+    async () => {
+      const ungraded = record(
+        await suite([rubricSuite('The answer must say "$4.99".'), '--base-url', sandbox.baseUrl]),
+      );
+      expect(ungraded.code).toBe(1);
+      expect(ungraded.stderr).toContain('no --grader-url: every expect.rubric is "not graded" and its case fails');
+      expect(ungraded.stdout).toMatch(/^FAIL {2}battery-life · .*\n {6}question: rubric: not graded \(no grader\)$/m);
+      expect(ungraded.stdout).toMatch(/2 case\(s\): 0 passed, 2 failed/);
+      const half = record(
+        await suite([rubricSuite('x "y"'), '--base-url', sandbox.baseUrl, '--grader-url', grader.url]),
+      );
+      expect(half.code).toBe(2);
+      expect(half.stderr).toContain('--grader-url needs --grader-model');
+    },
+    SLOW,
+  );
+});

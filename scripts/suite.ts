@@ -2,7 +2,7 @@
  * `npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME] [--concurrency N]
  *  [--min-pass-rate P] [--min-hit-rate P] [--min-mrr P] [--baseline PREV.json] [--fail-on-regression]
  *  [--filter PATTERN] [--space-id ID] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--html OUT.html]
- *  [--idle-timeout-ms N] [--timeout-ms N]`
+ *  [--idle-timeout-ms N] [--timeout-ms N] [--grader-url URL --grader-model NAME [--grader-key-env NAME]]`
  *
  * Runs a space test suite against a service without a browser, through the console's own code (src/contract's
  * schema, src/api's client, SSE reader, request building and assertions). The token comes from the environment
@@ -13,6 +13,8 @@
  * cannot be written (checked before anything is sent), or the run could not be made (the runner crashed);
  * 130 / 143: stopped by SIGINT / SIGTERM. However the run ends, the reports asked for are written with what finished
  * (the cases not reached are not run, skipped in JUnit).
+ * `expect.rubric` is graded by the OpenAI-compatible chat endpoint --grader-url (its key from --grader-key-env, never
+ * printed); without one a rubric is "not graded" and its case fails.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -41,6 +43,7 @@ import {
   type CaseOutcome,
   type GateResult,
   type Gates,
+  type Grader,
   type RunStatus,
 } from '../src/api/suites';
 import { unwritableReport, writeReports, type Report } from './suite-reports';
@@ -53,6 +56,7 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
        [--baseline PREV.json] [--fail-on-regression] [--filter PATTERN] [--space-id ID]
        [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--html OUT.html]
        [--idle-timeout-ms N] [--timeout-ms N]
+       [--grader-url URL --grader-model NAME [--grader-key-env NAME]]
 
   FILE               a suite file: JSON, YAML (.yaml, .yml) or CSV (.csv, with --space-id)
   --base-url         the service's base_url (completions)
@@ -72,6 +76,10 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --html OUT.html    write one self-contained report page (no external requests, no scripts)
   --idle-timeout-ms N  a streamed answer silent for N ms is the case's error (default ${CALL_BOUNDS.streamIdleTimeoutMs})
   --timeout-ms N     stop the whole run after N ms and report it as timed out (default: no limit)
+  --grader-url URL   an OpenAI-compatible API root (POST URL/chat/completions) that grades expect.rubric;
+                     without one a rubric is "not graded" and its case fails
+  --grader-model NAME  the grader's model (required with --grader-url)
+  --grader-key-env NAME  environment variable holding the grader's API key (never printed nor in a report)
   --version          print the version (the console's, package.json's) and exit
 
   Report paths are checked before the run; the reports are written however it ends (signals and errors included).`;
@@ -121,6 +129,9 @@ function parse() {
       csv: { type: 'string' },
       'idle-timeout-ms': { type: 'string' },
       'timeout-ms': { type: 'string' },
+      'grader-url': { type: 'string' },
+      'grader-model': { type: 'string' },
+      'grader-key-env': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -181,6 +192,19 @@ const tokenEnv = args.values['token-env'] ?? 'KC_TOKEN';
 if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usageError(`--token-env must name an environment variable`);
 const token = process.env[tokenEnv];
 if (args.values['token-env'] && !token) usageError(`the environment variable ${tokenEnv} is not set`);
+const grader = graderOf();
+/** The rubric grader the flags name, or none; a half-given grader is a usage error (exit 2). */
+function graderOf(): Grader | undefined {
+  const { 'grader-url': url, 'grader-model': model, 'grader-key-env': keyEnv } = args.values;
+  if (url === undefined && model === undefined && keyEnv === undefined) return undefined;
+  if (!url) usageError('--grader-model and --grader-key-env need --grader-url');
+  if (!model) usageError('--grader-url needs --grader-model (the model that grades)');
+  if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+    usageError('--grader-key-env must name an environment variable');
+  const key = keyEnv === undefined ? undefined : process.env[keyEnv];
+  if (keyEnv !== undefined && !key) usageError(`the environment variable ${keyEnv} is not set`);
+  return { url: httpUrl('--grader-url', url), model, ...(key ? { key } : {}) };
+}
 
 // Every report file asked for (a new output flag adds its line here); checked now, before anything is sent.
 const reports: Report[] = [];
@@ -279,6 +303,8 @@ if (size.overCap) {
   process.exit(2);
 }
 if (!token) console.error(`suite: ${tokenEnv} is not set: requests are sent without a token`);
+const rubrics = suite.cases.some((c) => c.expect?.rubric || c.follow_ups?.some((f) => f.expect?.rubric));
+if (rubrics && !grader) console.error('suite: no --grader-url: every expect.rubric is "not graded" and its case fails');
 
 const profile: ConnectionProfile = {
   id: 'command-line',
@@ -399,6 +425,7 @@ runSuite({
   only,
   concurrency,
   signal: stop.signal,
+  ...(grader ? { grader } : {}),
   onAttempt(attempt) {
     run.attempts.push(attempt);
     const outcome = progress.add(attempt);
@@ -417,7 +444,9 @@ runSuite({
       for (const [i, turn] of a.turns.entries()) {
         const where = `${outcome.planned > 1 ? `repetition ${a.repetition}, ` : ''}${i ? `follow-up ${i}` : 'question'}`;
         if (turn.error) console.log(`      ${where}: ${turn.error.message}`);
-        for (const x of turn.assertions) if (!x.ok) console.log(`      ${where}: ${x.key}: ${x.detail}`);
+        // A rubric's verdict is printed when it passed too: the grader's reason is the point of it.
+        for (const x of turn.assertions)
+          if (!x.ok || x.key === 'rubric') console.log(`      ${where}: ${x.key}: ${x.detail}`);
       }
     }
   },

@@ -21,6 +21,15 @@ export {
 } from './connection/store';
 export { PROBE_ID, testConnection, type HostCheck } from './connection/test-connection';
 export { hostAnswers } from './connection/host-answers';
+export {
+  activeGrader,
+  createGraderStore,
+  GRADER_STORAGE_KEYS,
+  graderStore,
+  useGraderSettings,
+  type GraderSettings,
+  type GraderStore,
+} from './connection/grader-store';
 
 export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './http/errors';
 export {

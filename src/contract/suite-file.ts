@@ -25,6 +25,8 @@ export const SUITE_BOUNDS = {
   matchesMaxLength: 500,
   /** Messages of a refused import shown; the rest are counted. */
   importErrorsShown: 20,
+  /** Characters of an `expect.rubric` (it goes into every grader prompt). */
+  rubricMaxLength: 4000,
 } as const;
 
 /** The completion body fields a suite may not set: every question gets its own. */
@@ -43,7 +45,7 @@ export const ASSERTION_KEYS = [
 ] as const;
 export type AssertionKey = (typeof ASSERTION_KEYS)[number];
 /** Assertions that grade the answer with a score (kept per case) rather than a literal check. */
-export const GRADED_KEYS = ['similar_to'] as const;
+export const GRADED_KEYS = ['similar_to', 'rubric'] as const;
 export type GradedKey = (typeof GRADED_KEYS)[number];
 
 /** `matches` as source and flags: a plain pattern (`\b14\s+days\b`) or a literal with flags (`/14 days/i`). */
@@ -134,6 +136,13 @@ export const Expectations = z.strictObject(
       z.strictObject(
         { text: nonEmpty('a reference answer (a string)'), min: fraction() },
         { error: 'must be an object with text (a reference answer) and min (0–1)' },
+      ),
+    ),
+    rubric: z.optional(
+      nonEmpty('a rubric (a string)').check(
+        z.maxLength(SUITE_BOUNDS.rubricMaxLength, {
+          error: `must be at most ${SUITE_BOUNDS.rubricMaxLength} characters`,
+        }),
       ),
     ),
   },

@@ -4,7 +4,7 @@
  * fail (quota). Here every read of such a storage answers "nothing stored" and every write says whether it
  * happened, so no store repeats the try/catch. JSON values are parsed on read by their owner: a value an
  * older build wrote that no longer parses reads as absent, never breaks a page. Nothing secret is kept in
- * localStorage; the connection store alone puts a token in sessionStorage, when the admin asks.
+ * localStorage; the connection store puts a token (and the grader store a grader key) in sessionStorage, when the admin asks.
  */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

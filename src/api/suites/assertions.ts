@@ -1,5 +1,6 @@
 import { compileMatches, type Expectations } from '../../contract';
 import { documentIdOf } from './retrieval';
+import { notGraded } from './grader';
 import { tokenF1 } from './similarity';
 import type { AssertionOutcome } from './types';
 
@@ -106,6 +107,10 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
         out.push({ key, ok: score >= min, score, detail: `similarity ${score} ${score >= min ? '≥' : '<'} ${min}` });
         break;
       }
+      case 'rubric':
+        // Graded after the answer by the run's grader (run.ts); until then, and without one, never a pass.
+        out.push(notGraded());
+        break;
     }
   }
   if (keys.length === 0) {

@@ -78,6 +78,9 @@ const CSV_COLUMNS = [
   'hit_at_k',
   'reciprocal_rank',
   'recall_at_k',
+  'rubric',
+  'rubric_verdict',
+  'rubric_reason',
 ] as const;
 
 /**
@@ -123,6 +126,9 @@ export function runToCsv(run: SuiteRun): string {
         answered: undefined,
         similar_to: undefined,
         similarity: first?.assertions.find((x) => x.key === 'similar_to')?.score,
+        rubric: undefined,
+        rubric_verdict: rubricOf(a)?.verdict,
+        rubric_reason: rubricOf(a)?.reason,
         flaky: outcome.flaky ? 'flaky' : undefined,
         hit_at_k: retrieval?.hitAtK,
         reciprocal_rank: retrieval === undefined ? undefined : round(retrieval.reciprocalRank),
@@ -144,6 +150,10 @@ export function runToCsv(run: SuiteRun): string {
 }
 
 const round = (n: number) => Number(n.toFixed(4));
+
+/** The grader's verdict on an attempt's question (the first turn), when the case has a rubric. */
+const rubricOf = (a: CaseOutcome['attempts'][number] | undefined) =>
+  a?.turns[0]?.assertions.find((x) => x.key === 'rubric');
 
 const xml = (text: string) =>
   text
@@ -188,6 +198,9 @@ function caseProperties(o: CaseOutcome): string {
   const lines: string[] = [];
   if (o.flaky) lines.push(property('        ', 'flaky', 'true'));
   if (o.similarity !== undefined) lines.push(property('        ', 'similarity', o.similarity));
+  const rubric = rubricOf(o.attempts[0]);
+  if (rubric?.verdict) lines.push(property('        ', 'rubric_verdict', rubric.verdict));
+  if (rubric?.reason !== undefined) lines.push(property('        ', 'rubric_reason', rubric.reason));
   if (o.retrieval) {
     lines.push(property('        ', 'k', o.retrieval.k));
     lines.push(property('        ', 'hit_at_k', round(o.retrieval.hitAtK)));

@@ -1,6 +1,7 @@
 /** Space test suites: the engine the console and `npm run suite` share (no UI; Node-safe). */
 export { evaluate, topScore, type AnswerFacts } from './assertions';
 export { tokenF1 } from './similarity';
+export { gradeRubric, graderEndpoint, parseVerdict, type Grader, type RubricVerdict } from './grader';
 export {
   buildBody,
   mergedOptions,

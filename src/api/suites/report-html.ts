@@ -37,7 +37,8 @@ function failureLines(o: CaseOutcome): string {
     for (const [i, t] of a.turns.entries()) {
       const where = `${o.planned > 1 ? `repetition ${a.repetition}, ` : ''}${i ? `follow-up ${i}` : 'question'}`;
       if (t.error) lines.push(`${where}: ${t.error.message}`);
-      for (const x of t.assertions) if (!x.ok) lines.push(`${where}: ${x.key}: ${x.detail}`);
+      // A rubric's verdict and reason are shown when it passed too: people read why the grader agreed.
+      for (const x of t.assertions) if (!x.ok || x.key === 'rubric') lines.push(`${where}: ${x.key}: ${x.detail}`);
     }
   return lines.join('\n');
 }

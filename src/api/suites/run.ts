@@ -11,6 +11,7 @@ import {
   type PlannedAttempt,
 } from './plan';
 import { completionUrl } from '../completion';
+import { rubricOutcome, type Grader } from './grader';
 import { askOnce } from './send';
 import type { AttemptResult, TurnResult } from './types';
 
@@ -26,6 +27,8 @@ export interface RunSuiteInput {
   /** Each attempt as it finishes (in finishing order). */
   onAttempt?(attempt: AttemptResult): void;
   newSessionId?: () => string;
+  /** Grades `expect.rubric`; without one a rubric assertion is "not graded" (never a pass). Never kept with the run. */
+  grader?: Grader;
 }
 
 export interface RunSuiteOutput {
@@ -94,6 +97,16 @@ async function runAttempt(
       latencyMs: answer.latencyMs,
       totalTokens: answer.result?.token_usage?.total_tokens,
     });
+    const rubricAt = assertions.findIndex((a) => a.key === 'rubric');
+    if (rubricAt >= 0 && expect?.rubric && input.grader) {
+      const graded = await rubricOutcome(
+        input.grader,
+        { question, answer: answer.text, rubric: expect.rubric },
+        signal,
+      );
+      if (!graded) return undefined;
+      assertions[rubricAt] = graded;
+    }
     turns.push({ ...base, status: assertions.every((a) => a.ok) ? 'pass' : 'fail', assertions });
   }
   const status = turns.some((t) => t.status === 'error')

@@ -9,6 +9,10 @@ export interface AssertionOutcome {
   ok: boolean;
   /** A graded assertion's score (similar_to: 0–1). */
   score?: number;
+  /** rubric: what the grader said (`not_graded`: no grader was configured; `error`: the grader call failed). */
+  verdict?: 'pass' | 'fail' | 'not_graded' | 'error';
+  /** rubric: the grader's reason, or the grader error's cause. */
+  reason?: string;
   /** What was found, in a few words ("missing \"14 days\"", "1,234 ms > 800 ms"). */
   detail: string;
 }

@@ -52,6 +52,22 @@ export const settingsMessages = defineMessages({
     'settings.unreachableHint': 'Nothing answered at this URL. Check the address and that the service is running.',
     'settings.tokenHint': 'The host is reachable but does not accept this token.',
     'settings.version': 'Knowledge Console {version}',
+    'settings.grader.title': 'Rubric grader',
+    'settings.grader.description':
+      'An LLM behind any OpenAI-compatible chat endpoint grades suite cases with expect.rubric. Without one such cases are “not graded” and never pass. Its origin must be allowed by the deployment’s connect-src.',
+    'settings.grader.url': 'Grader API URL',
+    'settings.grader.url.description':
+      'The API root; the console posts to URL/chat/completions, e.g. https://api.openai.com/v1',
+    'settings.grader.model': 'Model',
+    'settings.grader.key': 'API key',
+    'settings.grader.key.description':
+      'Sent as “Authorization: Bearer …”. Kept in memory; never in localStorage or a run.',
+    'settings.grader.key.held': 'A key is held; leave empty to keep it, or type a new one.',
+    'settings.grader.rememberKey': 'Remember the key in this tab',
+    'settings.grader.none': 'No grader: rubric cases are not graded.',
+    'settings.grader.save': 'Save grader',
+    'settings.grader.remove': 'Remove grader',
+    'settings.grader.saved': 'Grader saved: suite runs started from now on grade rubrics with it',
   },
   zhCN: {
     'settings.title': '设置',
@@ -101,5 +117,21 @@ export const settingsMessages = defineMessages({
     'settings.unreachableHint': '此地址没有响应。请检查地址是否正确、服务是否在运行。',
     'settings.tokenHint': '服务可以访问，但不接受此令牌。',
     'settings.version': '知识库控制台 {version}',
+    'settings.grader.title': '评分模型（Rubric）',
+    'settings.grader.description':
+      '任意兼容 OpenAI 的对话接口背后的 LLM 为带有 expect.rubric 的测试用例评分。未配置时这些用例显示“未评分”，且永远不会通过。其来源须被部署的 connect-src 允许。',
+    'settings.grader.url': '评分接口地址',
+    'settings.grader.url.description':
+      'API 根地址；控制台会发送到 URL/chat/completions，例如 https://api.openai.com/v1',
+    'settings.grader.model': '模型',
+    'settings.grader.key': 'API 密钥',
+    'settings.grader.key.description':
+      '以“Authorization: Bearer …”发送。仅保存在内存中；不会写入 localStorage 或运行记录。',
+    'settings.grader.key.held': '已保存密钥；留空即保留，或输入新的密钥。',
+    'settings.grader.rememberKey': '在此标签页中记住密钥',
+    'settings.grader.none': '未配置评分模型：rubric 用例不会被评分。',
+    'settings.grader.save': '保存评分模型',
+    'settings.grader.remove': '移除评分模型',
+    'settings.grader.saved': '评分模型已保存：此后开始的测试运行将用它为 rubric 评分',
   },
 });

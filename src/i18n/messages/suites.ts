@@ -232,6 +232,11 @@ export const suitesMessages = defineMessages({
     'suites.published.readOnly': 'read-only',
     'suites.published.copy': 'Copy to edit',
     'suites.published.copyOf': 'Copy {name} to edit',
+    'suites.rubric.pass': 'rubric: pass',
+    'suites.rubric.fail': 'rubric: fail',
+    'suites.rubric.not_graded': 'rubric: not graded',
+    'suites.rubric.error': 'rubric: grader error',
+    'suites.rubric.noGrader': 'not graded (no grader in Settings)',
   },
   zhCN: {
     'suites.title': '测试集',
@@ -451,5 +456,10 @@ export const suitesMessages = defineMessages({
     'suites.published.readOnly': '只读',
     'suites.published.copy': '复制以编辑',
     'suites.published.copyOf': '复制 {name} 以编辑',
+    'suites.rubric.pass': 'rubric：通过',
+    'suites.rubric.fail': 'rubric：未通过',
+    'suites.rubric.not_graded': 'rubric：未评分',
+    'suites.rubric.error': 'rubric：评分出错',
+    'suites.rubric.noGrader': '未评分（设置中没有评分模型）',
   },
 });

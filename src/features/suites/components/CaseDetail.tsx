@@ -6,6 +6,7 @@ import type { DocumentChunk, Suite } from '../../../contract';
 import { playgroundLink, RawJson, SafeMarkdown, SourcesList } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { CaseStatusBadge } from './CaseStatusBadge';
+import { RubricVerdict } from './RubricVerdict';
 
 /** A case opened: per variant and repetition, each question's exact request and response, answer, sources, assertions. */
 export function CaseDetail({
@@ -175,6 +176,7 @@ function TurnView({ turn, label }: { turn: TurnResult; label: string }) {
           ))}
         </List>
       ) : null}
+      <RubricVerdict turn={turn} />
       {turn.status !== 'skipped' ? (
         <>
           <Paper withBorder p="sm" radius="sm">

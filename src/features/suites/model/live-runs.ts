@@ -1,4 +1,5 @@
 import {
+  activeGrader,
   clampConcurrency,
   keptDbErrorOf,
   newRun,
@@ -119,6 +120,8 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     concurrency,
     signal: controller.signal,
     only,
+    // The grader in Settings when the run starts (its key is never kept with the run).
+    grader: activeGrader(),
     onAttempt(attempt) {
       run.attempts.push(attempt);
       notifyTimer ??= setTimeout(() => {
