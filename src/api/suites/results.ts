@@ -167,9 +167,14 @@ export function summarize(outcomes: readonly CaseOutcome[]): RunSummary {
   };
 }
 
-/** The case × variant keys of a run that did not pass (what "Re-run failed cases" asks again). */
+/**
+ * The case × variant keys of a run that failed or errored (what "Re-run failed cases" asks again). A case that never
+ * ran (a stopped run, or outside a re-run) did not fail: it is not asked again under that name.
+ */
 export function failedKeys(outcomes: readonly CaseOutcome[]): string[] {
-  return outcomes.filter((o) => o.status !== 'pass').map((o) => outcomeKey(o.caseId, o.variantId));
+  return outcomes
+    .filter((o) => o.status === 'fail' || o.status === 'error')
+    .map((o) => outcomeKey(o.caseId, o.variantId));
 }
 
 export interface TrendPoint {

@@ -214,6 +214,7 @@ export const suitesMessages = defineMessages({
       'The file is {size}: suite files over {max} are refused without being read. Split it into smaller suites.',
     'suites.problemsMore': 'and {count} more',
     'suites.run.planned': '{count, plural, one {# completion} other {# completions}} planned',
+    'suites.run.against': 'Runs against {profile} ({url})',
     'suites.run.overCap':
       '{count, plural, one {# completion} other {# completions}} planned: at most {max} per run. Run fewer cases, variants or repetitions.',
     'suites.draftName': 'New suite',
@@ -425,6 +426,7 @@ export const suitesMessages = defineMessages({
     'suites.importTooLarge': '文件大小为 {size}：超过 {max} 的测试集文件不会被读取。请拆分为较小的测试集。',
     'suites.problemsMore': '还有 {count} 个',
     'suites.run.planned': '计划 {count} 次补全',
+    'suites.run.against': '将在 {profile}（{url}）上运行',
     'suites.run.overCap': '计划 {count} 次补全：每次运行最多 {max} 次。请减少用例、变体或重复次数。',
     'suites.draftName': '新测试集',
     'suites.run.saveDraftFirst': '保存新测试集后即可运行',
