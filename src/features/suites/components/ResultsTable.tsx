@@ -5,6 +5,7 @@ import { memo, useRef } from 'react';
 import type { CaseOutcome } from '../../../api';
 import { ScrollCue, useSideOverflow } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
+import { CaseScores } from './CaseScores';
 import { CaseStatusBadge } from './CaseStatusBadge';
 import type { CaseRowData } from '../model/case-rows';
 import classes from './ResultsTable.module.css';
@@ -160,6 +161,7 @@ function OutcomeCell({ outcome }: { outcome: CaseOutcome | undefined }) {
             {t('suites.results.reps', { passed: outcome.passed, total: outcome.planned })}
           </Text>
         ) : null}
+        <CaseScores outcome={outcome} />
         <Text size="xs" c="dimmed" truncate>
           {metrics.join(' · ')}
         </Text>
