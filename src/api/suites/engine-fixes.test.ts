@@ -128,4 +128,24 @@ describe('engine fixes (issue 25)', () => {
     expect(outcomes.filter((o) => o.status === 'not_run')).toHaveLength(3);
     expect(failedKeys(outcomes)).toEqual([outcomeKey('a', 'json'), outcomeKey('b', 'json')]);
   });
+
+  it('the trend marks the runs where the suite changed since the run before', () => {
+    const pass = all(() => 'pass');
+    const edited: SuiteFile = {
+      ...file,
+      cases: [{ ...file.cases[0]!, expect: { contains: ['x'] } }, ...file.cases.slice(1)],
+    };
+    const points = trend([
+      runOf('r1', 1, 'done', pass),
+      runOf('r2', 2, 'done', pass),
+      { ...runOf('r3', 3, 'done', pass), suite: edited },
+      { ...runOf('r4', 4, 'done', pass), suite: { ...edited, name: 'renamed' } },
+    ]);
+    expect(points.map((p) => [p.runId, p.suiteChanged ?? false])).toEqual([
+      ['r1', false],
+      ['r2', false],
+      ['r3', true],
+      ['r4', false],
+    ]);
+  });
 });
