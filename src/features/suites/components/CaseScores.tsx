@@ -13,7 +13,7 @@ export function CaseScores({ outcome, size = 'xs' }: { outcome: CaseOutcome; siz
   const r = outcome.retrieval;
   if (outcome.similarity === undefined && !r && !outcome.flaky) return null;
   return (
-    <Group gap={6} wrap="nowrap" data-testid="case-scores">
+    <Group gap={6} wrap="nowrap" style={{ flexShrink: 0, whiteSpace: 'nowrap' }} data-testid="case-scores">
       {outcome.flaky ? (
         <Badge size="xs" color="orange" variant="light" data-testid="flaky">
           {t('suites.results.flaky')}

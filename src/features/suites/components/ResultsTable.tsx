@@ -157,7 +157,7 @@ function OutcomeCell({ outcome }: { outcome: CaseOutcome | undefined }) {
       <Group gap={6} wrap="nowrap">
         <CaseStatusBadge status={outcome.status} />
         {outcome.planned > 1 || (outcome.done > 0 && outcome.done < outcome.planned) ? (
-          <Text size="xs" c="dimmed" data-testid="repetitions">
+          <Text size="xs" c="dimmed" data-testid="repetitions" style={{ whiteSpace: 'nowrap' }}>
             {t('suites.results.reps', { passed: outcome.passed, total: outcome.planned })}
           </Text>
         ) : null}
