@@ -149,7 +149,7 @@ function Suite({
         data-testid="run-suite"
         onClick={() => void run()}
         disabled={!!blocked || !!size?.overCap}
-        aria-describedby={[profileId, size && !draft ? plannedId : '', blocked ? blockedId : '']
+        aria-describedby={[size && !draft ? plannedId : '', blocked ? blockedId : '', profileId]
           .filter(Boolean)
           .join(' ')}
       >
