@@ -9,7 +9,7 @@ import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
 import { startSite } from './support/site';
 import { BASE_PATH_TAG } from './support/target';
-import { DOC, SPACE } from './support/demo-ids.mjs';
+import { DOC, KB, SPACE } from './support/demo-ids.mjs';
 
 /**
  * Space test suites in the built console against a real sandbox: import, run, pass and fail, Stop midway, compare
@@ -214,7 +214,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await runAndWait(page);
   await expect(page.getByTestId('count-pass')).toHaveText('3');
 
-  // Compare the two runs: the fixed case flipped from fail to pass.
+  // Compare the two runs.
   await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(2);
   await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible();
@@ -234,11 +234,12 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await page.emulateMedia({ colorScheme: 'light' });
   for (const box of await page.getByTestId('run-row').getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: /Compare the two picked runs/ }).click();
-  const flipped = page.getByTestId('compare-flipped').getByTestId('flipped-row');
-  await expect(flipped).toHaveCount(1);
-  await expect(flipped).toContainText('return-window');
-  await expect(flipped.locator('[data-status="fail"]')).toBeVisible();
-  await expect(flipped.locator('[data-status="pass"]')).toBeVisible();
+  // The fixed case passes because its expectation changed between the runs: edited, never "Flipped FAIL→PASS".
+  const edited = page.getByTestId('baseline-report').getByTestId('edited').getByTestId('baseline-row');
+  await expect(edited).toHaveText([/return-window/]);
+  await expect(edited.locator('[data-status="fail"]')).toBeVisible();
+  await expect(edited.locator('[data-status="pass"]')).toBeVisible();
+  await expect(page.getByTestId('compare-flipped').getByTestId('flipped-row')).toHaveCount(0);
   await expect(page.getByTestId('compare-deltas').locator('tbody tr')).toHaveCount(3);
   await shots(page, 'compare');
 
@@ -453,7 +454,8 @@ test('Stop midway keeps what finished; the rest shows as not run', async ({ page
     expect(passed).toBeLessThan(8);
     await expect(page.locator('[data-testid="result-row"] td[data-status="not_run"]')).toHaveCount(8 - passed);
     await expect(page.locator('[data-testid="result-row"] td[data-status="fail"]')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: `Re-run failed cases (${8 - passed})` })).toBeEnabled();
+    // Cases a stopped run never reached did not fail: "Re-run failed cases" does not ask them again.
+    await expect(page.getByRole('button', { name: 'Re-run failed cases (0)' })).toBeDisabled();
   } finally {
     await slow.stop();
   }
@@ -492,4 +494,101 @@ test('the sandbox offers its demo suite, and it passes', async ({ page }) => {
     'suite-list',
     page.getByRole('button', { name: 'More actions for Beacon support answers' }),
   );
+});
+
+/** A release gate: retrieval figures, a baseline, a regression, and an edited expectation that is not a flip. */
+const GATE = {
+  name: 'E2E release gate',
+  space_id: SPACE.support,
+  gate: { min_pass_rate: 0.6, min_hit_rate: 0.5 },
+  cases: [
+    {
+      id: 'battery-life',
+      question: 'How long does the Beacon battery last on a full charge?',
+      relevant_documents: [DOC.battery.id],
+      expect: { contains: ['14 days'], cites_document: [DOC.battery.id] },
+    },
+    {
+      id: 'plus-price',
+      question: 'How much does Beacon Plus cost per month?',
+      relevant_documents: [DOC.pricing.id],
+      expect: { contains: ['$4.99 per month'], similar_to: { text: 'Beacon Plus costs $4.99 per month.', min: 0.1 } },
+    },
+    {
+      id: 'return-window',
+      question: 'How many days do I have to return a Beacon kit for a full refund?',
+      expect: { contains: ['30 days'] },
+    },
+  ],
+};
+
+test('release gate: hit rate and MRR in the summary, a baseline, a regression listed apart, an edited case not a flip', async ({
+  page,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./suites');
+  await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible(SLOW);
+  await importSuite(page, 'gate.json', JSON.stringify(GATE));
+  await expect(page.getByRole('heading', { level: 1, name: GATE.name })).toBeVisible(SLOW);
+  // A deep link opens a suite under whichever profile is active: Run says which.
+  await expect(page.getByTestId('run-profile')).toHaveText(`Runs against Local sandbox (${sandbox.baseUrl})`);
+  // The editor shows the new fields, and saving keeps them (the gate, relevant_documents, similar_to).
+  await expect(page.getByRole('textbox', { name: 'Gate: hit rate at least' })).toHaveValue('0.5');
+  await page.getByRole('button', { name: 'More fields of case 2' }).click();
+  await expect(page.getByRole('textbox', { name: 'Relevant documents' })).toHaveValue(DOC.pricing.id);
+  await expect(page.getByRole('textbox', { name: 'Similarity at least (0–1)' })).toHaveValue('0.1');
+
+  await runAndWait(page);
+  await expect(page.getByTestId('hit-rate')).toHaveText('100%');
+  await expect(page.getByTestId('mrr')).toHaveText(/^(0|1)(\.\d+)?$/);
+  await expect(page.getByTestId('p95-latency')).toHaveText(/ ms$/);
+  await expect(row(page, 'battery-life').getByTestId('retrieval')).toContainText('hit@');
+  await expect(row(page, 'plus-price').getByTestId('similarity')).toContainText('similarity 0.');
+  await page.getByTestId('mark-baseline').click();
+  await expect(page.getByTestId('is-baseline')).toHaveText('Baseline');
+
+  // The service changes: the battery document is deleted, so that case no longer cites it (a regression).
+  const removed = await fetch(`${sandbox.secondaryUrl}/v1/knowledge/${KB.handbook}/document/${DOC.battery.id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${sandbox.token}` },
+  });
+  expect(removed.status).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ session_id: 'e2e-gate-probe', message: GATE.cases[0]!.question, stream: false }),
+        });
+        return `${res.status} cites ${(await res.text()).includes(DOC.battery.id)}`;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('200 cites false');
+  // The suite changes too: return-window's expectation is corrected (it now passes because the check changed).
+  await page.getByRole('link', { name: `← ${GATE.name}` }).click();
+  await page.getByRole('tab', { name: 'Cases' }).click();
+  await page.getByRole('textbox', { name: 'Contains, case 3' }).fill('45 days');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await runAndWait(page);
+  await expect(row(page, 'battery-life').locator('td[data-status="fail"]')).toBeVisible();
+
+  await page.getByTestId('compare-baseline').click();
+  const report = page.getByTestId('baseline-report');
+  await expect(report.getByTestId('regressions').getByTestId('baseline-row')).toHaveText([/battery-life/]);
+  await expect(report.getByTestId('edited').getByTestId('baseline-row')).toHaveText([/return-window/]);
+  await expect(report.getByTestId('improvements')).toContainText('None.');
+  await expect(report.getByTestId('unchanged')).toContainText('plus-price');
+  // Pass rate 2/3 → 2/3; the hit rate fell with the document.
+  await expect(report.getByTestId('delta-pass_rate')).toContainText('±0 pt');
+  await expect(report.getByTestId('delta-hit_rate')).toContainText('−');
+  // The edited case is not a flip of the service; the regression is.
+  const flipped = page.getByTestId('compare-flipped').getByTestId('flipped-row');
+  await expect(flipped).toHaveText([/battery-life/]);
+  await page.getByRole('link', { name: `← ${GATE.name}` }).click();
+  await expect(page.getByTestId('trend-changed')).toContainText('#2');
 });

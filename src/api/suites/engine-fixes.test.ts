@@ -4,7 +4,7 @@ import { compareWithBaseline } from './baseline';
 import { compareOutcomes } from './compare';
 import { runMetrics } from './export';
 import { outcomeKey, planAttempts } from './plan';
-import { caseOutcomes, summarize, trend } from './results';
+import { caseOutcomes, failedKeys, summarize, trend } from './results';
 import type { AttemptResult, AttemptStatus, RunStatus, SuiteRun } from './types';
 
 const file: SuiteFile = {
@@ -120,5 +120,32 @@ describe('engine fixes (issue 25)', () => {
     expect(ids(cmp.onlyBaseline)).toEqual(['b/streamed']);
     expect(cmp.deltas.pass_rate).toEqual({ baseline: 4 / 6, current: 4 / 5, delta: 4 / 5 - 4 / 6 });
     expect(cmp.deltas.hit_rate).toEqual({ baseline: null, current: null, delta: null });
+  });
+
+  it('"Re-run failed cases" asks again what failed or errored, not what never ran (a stopped run)', () => {
+    const stopped = [attempt('a', 'json', 'fail'), attempt('b', 'json', 'error'), attempt('c', 'json', 'pass')];
+    const outcomes = caseOutcomes(suite, stopped);
+    expect(outcomes.filter((o) => o.status === 'not_run')).toHaveLength(3);
+    expect(failedKeys(outcomes)).toEqual([outcomeKey('a', 'json'), outcomeKey('b', 'json')]);
+  });
+
+  it('the trend marks the runs where the suite changed since the run before', () => {
+    const pass = all(() => 'pass');
+    const edited: SuiteFile = {
+      ...file,
+      cases: [{ ...file.cases[0]!, expect: { contains: ['x'] } }, ...file.cases.slice(1)],
+    };
+    const points = trend([
+      runOf('r1', 1, 'done', pass),
+      runOf('r2', 2, 'done', pass),
+      { ...runOf('r3', 3, 'done', pass), suite: edited },
+      { ...runOf('r4', 4, 'done', pass), suite: { ...edited, name: 'renamed' } },
+    ]);
+    expect(points.map((p) => [p.runId, p.suiteChanged ?? false])).toEqual([
+      ['r1', false],
+      ['r2', false],
+      ['r3', true],
+      ['r4', false],
+    ]);
   });
 });

@@ -167,9 +167,14 @@ export function summarize(outcomes: readonly CaseOutcome[]): RunSummary {
   };
 }
 
-/** The case × variant keys of a run that did not pass (what "Re-run failed cases" asks again). */
+/**
+ * The case × variant keys of a run that failed or errored (what "Re-run failed cases" asks again). A case that never
+ * ran (a stopped run, or outside a re-run) did not fail: it is not asked again under that name.
+ */
 export function failedKeys(outcomes: readonly CaseOutcome[]): string[] {
-  return outcomes.filter((o) => o.status !== 'pass').map((o) => outcomeKey(o.caseId, o.variantId));
+  return outcomes
+    .filter((o) => o.status === 'fail' || o.status === 'error')
+    .map((o) => outcomeKey(o.caseId, o.variantId));
 }
 
 export interface TrendPoint {
@@ -177,6 +182,8 @@ export interface TrendPoint {
   startedAt: number;
   passRate: number;
   medianLatencyMs?: number;
+  /** The suite as run differs from the previous point's (cases or expectations edited in between). */
+  suiteChanged?: boolean;
 }
 
 /**
@@ -185,6 +192,7 @@ export interface TrendPoint {
  * (the cases it never reached counted as not passing) as if the service had got worse.
  */
 export function trend(runs: readonly SuiteRun[]): TrendPoint[] {
+  let previous: string | undefined;
   return [...runs]
     .filter((r) => !r.only && r.status === 'done')
     .sort((a, b) => a.startedAt - b.startedAt)
@@ -192,12 +200,17 @@ export function trend(runs: readonly SuiteRun[]): TrendPoint[] {
       const suite = runSuiteOf(run);
       if (!suite) return [];
       const summary = summarize(caseOutcomes(suite, run.attempts));
+      // The name is not the suite's definition: renaming it is no change of what is asked.
+      const revision = JSON.stringify({ ...run.suite, name: '' });
+      const suiteChanged = previous !== undefined && revision !== previous;
+      previous = revision;
       return [
         {
           runId: run.id,
           startedAt: run.startedAt,
           passRate: summary.passRate,
           medianLatencyMs: summary.medianLatencyMs,
+          ...(suiteChanged ? { suiteChanged } : {}),
         },
       ];
     });

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import type { DocumentChunk, Suite } from '../../../contract';
 import { playgroundLink, RawJson, SafeMarkdown, SourcesList } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
+import { CaseScores } from './CaseScores';
 import { CaseStatusBadge } from './CaseStatusBadge';
 import { RubricVerdict } from './RubricVerdict';
 
@@ -56,6 +57,7 @@ export function CaseDetail({
                     <Text size="sm" c="dimmed">
                       {t('suites.results.reps', { passed: o.passed, total: o.planned })}
                     </Text>
+                    <CaseScores outcome={o} size="sm" />
                   </Group>
                   <Button
                     size="compact-sm"

@@ -2,7 +2,6 @@ import { Anchor, Group, Paper, Select, Stack, Table, Text, Title } from '@mantin
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  caseOutcomes,
   compareOutcomes,
   outcomeKey,
   runSuiteOf,
@@ -13,28 +12,17 @@ import {
 import { DEFAULT_VARIANT_ID } from '../../../contract';
 import { EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
-import { useLiveRuns, useRuns } from '../hooks';
+import { useLiveRuns, useRuns, useSuite } from '../hooks';
+import { baselineView, editedKeys, sideOutcomes, type CompareSide } from '../model/baseline-view';
+import { BaselineReport } from './BaselineReport';
 import { CaseStatusBadge } from './CaseStatusBadge';
 import { paths } from '../../../config/paths';
 
-/** A side: a run (every variant) or `runId:variant` (one variant of it). */
-interface Side {
-  run: SuiteRun;
-  variant?: string;
-}
-
-function sideOf(value: string | null, runs: SuiteRun[]): Side | undefined {
+function sideOf(value: string | null, runs: SuiteRun[]): CompareSide | undefined {
   if (!value) return undefined;
   const [runId, variant] = value.split(':') as [string, string | undefined];
   const run = runs.find((r) => r.id === runId);
   return run ? { run, variant } : undefined;
-}
-
-function outcomesOf(side: Side): CaseOutcome[] {
-  const suite = runSuiteOf(side.run);
-  if (!suite) return [];
-  const all = caseOutcomes(suite, side.run.attempts, side.run.only);
-  return side.variant ? all.filter((o) => o.variantId === side.variant) : all;
 }
 
 /**
@@ -48,13 +36,20 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
   const runs = useRuns(suiteId);
   const live = useLiveRuns();
   const list = useMemo(() => (runs.data?.rows ?? []).map((r) => live.get(r.id) ?? r), [runs.data, live]);
-  const a = sideOf(params.get('a'), list);
+  // With no A picked, A is the suite's baseline run when it has one.
+  const baselineId = useSuite(suiteId).data?.baselineRunId;
+  const aParam = params.get('a') || baselineId || null;
+  const a = sideOf(aParam, list);
   const b = sideOf(params.get('b'), list);
   const byVariant = !!(a?.variant || b?.variant);
   const comparison = useMemo(() => {
     if (!a || !b) return undefined;
     const key = byVariant ? (o: CaseOutcome) => o.caseId : (o: CaseOutcome) => outcomeKey(o.caseId, o.variantId);
-    return compareOutcomes(outcomesOf(a), outcomesOf(b), key);
+    const all = compareOutcomes(sideOutcomes(a), sideOutcomes(b), key);
+    // A case whose definition changed between the runs is listed as edited, never as a flip of the service.
+    const edited = byVariant ? new Set<string>() : editedKeys(a.run, b.run);
+    const flipped = all.flipped.filter((r) => !edited.has(outcomeKey(r.caseId, r.variantId)));
+    return { ...all, flipped, baseline: baselineView(a, b) };
   }, [a, b, byVariant]);
 
   if (runs.isPending) return <Loading label={t('suites.loading')} />;
@@ -67,7 +62,7 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
       : [];
     return [{ value: r.id, label: when }, ...variants];
   });
-  const label = (side: Side | undefined) =>
+  const label = (side: CompareSide | undefined) =>
     side ? `${formatDateTime(side.run.startedAt)}${side.variant ? ` · ${side.variant}` : ''}` : '–';
 
   return (
@@ -80,7 +75,7 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
         <Select
           label={t('suites.compare.a')}
           data={options}
-          value={params.get('a')}
+          value={aParam}
           onChange={(v) => v && setParams({ a: v, b: params.get('b') ?? '' }, { replace: true })}
           w={320}
           allowDeselect={false}
@@ -89,7 +84,7 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
           label={t('suites.compare.b')}
           data={options}
           value={params.get('b')}
-          onChange={(v) => v && setParams({ a: params.get('a') ?? '', b: v }, { replace: true })}
+          onChange={(v) => v && setParams({ a: aParam ?? '', b: v }, { replace: true })}
           w={320}
           allowDeselect={false}
         />
@@ -98,6 +93,7 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
         <EmptyState title={t('suites.compare.pick')} />
       ) : (
         <Stack gap="md" data-testid="comparison">
+          <BaselineReport view={comparison.baseline} a={label(a)} b={label(b)} />
           <Section title={t('suites.compare.flipped', { count: comparison.flipped.length })} testId="compare-flipped">
             {comparison.flipped.length === 0 ? (
               <Text size="sm" c="dimmed">

@@ -5,6 +5,7 @@ import { memo, useRef } from 'react';
 import type { CaseOutcome } from '../../../api';
 import { ScrollCue, useSideOverflow } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
+import { CaseScores } from './CaseScores';
 import { CaseStatusBadge } from './CaseStatusBadge';
 import type { CaseRowData } from '../model/case-rows';
 import classes from './ResultsTable.module.css';
@@ -156,10 +157,11 @@ function OutcomeCell({ outcome }: { outcome: CaseOutcome | undefined }) {
       <Group gap={6} wrap="nowrap">
         <CaseStatusBadge status={outcome.status} />
         {outcome.planned > 1 || (outcome.done > 0 && outcome.done < outcome.planned) ? (
-          <Text size="xs" c="dimmed" data-testid="repetitions">
+          <Text size="xs" c="dimmed" data-testid="repetitions" style={{ whiteSpace: 'nowrap' }}>
             {t('suites.results.reps', { passed: outcome.passed, total: outcome.planned })}
           </Text>
         ) : null}
+        <CaseScores outcome={outcome} />
         <Text size="xs" c="dimmed" truncate>
           {metrics.join(' · ')}
         </Text>

@@ -5,7 +5,9 @@ import { useFormat, useT } from '../../../i18n';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';
 
-/** The run's figures at a glance (status, pass rate, counts, median latency), with its progress while it runs. */
+/**
+ * The run's figures at a glance (status, pass rate, counts, median and p95 latency, tokens, flaky cases; hit rate, MRR
+ * and recall@k when the suite lists relevant documents), with its progress while it runs. */
 export function RunFigures({
   run,
   live,
@@ -19,10 +21,13 @@ export function RunFigures({
 }) {
   const t = useT();
   const { formatNumber } = useFormat();
+  const ms = (n: number | undefined) => (n === undefined ? '–' : `${formatNumber(Math.round(n))} ms`);
+  const percent = (n: number | undefined) => (n === undefined ? '–' : `${formatNumber(Math.round(n * 1000) / 10)}%`);
+  const two = (n: number | undefined) => (n === undefined ? '–' : formatNumber(Number(n.toFixed(2))));
   return (
     <Paper withBorder p="sm">
       <Group justify="space-between" align="flex-start" gap="md">
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="lg" style={{ flex: 1 }} data-testid="run-summary">
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="lg" style={{ flex: 1 }} data-testid="run-summary">
           <Figure label={t('suites.run.status')} value={<RunStatusBadge status={run.status} />} />
           <Figure
             label={live ? t('suites.run.passRateSoFar') : t('suites.run.passRate')}
@@ -41,6 +46,21 @@ export function RunFigures({
               summary.medianLatencyMs === undefined ? '–' : `${formatNumber(Math.round(summary.medianLatencyMs))} ms`
             }
           />
+          <Figure label={t('suites.run.p95Latency')} value={ms(summary.p95LatencyMs)} testId="p95-latency" />
+          <Figure
+            label={t('suites.run.totalTokens')}
+            value={summary.totalTokens === undefined ? '–' : formatNumber(summary.totalTokens)}
+            testId="total-tokens"
+          />
+          <Figure label={t('suites.run.flaky')} value={formatNumber(summary.flaky)} testId="count-flaky" />
+          {/* Retrieval figures only when some case lists relevant_documents (else there is nothing to measure). */}
+          {summary.hitRate === undefined ? null : (
+            <>
+              <Figure label={t('suites.run.hitRate')} value={percent(summary.hitRate)} testId="hit-rate" />
+              <Figure label={t('suites.run.mrr')} value={two(summary.mrr)} testId="mrr" />
+              <Figure label={t('suites.run.recallAtK')} value={percent(summary.recallAtK)} testId="recall-at-k" />
+            </>
+          )}
         </SimpleGrid>
       </Group>
       {live ? (

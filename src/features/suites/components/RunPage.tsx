@@ -7,6 +7,7 @@ import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
 import { groupRows, type CaseFilter } from '../model/case-rows';
 import { liveRuns, startRun } from '../model/live-runs';
+import { BaselineActions } from './BaselineActions';
 import { CaseDetail } from './CaseDetail';
 import { CaseFilterBar } from './CaseFilterBar';
 import { ResultsTable } from './ResultsTable';
@@ -110,6 +111,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           {t('suites.run.compareVariants')}
         </Button>
       ) : null}
+      <BaselineActions run={run} />
       <RunExportMenu run={run} />
     </>
   );

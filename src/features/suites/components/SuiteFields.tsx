@@ -5,7 +5,9 @@ import { errorAt } from '../model/editor-form';
 import type { EditorValues } from '../model/editor-values';
 import { monoInput } from './mono-styles';
 
-/** The suite's own fields above its cases: name, space, repeat, defaults and variants. */
+const GATES = ['min_pass_rate', 'min_hit_rate', 'min_mrr'] as const;
+
+/** The suite's own fields above its cases: name, space, repeat, pass_at_least, the release gate, defaults and variants. */
 export function SuiteFields({
   register,
   errors,
@@ -26,6 +28,23 @@ export function SuiteFields({
           error={err('repeat')}
           placeholder="1"
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 4 }} mt="sm">
+        <TextInput
+          label={t('suites.field.passAtLeast')}
+          description={t('suites.field.passAtLeastHint')}
+          {...register('pass_at_least')}
+          error={err('pass_at_least')}
+        />
+        {GATES.map((g) => (
+          <TextInput
+            key={g}
+            label={t(`suites.field.gate_${g}`)}
+            description={t('suites.field.gateHint')}
+            {...register(`gate_${g}`)}
+            error={err(`gate_${g}`)}
+          />
+        ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
         <Textarea

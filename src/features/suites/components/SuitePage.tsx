@@ -89,6 +89,7 @@ function Suite({
   // What a run will ask for (each completion is billed), shown beside Run before it starts.
   const size = useMemo(() => (checkedFile.ok ? runSize(checkedFile.suite) : undefined), [checkedFile]);
   const plannedId = useId();
+  const profileId = useId();
   const blockedId = useId();
   const concurrencyId = useId();
   // Why Run is greyed, in words beside it (a tooltip on a disabled button is out of reach for keyboard and touch).
@@ -128,6 +129,10 @@ function Suite({
           w={64}
         />
       </Group>
+      {/* A deep link opens this page under whichever profile is active: the run's service is said before it starts. */}
+      <Text id={profileId} size="sm" c="dimmed" data-testid="run-profile">
+        {t('suites.run.against', { profile: profile.name, url: profile.base_url })}
+      </Text>
       {size && !draft ? (
         <Text id={plannedId} size="sm" c={size.overCap ? 'red' : 'dimmed'} data-testid="run-planned">
           {size.overCap
@@ -144,9 +149,9 @@ function Suite({
         data-testid="run-suite"
         onClick={() => void run()}
         disabled={!!blocked || !!size?.overCap}
-        aria-describedby={
-          [size && !draft ? plannedId : '', blocked ? blockedId : ''].filter(Boolean).join(' ') || undefined
-        }
+        aria-describedby={[size && !draft ? plannedId : '', blocked ? blockedId : '', profileId]
+          .filter(Boolean)
+          .join(' ')}
       >
         {t('suites.run.start')}
       </Button>

@@ -42,7 +42,8 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
             stroke: axis,
             grid: { stroke: grid },
             splits: () => points.map((_, i) => i + 1),
-            values: (_u, ticks) => ticks.map((v) => `#${v}`),
+            // ✎: the suite was edited before this run (a change there is not the service's alone).
+            values: (_u, ticks) => ticks.map((v) => `#${v}${points[v - 1]?.suiteChanged ? ' ✎' : ''}`),
           },
           { scale: 'pct', stroke: axis, grid: { stroke: grid }, values: (_u, ticks) => ticks.map((v) => `${v}%`) },
           {
@@ -59,7 +60,9 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
             label: t('suites.trend.run'),
             value: (_u, raw, _s, idx) => {
               const v = shown(data[0] as number[], raw, idx);
-              return v == null ? '' : `#${v} · ${formatDateTime(points[v - 1]!.startedAt)}`;
+              if (v == null) return '';
+              const p = points[v - 1]!;
+              return `#${v} · ${formatDateTime(p.startedAt)}${p.suiteChanged ? ` · ${t('suites.trend.changed')}` : ''}`;
             },
           },
           {
@@ -98,6 +101,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
     };
   }, [points, scheme, t, formatDateTime]);
 
+  const changed = points.flatMap((p, i) => (p.suiteChanged ? [`#${i + 1}`] : []));
   if (points.length < 2) {
     return (
       <Text size="sm" c="dimmed">
@@ -113,6 +117,11 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
       style={{ margin: 0 }}
     >
       <div ref={box} />
+      {changed.length ? (
+        <Text component="figcaption" size="xs" c="dimmed" data-testid="trend-changed">
+          {t('suites.trend.changedRuns', { runs: changed.join(', ') })}
+        </Text>
+      ) : null}
     </figure>
   );
 }

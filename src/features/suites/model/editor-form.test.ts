@@ -9,6 +9,11 @@ function values(cases: number, edit: (i: number) => Partial<EditorValues['cases'
     repeat: '',
     defaults: '',
     variants: '',
+    pass_at_least: '',
+    gate_min_pass_rate: '',
+    gate_min_hit_rate: '',
+    gate_min_mrr: '',
+    kept: '',
     cases: Array.from({ length: cases }, (_, i) => ({ ...emptyCase(), id: `c${i}`, question: 'Q?', ...edit(i) })),
   };
 }

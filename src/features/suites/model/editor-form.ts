@@ -52,6 +52,9 @@ export const MORE_FIELDS: {
   { name: 'max_latency_ms', label: 'suites.field.max_latency_ms' },
   { name: 'max_total_tokens', label: 'suites.field.max_total_tokens' },
   { name: 'repeat', label: 'suites.field.repeat' },
+  { name: 'relevant_documents', label: 'suites.field.relevant_documents', hint: 'suites.field.relevantHint' },
+  { name: 'similar_text', label: 'suites.field.similar_text', hint: 'suites.field.similarHint' },
+  { name: 'similar_min', label: 'suites.field.similar_min', hint: 'suites.field.similarMinHint' },
   { name: 'options', label: 'suites.field.options', hint: 'suites.field.optionsHint', json: true },
   { name: 'follow_ups', label: 'suites.field.follow_ups', hint: 'suites.field.followUpsHint', json: true },
 ];

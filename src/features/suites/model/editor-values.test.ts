@@ -29,6 +29,53 @@ describe('the suite editor’s values', () => {
     expect(back.file).toEqual(FILE);
   });
 
+  it('keep every release-gate field through the editor unchanged (similar_to, relevant_documents, k, pass_at_least, gate)', () => {
+    const file: SuiteFile = {
+      ...FILE,
+      pass_at_least: 1,
+      k: 5,
+      gate: { min_pass_rate: 0.9, min_hit_rate: 0.8, min_mrr: 0.5 },
+      cases: [
+        {
+          ...FILE.cases[0]!,
+          expect: { contains: ['14 days'], similar_to: { text: 'It lasts 14 days.', min: 0.4 } },
+          relevant_documents: ['731', 42],
+          k: 3,
+          pass_at_least: 2,
+        },
+      ],
+    };
+    const values = toValues(file);
+    expect(values.cases[0]).toMatchObject({
+      relevant_documents: '731 | 42',
+      similar_text: 'It lasts 14 days.',
+      similar_min: '0.4',
+    });
+    expect(values).toMatchObject({ pass_at_least: '1', gate_min_hit_rate: '0.8' });
+    const back = toFile(values);
+    if (!back.ok) throw new Error(back.errors.join('\n'));
+    expect(back.file).toEqual(file);
+    // Edited in the form: the new values are what is saved, the fields it has no input for stay.
+    values.cases[0]!.relevant_documents = '731 | 9';
+    values.cases[0]!.similar_min = '0.6';
+    values.gate_min_mrr = '';
+    const edited = toFile(values);
+    if (!edited.ok) throw new Error(edited.errors.join('\n'));
+    expect(edited.file.gate).toEqual({ min_pass_rate: 0.9, min_hit_rate: 0.8 });
+    expect(edited.file.cases[0]).toMatchObject({ relevant_documents: ['731', '9'], k: 3, pass_at_least: 2 });
+    expect(edited.file.cases[0]!.expect?.similar_to).toEqual({ text: 'It lasts 14 days.', min: 0.6 });
+  });
+
+  it('place the release-gate fields’ messages on their inputs', () => {
+    const values = toValues(FILE);
+    values.gate_min_hit_rate = '2';
+    values.cases[0]!.similar_text = 'Fourteen days';
+    values.cases[0]!.similar_min = '1.5';
+    const checked = toFile(values);
+    const errors = checked.ok ? [] : checked.errors;
+    expect(errors.map(fieldOf)).toEqual(['gate_min_hit_rate', 'cases.0.similar_min']);
+  });
+
   it('report the schema’s messages and JSON mistakes, each placed on its input', () => {
     const values = toValues(FILE);
     values.space_id = '';

@@ -32,6 +32,20 @@ describe('suites kept in IndexedDB', () => {
     expect(await store.runsOf(older.id)).toEqual({ rows: [], unreadable: 0 });
   });
 
+  it('keeps one baseline run per suite with the suite, read back after a reload; unmarking leaves none', async () => {
+    db = createKeptDb({ name: 'suites-baseline' });
+    const store = suitesStore(db);
+    const suite = await store.add('p1', FILE, 1000);
+    await store.setBaseline(suite.id, 'run-1');
+    await store.setBaseline(suite.id, 'run-2');
+    db.close();
+    db = createKeptDb({ name: 'suites-baseline' });
+    const again = suitesStore(db);
+    expect(await again.get(suite.id)).toMatchObject({ baselineRunId: 'run-2', updatedAt: 1000 });
+    await again.setBaseline(suite.id, undefined);
+    expect((await again.get(suite.id))?.baselineRunId).toBeUndefined();
+  });
+
   it('never stores the token, and counts the records that no longer parse', async () => {
     db = createKeptDb({ name: 'suites-2' });
     const store = suitesStore(db);

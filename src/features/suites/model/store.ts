@@ -8,6 +8,8 @@ export interface KeptSuite {
   file: SuiteFile;
   createdAt: number;
   updatedAt: number;
+  /** The run the others are compared with (one per suite), kept with the suite. */
+  baselineRunId?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -18,7 +20,9 @@ function parseKeptSuite(raw: unknown): KeptSuite | undefined {
   if (!isObject(raw) || typeof raw.id !== 'string' || typeof raw.profileId !== 'string') return undefined;
   if (typeof raw.createdAt !== 'number' || typeof raw.updatedAt !== 'number') return undefined;
   const checked = checkSuite(raw.file);
-  return checked.ok ? { ...(raw as unknown as KeptSuite), file: checked.file } : undefined;
+  if (!checked.ok) return undefined;
+  const { baselineRunId, ...rest } = raw as unknown as KeptSuite;
+  return { ...rest, file: checked.file, ...(typeof baselineRunId === 'string' ? { baselineRunId } : {}) };
 }
 
 function parseRun(raw: unknown): SuiteRun | undefined {
@@ -56,6 +60,13 @@ export function suitesStore(db: KeptDb) {
       return suite;
     },
     put: (suite: KeptSuite) => suites.put(suite),
+    /** Marks a run as the suite's baseline (replacing any other), or none; the suite's edit time is left as it was. */
+    async setBaseline(suiteId: string, runId: string | undefined): Promise<void> {
+      const suite = await suites.get(suiteId);
+      if (!suite) return;
+      const { baselineRunId: _old, ...rest } = suite;
+      await suites.put(runId ? { ...rest, baselineRunId: runId } : rest);
+    },
     /** A suite and every run of it. */
     async remove(id: string): Promise<void> {
       for (const runId of (await runIds.where('bySuite', id)).rows) await runs.delete(runId);
