@@ -182,6 +182,9 @@ export interface TrendPoint {
   startedAt: number;
   passRate: number;
   medianLatencyMs?: number;
+  /** Retrieval, when the run's suite lists relevant documents: hit rate and mean reciprocal rank, 0–1. */
+  hitRate?: number;
+  mrr?: number;
   /** The suite as run differs from the previous point's (cases or expectations edited in between). */
   suiteChanged?: boolean;
 }
@@ -210,6 +213,8 @@ export function trend(runs: readonly SuiteRun[]): TrendPoint[] {
           startedAt: run.startedAt,
           passRate: summary.passRate,
           medianLatencyMs: summary.medianLatencyMs,
+          ...(summary.hitRate === undefined ? {} : { hitRate: summary.hitRate }),
+          ...(summary.mrr === undefined ? {} : { mrr: summary.mrr }),
           ...(suiteChanged ? { suiteChanged } : {}),
         },
       ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSuite, type SuiteFile } from '../../contract';
 import { evaluate } from './assertions';
 import { runToCsv, runToJson, runToJunit } from './export';
-import { caseOutcomes, summarize } from './results';
+import { caseOutcomes, summarize, trend } from './results';
 import { readCsv } from '../csv';
 import type { AttemptResult, AttemptStatus, SuiteRun } from './types';
 
@@ -98,6 +98,17 @@ describe('retrieval metrics by id', () => {
     const header = table.rows[0]!.cells;
     const zero = table.rows.find((r) => r.cells[0] === 'zero')!.cells;
     expect(zero[header.indexOf('cited_document_ids')]).toBe('0|5');
+  });
+
+  it('the trend carries each run’s hit rate and MRR, and none for a run that measured no retrieval', () => {
+    const plain: SuiteFile = { ...file, cases: [{ id: 'plain', question: 'q' }] };
+    const points = trend([
+      run,
+      { ...run, id: 'later', startedAt: 2, suite: plain, attempts: [attempt('plain', 1, 'pass', ['1'])] },
+    ]);
+    expect(points[0]).toMatchObject({ runId: 'r', hitRate: 0.75, mrr: expect.closeTo(0.4583, 3) });
+    expect(points[1]!.hitRate).toBeUndefined();
+    expect(points[1]!.mrr).toBeUndefined();
   });
 
   it('every export carries them: JSON metrics, CSV columns, JUnit properties', () => {

@@ -193,6 +193,8 @@ export const suitesMessages = defineMessages({
     'suites.trend.run': 'Run',
     'suites.trend.passRate': 'Pass rate',
     'suites.trend.latency': 'Median latency',
+    'suites.trend.hitRate': 'Hit rate',
+    'suites.trend.mrr': 'MRR',
     'suites.trend.few': 'The trend shows from the second complete run on.',
     'suites.trend.changed': 'suite changed',
     'suites.trend.changedRuns':
@@ -460,6 +462,8 @@ export const suitesMessages = defineMessages({
     'suites.trend.run': '运行',
     'suites.trend.passRate': '通过率',
     'suites.trend.latency': '延迟中位数',
+    'suites.trend.hitRate': '命中率',
+    'suites.trend.mrr': 'MRR',
     'suites.trend.changed': '测试集已修改',
     'suites.trend.changedRuns': '✎ 运行 {runs} 之前测试集被修改：变化可能来自测试集，而非服务。',
     'suites.trend.few': '有两次完整运行后显示趋势。',

@@ -6,7 +6,7 @@ import type { TrendPoint } from '../../../api';
 import { useFormat, useT } from '../../../i18n';
 
 /**
- * Pass rate and median latency over a suite's runs (uPlot, a small canvas chart loaded with this page: nothing
+ * Pass rate and median latency over a suite's runs, and hit rate and MRR where a run measured them (uPlot, a small canvas chart loaded with this page: nothing
  * of it in the console's first route; it draws on a canvas and sets styles through the DOM, so the CSP holds).
  */
 export function TrendChart({ points }: { points: TrendPoint[] }) {
@@ -24,7 +24,11 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
       points.map((_, i) => i + 1),
       points.map((p) => Math.round(p.passRate * 1000) / 10),
       points.map((p) => (p.medianLatencyMs === undefined ? null : Math.round(p.medianLatencyMs))),
+      // On the percent scale too: MRR 0–1 as 0–100.
+      points.map((p) => (p.hitRate === undefined ? null : Math.round(p.hitRate * 1000) / 10)),
+      points.map((p) => (p.mrr === undefined ? null : Math.round(p.mrr * 1000) / 10)),
     ];
+    const retrieval = points.some((p) => p.hitRate !== undefined);
     // With the cursor off the chart the legend reads the latest run, not "–" until hovered.
     const last = points.length - 1;
     const shown = <T,>(series: (T | null)[], v: T | null, idx: number | null) => (idx == null ? series[last]! : v);
@@ -86,6 +90,31 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
             value: (_u, raw, _s, idx) => {
               const v = shown(data[2] as (number | null)[], raw, idx);
               return v == null ? '–' : `${v} ms`;
+            },
+          },
+          {
+            label: t('suites.trend.hitRate'),
+            scale: 'pct',
+            stroke: '#f08c00',
+            width: 2,
+            show: retrieval,
+            points: { show: true },
+            value: (_u, raw, _s, idx) => {
+              const v = shown(data[3] as (number | null)[], raw, idx);
+              return v == null ? '–' : `${v}%`;
+            },
+          },
+          {
+            label: t('suites.trend.mrr'),
+            scale: 'pct',
+            stroke: '#ae3ec9',
+            width: 2,
+            dash: [2, 3],
+            show: retrieval,
+            points: { show: true },
+            value: (_u, raw, _s, idx) => {
+              const v = shown(data[4] as (number | null)[], raw, idx);
+              return v == null ? '–' : String(v / 100);
             },
           },
         ],
