@@ -20,15 +20,20 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
     if (!el || points.length < 2) return;
     const axis = scheme === 'dark' ? '#c9c9c9' : '#495057';
     const grid = scheme === 'dark' ? '#373a40' : '#e9ecef';
+    // Hit rate and MRR only where a run measured them (a suite listing relevant documents), not as empty lines.
+    const retrieval = points.some((p) => p.hitRate !== undefined);
     const data: uPlot.AlignedData = [
       points.map((_, i) => i + 1),
       points.map((p) => Math.round(p.passRate * 1000) / 10),
       points.map((p) => (p.medianLatencyMs === undefined ? null : Math.round(p.medianLatencyMs))),
       // On the percent scale too: MRR 0–1 as 0–100.
-      points.map((p) => (p.hitRate === undefined ? null : Math.round(p.hitRate * 1000) / 10)),
-      points.map((p) => (p.mrr === undefined ? null : Math.round(p.mrr * 1000) / 10)),
+      ...(retrieval
+        ? [
+            points.map((p) => (p.hitRate === undefined ? null : Math.round(p.hitRate * 1000) / 10)),
+            points.map((p) => (p.mrr === undefined ? null : Math.round(p.mrr * 1000) / 10)),
+          ]
+        : []),
     ];
-    const retrieval = points.some((p) => p.hitRate !== undefined);
     // With the cursor off the chart the legend reads the latest run, not "–" until hovered.
     const last = points.length - 1;
     const shown = <T,>(series: (T | null)[], v: T | null, idx: number | null) => (idx == null ? series[last]! : v);
@@ -92,36 +97,39 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
               return v == null ? '–' : `${v} ms`;
             },
           },
-          {
-            label: t('suites.trend.hitRate'),
-            scale: 'pct',
-            stroke: '#f08c00',
-            width: 2,
-            show: retrieval,
-            points: { show: true },
-            value: (_u, raw, _s, idx) => {
-              const v = shown(data[3] as (number | null)[], raw, idx);
-              return v == null ? '–' : `${v}%`;
-            },
-          },
-          {
-            label: t('suites.trend.mrr'),
-            scale: 'pct',
-            stroke: '#ae3ec9',
-            width: 2,
-            dash: [2, 3],
-            show: retrieval,
-            points: { show: true },
-            value: (_u, raw, _s, idx) => {
-              const v = shown(data[4] as (number | null)[], raw, idx);
-              return v == null ? '–' : String(v / 100);
-            },
-          },
+          ...(retrieval ? retrievalSeries() : []),
         ],
       },
       data,
       el,
     );
+    function retrievalSeries(): uPlot.Series[] {
+      return [
+        {
+          label: t('suites.trend.hitRate'),
+          scale: 'pct',
+          stroke: '#f08c00',
+          width: 2,
+          points: { show: true },
+          value: (_u, raw, _s, idx) => {
+            const v = shown(data[3] as (number | null)[], raw, idx);
+            return v == null ? '–' : `${v}%`;
+          },
+        },
+        {
+          label: t('suites.trend.mrr'),
+          scale: 'pct',
+          stroke: '#ae3ec9',
+          width: 2,
+          dash: [2, 3],
+          points: { show: true },
+          value: (_u, raw, _s, idx) => {
+            const v = shown(data[4] as (number | null)[], raw, idx);
+            return v == null ? '–' : String(v / 100);
+          },
+        },
+      ];
+    }
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height: 220 }));
     resize.observe(el);
     return () => {
