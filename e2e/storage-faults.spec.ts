@@ -206,7 +206,7 @@ test.describe('storage faults', () => {
     await failWritesAfter(page, 1);
     await page.goto('./suites');
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Import JSON or CSV' }).click();
+    await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
     await (
       await chooser
     ).setFiles({ name: 'one.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(SUITE)) });

@@ -57,7 +57,7 @@ async function runSuite(page: Page) {
   await page.goto('./suites');
   await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible({ timeout: 30_000 });
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import JSON or CSV' }).click();
+  await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
   await (
     await chooser
   ).setFiles({ name: 'graded.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(SUITE)) });

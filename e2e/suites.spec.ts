@@ -52,7 +52,7 @@ async function shots(page: Page, name: string) {
 
 async function importSuite(page: Page, name: string, content: string, mimeType = 'application/json') {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import JSON or CSV' }).click();
+  await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
   await (await chooser).setFiles({ name, mimeType, buffer: Buffer.from(content) });
 }
 
@@ -461,7 +461,7 @@ test('Stop midway keeps what finished; the rest shows as not run', async ({ page
   }
 });
 
-test('the sandbox offers its demo suite, and it passes', async ({ page }) => {
+test('the sandbox offers its demo suite, and it passes; a YAML release gate imports and runs', async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('./suites');
@@ -486,8 +486,42 @@ test('the sandbox offers its demo suite, and it passes', async ({ page }) => {
   await runAndWait(page);
   await expect(page.getByTestId('pass-rate')).toHaveText('100%');
   await expect(page.getByTestId('result-row')).toHaveCount(7);
+
+  // A release gate written in YAML (as the CLI reads it) is imported and run; its retrieval figure shows.
+  await page.goto('./suites');
+  const dir = mkdtempSync(join(tmpdir(), 'kc-yaml-'));
+  try {
+    const file = join(dir, 'gate.yaml');
+    writeFileSync(
+      file,
+      [
+        '# Imported by the console as the CLI reads it.',
+        'name: YAML release gate',
+        `space_id: '${SPACE.support}'`,
+        'repeat: 2',
+        'pass_at_least: 1',
+        'gate: { min_pass_rate: 1, min_hit_rate: 0.5 }',
+        'cases:',
+        '  - id: plus-price',
+        '    question: How much does Beacon Plus cost per month?',
+        `    relevant_documents: [${DOC.pricing.id}]`,
+        '    expect:',
+        '      similar_to: { text: Beacon Plus costs $4.99 per month., min: 0.1 }',
+        '',
+      ].join('\n'),
+    );
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
+    await (await chooser).setFiles(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'YAML release gate' })).toBeVisible(SLOW);
+  await runAndWait(page);
+  await expect(page.getByTestId('hit-rate')).toHaveText('100%');
   await page.goto('./suites');
   await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers', SLOW);
+  await expect(page.getByTestId('suite-list')).toContainText('YAML release gate');
   await shots(page, 'list');
   await reachLastColumn(
     page,

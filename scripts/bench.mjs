@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SECTIONS = {
   console: 'scripts/bench-console.mjs', // build, first-visit weight, render times in Chromium
   sandbox: 'scripts/bench-sandbox.ts', // the sandbox alone: completion, delete, GET throughput
-  suites: 'scripts/bench-suites.ts', // a 200-case suite at concurrency 4 in Chromium: wall time, long tasks
+  suites: 'scripts/bench-suites.ts', // 2,000 cases × 2 variants × 3 at concurrency 8 in Chromium: wall time, long tasks
   bulk: 'scripts/bench-bulk.ts', // a 1,000-document bulk removal at concurrency 8 in Chromium
 };
 

@@ -10,7 +10,7 @@ export const suitesMessages = defineMessages({
     'suites.noProfile': 'Choose or add a connection profile first: suites are kept per profile.',
     'suites.openSettings': 'Open Settings',
     'suites.new': 'New suite',
-    'suites.import': 'Import JSON or CSV',
+    'suites.import': 'Import JSON, CSV or YAML',
     'suites.addDemo': 'Add the demo suite',
     'suites.empty': 'No suites yet',
     'suites.emptyHint':
@@ -286,7 +286,7 @@ export const suitesMessages = defineMessages({
     'suites.noProfile': '请先选择或添加连接配置：测试集按配置保存。',
     'suites.openSettings': '打开设置',
     'suites.new': '新建测试集',
-    'suites.import': '导入 JSON 或 CSV',
+    'suites.import': '导入 JSON、CSV 或 YAML',
     'suites.addDemo': '添加演示测试集',
     'suites.empty': '还没有测试集',
     'suites.emptyHint': '新建一个测试集，或导入测试集文件（JSON）或表头为 id,question,contains,cites_document 的 CSV。',

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, formatBytes, Loading, PageHeader, UnreadableKep
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useSuiteList, useSuitesStore } from '../hooks';
 import { DRAFT_SUITE_ID } from '../model/draft';
+import { isYamlFile, readSuiteYaml } from '../model/suite-yaml';
 import { paths } from '../../../config/paths';
 import { CsvImport } from './CsvImport';
 import { ProblemList } from './ProblemList';
@@ -55,7 +56,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
     }
     const text = await file.text();
     if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return setCsv({ file: file.name, text });
-    const checked = parseSuiteJson(text);
+    const checked = isYamlFile(file) ? await readSuiteYaml(text) : parseSuiteJson(text);
     if (!checked.ok) return setProblem({ file: file.name, errors: checked.errors });
     await add(checked.file);
   }
@@ -67,7 +68,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
           {t('suites.addDemo')}
         </Button>
       ) : null}
-      <FileButton onChange={(f) => void importFile(f)} accept="application/json,.json,text/csv,.csv">
+      <FileButton onChange={(f) => void importFile(f)} accept="application/json,.json,text/csv,.csv,.yaml,.yml">
         {(props) => (
           <Button variant="default" {...props} data-testid="import-suite">
             {t('suites.import')}

@@ -1,25 +1,17 @@
 import { parseSuiteCsv, type PublishedEntry } from '../../../api';
-import { checkSuite, parseSuiteJson, type SuiteCheck } from '../../../contract';
+import { parseSuiteJson, type SuiteCheck } from '../../../contract';
+import { readSuiteYaml } from './suite-yaml';
 
 const baseName = (file: string) => file.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
 
 /**
- * A published suite file's text read in its format, one schema for all three (as the CLI reads them). YAML is
- * parsed by the `yaml` package, loaded only when a YAML entry is opened: it stays out of the suites chunk.
+ * A published suite file's text read in its format, one schema for all three (as the CLI reads them). YAML goes
+ * through readSuiteYaml, which loads its parser only when a YAML entry is opened.
  */
 export async function readPublishedSuite(entry: PublishedEntry, text: string): Promise<SuiteCheck> {
   const body = text.replace(/^\uFEFF/, '');
   if (entry.format === 'json') return parseSuiteJson(body);
   if (entry.format === 'csv')
     return parseSuiteCsv(body, { name: entry.name ?? baseName(entry.file), space_id: entry.space_id ?? '' });
-  const { parse } = await import('yaml');
-  let raw: unknown;
-  try {
-    // YAML 1.2 core schema, as the CLI reads it: `yes`/`no` stay strings.
-    raw = parse(body, { prettyErrors: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, errors: [`(file): not valid YAML (${message})`] };
-  }
-  return checkSuite(raw);
+  return readSuiteYaml(body);
 }

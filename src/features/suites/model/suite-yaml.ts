@@ -1,0 +1,22 @@
+import { checkSuite, type SuiteCheck } from '../../../contract';
+
+/**
+ * A suite file's YAML text checked against the one suite schema (as the CLI reads it). The `yaml` package is loaded
+ * only when a YAML file is read (an imported file or a published entry): it stays out of the suites chunk.
+ */
+export async function readSuiteYaml(text: string): Promise<SuiteCheck> {
+  const { parse } = await import('yaml');
+  let raw: unknown;
+  try {
+    // YAML 1.2 core schema, as the CLI reads it: `yes`/`no` stay strings.
+    raw = parse(text.replace(/^\uFEFF/, ''), { prettyErrors: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ok: false, errors: [`(file): not valid YAML (${message})`] };
+  }
+  return checkSuite(raw);
+}
+
+/** A file the admin picked is read as YAML when its name or type says so. */
+export const isYamlFile = (file: { name: string; type: string }) =>
+  /\.ya?ml$/i.test(file.name) || /(^|[/+-])yaml$/i.test(file.type);
