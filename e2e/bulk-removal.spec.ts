@@ -1,6 +1,6 @@
 import { closeSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { configFor, expect, serveConfig, test as base } from './fixtures';
+import { configFor, expect, serveConfig, test } from './fixtures';
 import { RETIRED, retiredDocumentId, retiredDocumentName, writeBulkFixture } from './support/bulk-fixture';
 import { deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
 import { startSandbox } from './support/sandbox';
@@ -11,24 +11,8 @@ const PAST_LOCK_WINDOW_MS = 36_000;
 /** Past the first check (about 3 s after the 200). */
 const PAST_FIRST_CHECK_MS = 4_000;
 
-// The demo data plus a knowledge base of 27 documents; short lock waits as in the rest of the suite.
-const test = base.extend<object, { sandbox: Awaited<ReturnType<typeof startSandbox>> }>({
-  sandbox: [
-    async ({}, use) => {
-      const sandbox = await startSandbox([
-        '--fixture',
-        writeBulkFixture(27),
-        '--lock-wait-ms',
-        '1500',
-        '--purge-delay-ms',
-        '1500',
-      ]);
-      await use(sandbox);
-      await sandbox.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+// The demo data plus a knowledge base of 27 documents (the worker sandbox of ./fixtures).
+test.use({ bulkDocuments: 27 });
 
 const HELD = retiredDocumentId(5);
 const FOREIGN = DOC.installation.id; // in the handbook, not in RETIRED

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
 import { startSite } from './support/site';
+import { writeBulkFixture } from './support/bulk-fixture';
 import { writeE2eFixture } from './support/e2e-fixture';
 
 export interface ConsoleFixtures {
@@ -19,6 +21,11 @@ interface WorkerFixtures {
    * it makes the sandbox's start and every reset several times slower, and only the tests that open it need it.
    */
   largeDocument: boolean;
+  /**
+   * A knowledge base of this many documents to remove in bulk beside the demo data (`test.use({ bulkDocuments: 27 })`,
+   * e2e/support/bulk-fixture.ts); 0, the default: none.
+   */
+  bulkDocuments: number;
 }
 
 /** The console's config.json, pointed at this worker's sandbox. */
@@ -46,11 +53,21 @@ export async function serveConfig(page: Page, config: unknown) {
 
 export const test = base.extend<ConsoleFixtures, WorkerFixtures>({
   largeDocument: [false, { scope: 'worker', option: true }],
+  bulkDocuments: [0, { scope: 'worker', option: true }],
   sandbox: [
-    async ({ largeDocument }, use) => {
-      // Demo data (plus the large document if asked); a short lock wait and purge delay keep deletion tests quick.
+    async ({ largeDocument, bulkDocuments }, use, workerInfo) => {
+      // Demo data (plus the large document or a bulk knowledge base if asked); a short lock wait and purge delay keep
+      // deletion tests quick. A bulk fixture file per worker: workers of other files may ask for another size.
+      const fixture = largeDocument
+        ? writeE2eFixture()
+        : bulkDocuments > 0
+          ? writeBulkFixture(
+              bulkDocuments,
+              join(workerInfo.project.outputDir, `bulk-fixture-${workerInfo.workerIndex}.json`),
+            )
+          : undefined;
       const sandbox = await startSandbox([
-        ...(largeDocument ? ['--fixture', writeE2eFixture()] : []),
+        ...(fixture ? ['--fixture', fixture] : []),
         '--lock-wait-ms',
         '1500',
         '--purge-delay-ms',

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { configFor, expect, serveConfig, test as base } from './fixtures';
-import { RETIRED, retiredDocumentId, writeBulkFixture } from './support/bulk-fixture';
+import { configFor, expect, serveConfig, test } from './fixtures';
+import { RETIRED, retiredDocumentId } from './support/bulk-fixture';
 import { openKnowledge } from './support/knowledge';
-import { startSandbox, type SandboxHandle } from './support/sandbox';
+import type { SandboxHandle } from './support/sandbox';
 import { SCREENSHOTS_TAG } from './support/target';
 
 /**
@@ -13,24 +13,8 @@ import { SCREENSHOTS_TAG } from './support/target';
 const IMAGES = resolve(import.meta.dirname, '..', 'docs', 'images');
 const SLOW = { timeout: 30_000 };
 
-// The demo data plus a knowledge base of 12 documents to remove in bulk.
-const test = base.extend<object, { sandbox: SandboxHandle }>({
-  sandbox: [
-    async ({}, use) => {
-      const sandbox = await startSandbox([
-        '--fixture',
-        writeBulkFixture(12, resolve(import.meta.dirname, '.artifacts', 'readme-bulk-fixture.json')),
-        '--lock-wait-ms',
-        '1500',
-        '--purge-delay-ms',
-        '1500',
-      ]);
-      await use(sandbox);
-      await sandbox.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+// The demo data plus a knowledge base of 12 documents to remove in bulk (the worker sandbox of ./fixtures).
+test.use({ bulkDocuments: 12 });
 
 /**
  * The page sees the sandbox at the ports `npm start` gives it (8787, 8788), as the README tells a reader: its calls to

@@ -1,32 +1,14 @@
-import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
-import { RETIRED, retiredDocumentId, writeBulkFixture } from './support/bulk-fixture';
+import { expect, test } from './fixtures';
+import { RETIRED, retiredDocumentId } from './support/bulk-fixture';
 import { openKnowledge } from './support/knowledge';
-import { startSandbox } from './support/sandbox';
 import { SPACE } from './support/demo-ids.mjs';
 
 /** Past the first confirming read (about 3 s after a DELETE's 200). */
 const PAST_FIRST_CHECK_MS = 4_000;
 
-// The demo data plus a knowledge base of 12 documents; short lock waits as in the rest of the suite.
-const test = base.extend<object, { sandbox: Awaited<ReturnType<typeof startSandbox>> }>({
-  sandbox: [
-    async ({}, use) => {
-      const sandbox = await startSandbox([
-        '--fixture',
-        writeBulkFixture(12, resolve(import.meta.dirname, '.artifacts/storage-fixture.json')),
-        '--lock-wait-ms',
-        '1500',
-        '--purge-delay-ms',
-        '1500',
-      ]);
-      await use(sandbox);
-      await sandbox.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+// The demo data plus a knowledge base of 12 documents (the worker sandbox of ./fixtures).
+test.use({ bulkDocuments: 12 });
 
 /** One quick case of the demo data. */
 const SUITE = {
