@@ -99,12 +99,14 @@ export function documentTextsQuery(id: string, options: ProfileOption = {}) {
   const previewKey = documentTextsPreviewQuery(id, { profile }).queryKey;
   return queryOptions({
     queryKey,
-    queryFn: async ({ signal, client }) => {
+    // React Query's signal is left unused, so the read is not cancelled when its last observer goes: a page
+    // remounted while the text arrives (seen on cold loads of a busy machine) would otherwise abort it and send it
+    // again, 3.7 MB for the largest. The transport's timeout still ends it; a text left behind lands in the cache.
+    queryFn: async ({ client }) => {
       const showsText = client.getQueryData(queryKey) !== undefined;
       try {
         return await callEndpoint('getDocumentTexts', {
           params: { document_id: id },
-          signal,
           profile,
           onFirstText: showsText
             ? undefined
