@@ -489,33 +489,26 @@ test('the sandbox offers its demo suite, and it passes; a YAML release gate impo
 
   // A release gate written in YAML (as the CLI reads it) is imported and run; its retrieval figure shows.
   await page.goto('./suites');
-  const dir = mkdtempSync(join(tmpdir(), 'kc-yaml-'));
-  try {
-    const file = join(dir, 'gate.yaml');
-    writeFileSync(
-      file,
-      [
-        '# Imported by the console as the CLI reads it.',
-        'name: YAML release gate',
-        `space_id: '${SPACE.support}'`,
-        'repeat: 2',
-        'pass_at_least: 1',
-        'gate: { min_pass_rate: 1, min_hit_rate: 0.5 }',
-        'cases:',
-        '  - id: plus-price',
-        '    question: How much does Beacon Plus cost per month?',
-        `    relevant_documents: [${DOC.pricing.id}]`,
-        '    expect:',
-        '      similar_to: { text: Beacon Plus costs $4.99 per month., min: 0.1 }',
-        '',
-      ].join('\n'),
-    );
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
-    await (await chooser).setFiles(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // Given as the file's bytes, not a path: the page reads it after the YAML reader's chunk loads, and a temporary
+  // file removed meanwhile would be gone by then.
+  const gateYaml = [
+    '# Imported by the console as the CLI reads it.',
+    'name: YAML release gate',
+    `space_id: '${SPACE.support}'`,
+    'repeat: 2',
+    'pass_at_least: 1',
+    'gate: { min_pass_rate: 1, min_hit_rate: 0.5 }',
+    'cases:',
+    '  - id: plus-price',
+    '    question: How much does Beacon Plus cost per month?',
+    `    relevant_documents: [${DOC.pricing.id}]`,
+    '    expect:',
+    '      similar_to: { text: Beacon Plus costs $4.99 per month., min: 0.1 }',
+    '',
+  ].join('\n');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
+  await (await chooser).setFiles({ name: 'gate.yaml', mimeType: 'application/yaml', buffer: Buffer.from(gateYaml) });
   await expect(page.getByRole('heading', { level: 1, name: 'YAML release gate' })).toBeVisible(SLOW);
   await runAndWait(page);
   await expect(page.getByTestId('hit-rate')).toHaveText('100%');
