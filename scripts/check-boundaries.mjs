@@ -2,7 +2,8 @@
 // The architecture's import rules, checked rather than remembered:
 //   contract imports only zod (and the suite schema's regular-expression checker: ret, safe-regex2); server imports contract (and Node/npm) only, never browser code;
 //   browser code never imports server; features never import another feature;
-//   data flows one way: contract -> api -> features -> app (components sit beside api, below features);
+//   data flows one way: contract -> lib -> api -> features -> app (lib: the browser app's own infrastructure, not
+//   the service's; components sit beside api, below features);
 //   config (the in-app paths) imports nothing and may be used by the UI layers;
 //   no import circles among src modules, type-only imports included (a circle means two files are one concern,
 //   or a shared leaf is missing: see features/knowledge/deletion/states.ts).
@@ -35,13 +36,14 @@ const allowed = {
   boot: [],
   config: [],
   server: ['contract'],
-  api: ['contract'],
+  lib: ['contract'],
+  api: ['contract', 'lib'],
   i18n: [],
-  components: ['contract', 'api', 'i18n', 'config'],
-  features: ['contract', 'api', 'components', 'i18n', 'config'],
-  app: ['contract', 'api', 'components', 'i18n', 'features', 'config'],
-  test: ['contract', 'api', 'components', 'i18n', 'config', 'app', 'boot'],
-  'main.tsx': ['app', 'api', 'i18n', 'components', 'config'],
+  components: ['contract', 'lib', 'api', 'i18n', 'config'],
+  features: ['contract', 'lib', 'api', 'components', 'i18n', 'config'],
+  app: ['contract', 'lib', 'api', 'components', 'i18n', 'features', 'config'],
+  test: ['contract', 'lib', 'api', 'components', 'i18n', 'config', 'app', 'boot'],
+  'main.tsx': ['app', 'lib', 'api', 'i18n', 'components', 'config'],
 };
 
 /** A value import or re-export of 'zod' or any of its entry points ('zod/mini', 'zod/v4', …); `import type` is allowed. */

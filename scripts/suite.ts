@@ -19,7 +19,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SUITE_BOUNDS } from '../src/contract';
-import type { ConnectionProfile } from '../src/api/connection/profile';
+import type { ConnectionProfile } from '../src/lib/profiles/profile';
 import { CALL_BOUNDS } from '../src/api/constants';
 import {
   caseOutcomes,

@@ -7,7 +7,7 @@ import {
   startServer,
   type Received,
   type TestServer,
-} from '../test-support/http-server';
+} from '../../lib/test-support/http-server';
 import { runToCsv, runToJson, runToJunit } from './export';
 import { parseVerdict } from './grader';
 import { newRun } from './new-run';

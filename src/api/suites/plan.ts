@@ -1,4 +1,4 @@
-import { newId } from '../ids';
+import { newId } from '../../lib/ids';
 import { SUITE_BOUNDS, type CompletionOptions, type Suite, type SuiteCase, type SuiteVariant } from '../../contract';
 import type { CompletionBodyInput } from './types';
 

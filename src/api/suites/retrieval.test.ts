@@ -3,7 +3,7 @@ import { checkSuite, type SuiteFile } from '../../contract';
 import { evaluate } from './assertions';
 import { runToCsv, runToJson, runToJunit } from './export';
 import { caseOutcomes, summarize, trend } from './results';
-import { readCsv } from '../csv';
+import { readCsv } from '../../lib/csv';
 import type { AttemptResult, AttemptStatus, SuiteRun } from './types';
 
 function attempt(

@@ -1,5 +1,5 @@
 import { SUITE_BOUNDS, type DocumentChunk, type Suite } from '../../contract';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { evaluate, topScore } from './assertions';
 import {
   buildBody,

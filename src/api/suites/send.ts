@@ -1,6 +1,6 @@
 import type { CompletionResult, DocumentChunk } from '../../contract';
 import { askCompletion, cutStored, type CompletionOutcome } from '../completion';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { ApiError } from '../http/errors';
 import { isStreamStalled } from '../stream/idle-limit';
 import type { CompletionBodyInput } from './types';

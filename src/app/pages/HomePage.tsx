@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useConnection } from '../../api';
+import { useConnection } from '../../lib';
 import { failedHost, healthTone, PageHeader, StatusBadge, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { NAV_ITEMS } from '../nav';

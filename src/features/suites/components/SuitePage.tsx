@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Menu, NumberInput, Tabs, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { runSize, type ConnectionProfile } from '../../../api';
+import { runSize } from '../../../api';
+import { type ConnectionProfile } from '../../../lib';
 import { checkSuite, SUITE_BOUNDS } from '../../../contract';
 import { ChevronIcon, downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useT } from '../../../i18n';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newRun, runToJson, type SuiteRun } from '../../../api';
-import { profileFor } from '../../../api/test-support/http-server';
+import { profileFor } from '../../../lib/test-support/http-server';
 import { SUITE_BOUNDS, type SuiteFile } from '../../../contract';
 import { importCliRun, runFileTooLarge } from './import-run';
 

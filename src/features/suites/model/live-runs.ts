@@ -1,14 +1,11 @@
+import { activeGrader, keptDbErrorOf, type ConnectionProfile, type KeptDbError } from '../../../lib';
 import {
-  activeGrader,
   clampConcurrency,
-  keptDbErrorOf,
   newRun,
   planAttempts,
   runSize,
   runSuite,
   RunTooLargeError,
-  type ConnectionProfile,
-  type KeptDbError,
   type SuiteRun,
 } from '../../../api';
 import type { Suite, SuiteFile } from '../../../contract';

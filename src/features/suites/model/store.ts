@@ -1,4 +1,5 @@
-import { newId, type KeptDb, type KeptRows, type SuiteRun } from '../../../api';
+import { newId, type KeptDb, type KeptRows } from '../../../lib';
+import { type SuiteRun } from '../../../api';
 import { checkSuite, type SuiteFile } from '../../../contract';
 
 /** A suite kept in this browser, per connection profile. No token: a suite file has none. */

@@ -1,4 +1,4 @@
-import { takeEarlyFetch } from '../http/early-fetch';
+import { takeEarlyFetch } from '../early-fetch';
 import { ConsoleConfig } from './profile';
 
 function isHttpUrl(value: string): boolean {

@@ -1,7 +1,7 @@
 // Test support only (Node): a real HTTP server on 127.0.0.1, port 0, that records what it receives.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../profiles/profile';
 
 export interface Received {
   method: string;

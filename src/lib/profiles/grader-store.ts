@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import type { Grader } from '../suites/grader';
 import { browserStorage, safeStorage, type StorageLike } from '../storage/web-storage';
 
 export const GRADER_STORAGE_KEYS = {
@@ -81,8 +80,10 @@ export function createGraderStore(options: { local?: StorageLike | null; session
 
 export const graderStore: GraderStore = createGraderStore();
 
-/** The grader a suite run uses, or undefined when none is configured. */
-export function activeGrader(store: GraderStore = graderStore): Grader | undefined {
+/** The grader a suite run uses (the engine's Grader), or undefined when none is configured. */
+export function activeGrader(
+  store: GraderStore = graderStore,
+): Pick<GraderSettings, 'url' | 'model' | 'key'> | undefined {
   const g = store.get();
   return g ? { url: g.url, model: g.model, ...(g.key ? { key: g.key } : {}) } : undefined;
 }
