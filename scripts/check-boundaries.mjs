@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The architecture's import rules, checked rather than remembered:
-//   contract imports only zod (and the suite schema's regular-expression checker: ret, safe-regex2); server imports contract (and Node/npm) only, never browser code;
+//   contract imports only zod; server imports contract (and Node/npm) only, never browser code;
 //   browser code never imports server; features never import another feature;
-//   data flows one way: contract -> lib -> api -> features -> app (lib: the browser app's own infrastructure, not
-//   the service's; components sit beside api, below features);
+//   data flows one way: contract -> lib -> api -> suite-engine -> features -> app (lib: the browser app's own
+//   infrastructure, not the service's; suite-engine: the suites engine the console and the CLI share; components
+//   sit beside api, below features);
 //   config (the in-app paths) imports nothing and may be used by the UI layers;
 //   no import circles among src modules, type-only imports included (a circle means two files are one concern,
 //   or a shared leaf is missing: see features/knowledge/deletion/states.ts).
@@ -38,11 +39,12 @@ const allowed = {
   server: ['contract'],
   lib: ['contract'],
   api: ['contract', 'lib'],
+  'suite-engine': ['contract', 'lib', 'api'],
   i18n: [],
   components: ['contract', 'lib', 'api', 'i18n', 'config'],
-  features: ['contract', 'lib', 'api', 'components', 'i18n', 'config'],
-  app: ['contract', 'lib', 'api', 'components', 'i18n', 'features', 'config'],
-  test: ['contract', 'lib', 'api', 'components', 'i18n', 'config', 'app', 'boot'],
+  features: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'config'],
+  app: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'features', 'config'],
+  test: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'config', 'app', 'boot'],
   'main.tsx': ['app', 'lib', 'api', 'i18n', 'components', 'config'],
 };
 
@@ -50,7 +52,6 @@ const allowed = {
 const ZOD_VALUE_IMPORT =
   /^\s*(?:import\s+(?!type\b)[^;]*?from|import|export\s+(?!type\b)[^;]*?from)\s*['"]zod(?:\/[^'"]*)?['"]/m;
 const isZod = (spec) => spec === 'zod' || spec.startsWith('zod/');
-const CONTRACT_PACKAGES = new Set(['ret', 'safe-regex2']);
 
 // package.json declares which modules have side effects; every other src module may be dropped by the
 // build when none of its exports is used. A bare `import './x'` of anything else would then vanish silently.
@@ -177,14 +178,8 @@ for (const file of modules) {
   }
   for (const spec of specs) {
     const rel = relative(src, file);
-    if (
-      from === 'contract' &&
-      !spec.startsWith('.') &&
-      !isZod(spec) &&
-      !CONTRACT_PACKAGES.has(spec) &&
-      !(isTestFile && spec === 'vitest')
-    ) {
-      problems.push(`${rel}: contract may import only zod, ret and safe-regex2, not "${spec}"`);
+    if (from === 'contract' && !spec.startsWith('.') && !isZod(spec) && !(isTestFile && spec === 'vitest')) {
+      problems.push(`${rel}: contract may import only zod, not "${spec}"`);
       continue;
     }
     if (!spec.startsWith('.')) continue;

@@ -1,6 +1,6 @@
 /**
  * The service's transport: the two-host client, streams, the completion runner, the request log, React Query's keys
- * and options (and, until it has its own module, the suites engine). Profiles, storage and the catalog are src/lib's.
+ * and options. Profiles, storage and the catalog are src/lib's; the suites engine is src/suite-engine's.
  */
 export { CALL_BOUNDS } from './constants';
 
@@ -81,9 +81,6 @@ export { createSseParser, readSse, type SseMessage, type SseParser } from './str
 export { completionEvents, interpretPayload, type CompletionStreamEvent } from './stream/completion-stream';
 export { isStreamStalled, streamStalled } from './stream/idle-limit';
 export * from './completion';
-
-// Space test suites: the engine shared with `npm run suite`.
-export * from './suites';
 
 // The local sandbox: whether a profile is one, and the demo records offered to start from.
 export { DEMO_QUESTIONS, DEMO_RECORDS, type DemoRecord } from './sandbox/demo-records';

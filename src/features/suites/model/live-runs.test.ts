@@ -2,9 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeptDb, type KeptDb } from '../../../lib';
-import { type SuiteRun } from '../../../api';
+import { type SuiteRun, checkSuite, type Suite, type SuiteFile } from '../../../suite-engine';
 import { profileFor } from '../../../lib/test-support/http-server';
-import { checkSuite, type Suite, type SuiteFile } from '../../../contract';
 import { startRun } from './live-runs';
 import { suitesStore } from './store';
 

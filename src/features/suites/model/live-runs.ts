@@ -7,8 +7,9 @@ import {
   runSuite,
   RunTooLargeError,
   type SuiteRun,
-} from '../../../api';
-import type { Suite, SuiteFile } from '../../../contract';
+  type Suite,
+  type SuiteFile,
+} from '../../../suite-engine';
 import type { SuitesStore } from './store';
 
 /**

@@ -2,9 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeptDb, type KeptDb } from '../../../lib';
-import { newRun } from '../../../api';
+import { newRun, checkSuite, type SuiteFile } from '../../../suite-engine';
 import { profileFor } from '../../../lib/test-support/http-server';
-import { checkSuite, type SuiteFile } from '../../../contract';
 import { DRAFT_SUITE_ID, draftSuite } from './draft';
 import { suitesStore } from './store';
 

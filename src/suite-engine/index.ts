@@ -1,4 +1,9 @@
-/** Space test suites: the engine the console and `npm run suite` share (no UI; Node-safe). */
+/**
+ * Space test suites: the engine the console and `npm run suite` share — the suite file format, planning, the run,
+ * assertions, results, exports. No UI and Node-safe: nothing here touches React, the DOM or IndexedDB at load.
+ * Import it through this file.
+ */
+export * from './suite-file';
 export { evaluate, topScore, type AnswerFacts } from './assertions';
 export { tokenF1 } from './similarity';
 export { gradeRubric, graderEndpoint, parseVerdict, type Grader, type RubricVerdict } from './grader';

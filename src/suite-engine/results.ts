@@ -1,4 +1,4 @@
-import { checkSuite, type Suite } from '../../contract';
+import { checkSuite, type Suite } from './suite-file';
 import { outcomeKey } from './plan';
 import { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
 import type { AttemptResult, CaseOutcome, CaseStatus, SuiteRun } from './types';

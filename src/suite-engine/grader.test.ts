@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkSuite, SUITE_BOUNDS, type Suite, type SuiteFile } from '../../contract';
+import { checkSuite, SUITE_BOUNDS, type Suite, type SuiteFile } from './suite-file';
 import {
   closedPortUrl,
   json,
@@ -7,7 +7,7 @@ import {
   startServer,
   type Received,
   type TestServer,
-} from '../../lib/test-support/http-server';
+} from '../lib/test-support/http-server';
 import { runToCsv, runToJson, runToJunit } from './export';
 import { parseVerdict } from './grader';
 import { newRun } from './new-run';

@@ -1,5 +1,5 @@
-import { ASSERTION_KEYS } from '../../contract';
-import { writeCsv, type CsvValue } from '../../lib/csv';
+import { ASSERTION_KEYS } from './suite-file';
+import { writeCsv, type CsvValue } from '../lib/csv';
 import {
   attemptLatency,
   attemptRetrieval,

@@ -1,6 +1,6 @@
-import { newId } from '../../lib/ids';
-import type { SuiteFile } from '../../contract';
-import type { ConnectionProfile } from '../../lib/profiles/profile';
+import { newId } from '../lib/ids';
+import type { SuiteFile } from './suite-file';
+import type { ConnectionProfile } from '../lib/profiles/profile';
 import type { SuiteRun } from './types';
 
 export function newRunId(): string {

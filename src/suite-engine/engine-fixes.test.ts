@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSuite, type SuiteFile } from '../../contract';
+import { checkSuite, type SuiteFile } from './suite-file';
 import { compareWithBaseline } from './baseline';
 import { compareOutcomes } from './compare';
 import { runMetrics } from './export';

@@ -1,4 +1,4 @@
-import { CALL_BOUNDS } from '../constants';
+import { CALL_BOUNDS } from '../api/constants';
 import type { AssertionOutcome } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { canBacktrackCatastrophically } from './regex-safety';
-import { z } from './zod';
-import { isPathId, PATH_ID_RULE } from './path-id';
+import { z } from '../contract/zod';
+import { isPathId, PATH_ID_RULE } from '../contract/path-id';
 
 /**
  * The space test suite file (JSON, UTF-8): questions with expectations, run against one space. One schema for the

@@ -1,8 +1,8 @@
-import type { CompletionResult, DocumentChunk } from '../../contract';
-import { askCompletion, cutStored, type CompletionOutcome } from '../completion';
-import type { ConnectionProfile } from '../../lib/profiles/profile';
-import { ApiError } from '../http/errors';
-import { isStreamStalled } from '../stream/idle-limit';
+import type { CompletionResult, DocumentChunk } from '../contract';
+import { askCompletion, cutStored, type CompletionOutcome } from '../api/completion';
+import type { ConnectionProfile } from '../lib/profiles/profile';
+import { ApiError } from '../api/http/errors';
+import { isStreamStalled } from '../api/stream/idle-limit';
 import type { CompletionBodyInput } from './types';
 
 /** A stored response is cut here: a long run keeps thousands of them. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkSuite, type SuiteFile } from '../../contract';
+import { checkSuite, type SuiteFile } from './suite-file';
 import { evaluate } from './assertions';
 import { runToCsv, runToJson, runToJunit } from './export';
 import { caseOutcomes, summarize, trend } from './results';
-import { readCsv } from '../../lib/csv';
+import { readCsv } from '../lib/csv';
 import type { AttemptResult, AttemptStatus, SuiteRun } from './types';
 
 function attempt(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SuiteFile } from '../../contract';
-import { readCsv } from '../../lib/csv';
+import type { SuiteFile } from './suite-file';
+import { readCsv } from '../lib/csv';
 import { compareOutcomes } from './compare';
 import { runToCsv, runToJson, runToJunit } from './export';
 import { outcomeKey } from './plan';

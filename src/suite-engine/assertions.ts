@@ -1,4 +1,4 @@
-import { compileMatches, type Expectations } from '../../contract';
+import { compileMatches, type Expectations } from './suite-file';
 import { documentIdOf } from './retrieval';
 import { notGraded } from './grader';
 import { tokenF1 } from './similarity';

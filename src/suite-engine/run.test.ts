@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkSuite, type Suite } from '../../contract';
-import { json, profileFor, startServer, type Received, type TestServer } from '../../lib/test-support/http-server';
+import { checkSuite, type Suite } from './suite-file';
+import { json, profileFor, startServer, type Received, type TestServer } from '../lib/test-support/http-server';
 import { outcomeKey } from './plan';
 import { caseOutcomes, failedKeys, summarize } from './results';
 import { runSuite } from './run';

@@ -1,5 +1,5 @@
-import { newId } from '../../lib/ids';
-import { SUITE_BOUNDS, type CompletionOptions, type Suite, type SuiteCase, type SuiteVariant } from '../../contract';
+import { newId } from '../lib/ids';
+import { SUITE_BOUNDS, type CompletionOptions, type Suite, type SuiteCase, type SuiteVariant } from './suite-file';
 import type { CompletionBodyInput } from './types';
 
 /** One session to run: a case's question and follow-ups, in one variant, one repetition. */

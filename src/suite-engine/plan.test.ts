@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkSuite, SUITE_BOUNDS, type Suite } from '../../contract';
-import { json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
+import { checkSuite, SUITE_BOUNDS, type Suite } from './suite-file';
+import { json, profileFor, startServer, type TestServer } from '../lib/test-support/http-server';
 import { outcomeKey, planAttempts, runSize, RunTooLargeError } from './plan';
 import { runSuite } from './run';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSuite } from '../../contract';
+import { checkSuite } from './suite-file';
 import { evaluate } from './assertions';
 import { caseOutcomes } from './results';
 import { tokenF1 } from './similarity';

@@ -1,5 +1,6 @@
 import type { RetrievalScore } from './retrieval';
-import type { AssertionKey, GradedKey, CompletionBody, DocumentChunk, SuiteFile, z } from '../../contract';
+import type { AssertionKey, GradedKey, SuiteFile } from './suite-file';
+import type { CompletionBody, DocumentChunk, z } from '../contract';
 
 export type CompletionBodyInput = z.input<typeof CompletionBody>;
 

@@ -1,5 +1,5 @@
-import { ASSERTION_KEYS, checkSuite, type AssertionKey, type SuiteCheck } from '../../contract';
-import { readCsv } from '../../lib/csv';
+import { ASSERTION_KEYS, checkSuite, type AssertionKey, type SuiteCheck } from './suite-file';
+import { readCsv } from '../lib/csv';
 
 /**
  * CSV import for the common case: a header `id,question,contains,cites_document` (any assertion of the suite file

@@ -1,5 +1,6 @@
-import { SUITE_BOUNDS, type DocumentChunk, type Suite } from '../../contract';
-import type { ConnectionProfile } from '../../lib/profiles/profile';
+import { SUITE_BOUNDS, type Suite } from './suite-file';
+import { type DocumentChunk } from '../contract';
+import type { ConnectionProfile } from '../lib/profiles/profile';
 import { evaluate, topScore } from './assertions';
 import {
   buildBody,
@@ -10,7 +11,7 @@ import {
   RunTooLargeError,
   type PlannedAttempt,
 } from './plan';
-import { completionUrl } from '../completion';
+import { completionUrl } from '../api/completion';
 import { rubricOutcome, type Grader } from './grader';
 import { askOnce } from './send';
 import type { AttemptResult, TurnResult } from './types';

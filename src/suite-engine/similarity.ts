@@ -1,4 +1,4 @@
-import { wordTokens } from '../../contract';
+import { wordTokens } from '../contract';
 
 /** The words of a text as the sandbox's retrieval splits them (CJK runs into dictionary words), NFC, lower-cased. */
 function words(text: string): string[] {

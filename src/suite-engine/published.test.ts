@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../lib/test-support/http-server';
+import { startServer, type TestServer } from '../lib/test-support/http-server';
 import { fetchPublishedText, publishedUrl } from './published';
 
 let server: TestServer | undefined;

@@ -1,4 +1,4 @@
-import { checkSuite, type SuiteFile } from '../../contract';
+import { checkSuite, type SuiteFile } from './suite-file';
 
 /** The sandbox's demo suite (sandboxDemoQuery's answer) if the suite schema accepts it: only such a file is offered. */
 export function demoSuiteOf(body: unknown): SuiteFile | undefined {

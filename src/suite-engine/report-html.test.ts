@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SuiteFile } from '../../contract';
+import type { SuiteFile } from './suite-file';
 import { runToHtml } from './report-html';
 import type { SuiteRun } from './types';
 
