@@ -10,7 +10,6 @@ export {
 } from './profiles/profile';
 export {
   STORAGE_KEYS,
-  useConnection,
   connectionStore,
   createConnectionStore,
   loadConsoleConfig,
@@ -20,6 +19,7 @@ export {
   type ConnectionStore,
   type ConnectionStoreOptions,
 } from './profiles/store';
+export { useConnection } from './profiles/use-connection';
 export {
   activeGrader,
   createGraderStore,
@@ -54,5 +54,6 @@ export {
 } from './storage/web-storage';
 
 export * from './catalog';
+export { useCatalog } from './catalog/use-catalog';
 export { newId } from './ids';
 export { readCsv } from './csv';

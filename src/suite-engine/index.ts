@@ -1,7 +1,7 @@
 /**
  * Space test suites: the engine the console and `npm run suite` share — the suite file format, planning, the run,
- * assertions, results, exports. No UI and Node-safe: nothing here touches React, the DOM or IndexedDB at load.
- * Import it through this file.
+ * assertions, results, exports. No UI and Node-safe: nothing here touches React, the DOM or IndexedDB at load
+ * (scripts/check-boundaries.mjs holds it to that). Import it through this file.
  */
 export * from './suite-file';
 export { evaluate, topScore, type AnswerFacts } from './assertions';

@@ -1,4 +1,3 @@
-import { useMemo, useSyncExternalStore } from 'react';
 import { z } from '../../contract/zod';
 import { newId } from '../ids';
 import { browserStorage, safeStorage, type StorageLike } from '../storage/web-storage';
@@ -323,15 +322,3 @@ export function createConnectionStore(options: ConnectionStoreOptions = {}): Con
 
 /** The console's one connection store (browser storage). */
 export const connectionStore: ConnectionStore = createConnectionStore();
-
-/** The profiles and the active one; re-renders when either changes. */
-export function useConnection(store: ConnectionStore = connectionStore): {
-  profiles: ConnectionProfile[];
-  active: ConnectionProfile | null;
-} {
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  return useMemo(
-    () => ({ profiles: state.profiles, active: state.profiles.find((p) => p.id === state.activeId) ?? null }),
-    [state],
-  );
-}
