@@ -1,6 +1,7 @@
 /**
  * The browser app's own infrastructure, below the service's transport: connection profiles and the grader's
- * settings, the one IndexedDB module and web storage, the id catalog, ids, CSV. Imports only the contract.
+ * settings, the one IndexedDB module and web storage, the id catalog, ids. Imports only the contract. (csv.ts, the
+ * one CSV reader and writer, is imported by its path: papaparse stays in the chunks of the pages that use it.)
  */
 export {
   DEFAULT_KNOWLEDGE_SETTINGS_PARAM,
@@ -56,4 +57,3 @@ export {
 export * from './catalog';
 export { useCatalog } from './catalog/use-catalog';
 export { newId } from './ids';
-export { readCsv } from './csv';
