@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { readCsv } from '../src/api/csv';
+import { readCsv } from '../src/lib/csv';
 import { configFor, serveConfig, test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';

@@ -4,8 +4,8 @@
  * the end of the run (outcomes, summary, JSON). It must stay flat as cases grow; the old way (every outcome rebuilt
  * after each case) is timed on 500 cases only: it is quadratic, minutes at 5,000.
  */
-import { checkSuite } from '../src/contract';
 import {
+  checkSuite,
   caseOutcomes,
   outcomeKey,
   planAttempts,
@@ -13,7 +13,7 @@ import {
   summarize,
   type AttemptResult,
   type SuiteRun,
-} from '../src/api/suites';
+} from '../src/suite-engine';
 import { CaseProgress } from './suite-progress';
 
 const VARIANTS = 8;

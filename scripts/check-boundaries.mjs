@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // The architecture's import rules, checked rather than remembered:
-//   contract imports only zod (and the suite schema's regular-expression checker: ret, safe-regex2); server imports contract (and Node/npm) only, never browser code;
-//   browser code never imports server; features never import another feature;
-//   data flows one way: contract -> api -> features -> app (components sit beside api, below features);
-//   config (the in-app paths) imports nothing and may be used by the UI layers;
+//   layers, each importing only those below it: contract -> lib -> api -> suite-engine -> features -> app
+//   (contract: the service's interface, imports only zod; lib: the browser app's own infrastructure — profiles,
+//   storage, the catalog, ids; api: the service's transport; suite-engine: the suites engine the console and the
+//   CLI share; components sit beside api, below features; config (the in-app paths) and i18n import nothing);
+//   server imports contract (and Node/npm) only, never browser code; browser code never imports server;
+//   features never import another feature;
+//   the suite engine, and everything it loads, imports nothing browser-only (React, Mantine, IndexedDB): the CLI
+//   runs it in Node;
 //   no import circles among src modules, type-only imports included (a circle means two files are one concern,
 //   or a shared leaf is missing: see features/knowledge/deletion/states.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -35,20 +39,21 @@ const allowed = {
   boot: [],
   config: [],
   server: ['contract'],
-  api: ['contract'],
+  lib: ['contract'],
+  api: ['contract', 'lib'],
+  'suite-engine': ['contract', 'lib', 'api'],
   i18n: [],
-  components: ['contract', 'api', 'i18n', 'config'],
-  features: ['contract', 'api', 'components', 'i18n', 'config'],
-  app: ['contract', 'api', 'components', 'i18n', 'features', 'config'],
-  test: ['contract', 'api', 'components', 'i18n', 'config', 'app', 'boot'],
-  'main.tsx': ['app', 'api', 'i18n', 'components', 'config'],
+  components: ['contract', 'lib', 'api', 'i18n', 'config'],
+  features: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'config'],
+  app: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'features', 'config'],
+  test: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'config', 'app', 'boot'],
+  'main.tsx': ['app', 'lib', 'api', 'i18n', 'components', 'config'],
 };
 
 /** A value import or re-export of 'zod' or any of its entry points ('zod/mini', 'zod/v4', …); `import type` is allowed. */
 const ZOD_VALUE_IMPORT =
   /^\s*(?:import\s+(?!type\b)[^;]*?from|import|export\s+(?!type\b)[^;]*?from)\s*['"]zod(?:\/[^'"]*)?['"]/m;
 const isZod = (spec) => spec === 'zod' || spec.startsWith('zod/');
-const CONTRACT_PACKAGES = new Set(['ret', 'safe-regex2']);
 
 // package.json declares which modules have side effects; every other src module may be dropped by the
 // build when none of its exports is used. A bare `import './x'` of anything else would then vanish silently.
@@ -140,7 +145,48 @@ function importCircles(files) {
 const modules = walk(src);
 const moduleSet = new Set(modules);
 
-const problems = [];
+/**
+ * What the suite CLI loads in Node: the engine's modules and every src module they load in turn (value imports; a
+ * type-only import is erased). None may import a browser-only package or reach the IndexedDB module; each problem
+ * names the chain of imports that leads there.
+ */
+const BROWSER_ONLY = /^(?:react|react-dom|react-router(?:-dom)?|idb|@mantine\/.*|@tanstack\/react-.*)(?:\/.*)?$/;
+const BROWSER_ONLY_MODULES = ['lib/storage/kept-db.ts', 'lib/storage/kept-db-context.ts'];
+const VALUE_IMPORT =
+  /^\s*(?:import|export)\s+(?!type\b)[^'";]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
+function browserOnlyInEngine() {
+  const found = [];
+  const via = new Map();
+  const queue = modules.filter((f) => area(f) === 'suite-engine' && !/\.test\.tsx?$/.test(f));
+  for (const f of queue) via.set(f, null);
+  const chain = (f) => {
+    const path = [];
+    for (let v = f; v; v = via.get(v)) path.unshift(relative(src, v));
+    return path.join(' -> ');
+  };
+  while (queue.length) {
+    const f = queue.shift();
+    if (BROWSER_ONLY_MODULES.includes(relative(src, f).split(sep).join('/')) || f.endsWith('.tsx')) {
+      found.push(`suite-engine loads browser-only code: ${chain(f)}`);
+      continue;
+    }
+    for (const m of readFileSync(f, 'utf8').matchAll(VALUE_IMPORT)) {
+      const spec = m[1] ?? m[2];
+      if (BROWSER_ONLY.test(spec)) {
+        found.push(`suite-engine loads browser-only "${spec}": ${chain(f)}`);
+        continue;
+      }
+      const target = resolveModule(f, spec);
+      if (target && !via.has(target)) {
+        via.set(target, f);
+        queue.push(target);
+      }
+    }
+  }
+  return found;
+}
+
+const problems = [...browserOnlyInEngine()];
 for (const circle of importCircles(modules)) {
   const known = KNOWN_CIRCLES.some(
     (k) => k.length === circle.members.length && k.every((f) => circle.members.includes(f)),
@@ -175,14 +221,8 @@ for (const file of modules) {
   }
   for (const spec of specs) {
     const rel = relative(src, file);
-    if (
-      from === 'contract' &&
-      !spec.startsWith('.') &&
-      !isZod(spec) &&
-      !CONTRACT_PACKAGES.has(spec) &&
-      !(isTestFile && spec === 'vitest')
-    ) {
-      problems.push(`${rel}: contract may import only zod, ret and safe-regex2, not "${spec}"`);
+    if (from === 'contract' && !spec.startsWith('.') && !isZod(spec) && !(isTestFile && spec === 'vitest')) {
+      problems.push(`${rel}: contract may import only zod, not "${spec}"`);
       continue;
     }
     if (!spec.startsWith('.')) continue;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConsoleConfig } from '../src/api/connection/profile';
-import { parseConsoleConfig } from '../src/api/connection/config';
+import { ConsoleConfig } from '../src/lib/profiles/profile';
+import { parseConsoleConfig } from '../src/lib/profiles/config';
 import { z } from '../src/contract/zod';
 import { CONFIG_DESCRIPTIONS, CONFIG_SCHEMA_FILE, configJsonSchema, configSchemaText } from './config-schema';
 

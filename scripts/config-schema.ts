@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { CALL_BOUNDS } from '../src/api/constants';
-import { ConsoleConfig, DEFAULT_KNOWLEDGE_SETTINGS_PARAM } from '../src/api/connection/profile';
+import { ConsoleConfig, DEFAULT_KNOWLEDGE_SETTINGS_PARAM } from '../src/lib/profiles/profile';
 import { z } from '../src/contract/zod';
 
 export const CONFIG_SCHEMA_FILE = resolve(import.meta.dirname, '..', 'config.schema.json');
@@ -38,7 +38,7 @@ export const CONFIG_DESCRIPTIONS: Record<string, string> = {
     'A streamed answer (playground, suite runs) that sends nothing for this many milliseconds has stalled and ends with an error naming the limit.',
 };
 
-/** What the console uses when a profile leaves the field out (src/api/connection/store.ts), from the same constants. */
+/** What the console uses when a profile leaves the field out (src/lib/profiles/store.ts), from the same constants. */
 export const CONFIG_DEFAULTS: Record<string, unknown> = {
   'profiles[].mode': 'direct',
   'profiles[].knowledge_settings_param': DEFAULT_KNOWLEDGE_SETTINGS_PARAM,

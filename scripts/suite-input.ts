@@ -4,8 +4,7 @@
  */
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { checkSuite, parseSuiteJson, type SuiteCheck } from '../src/contract';
-import { parseSuiteCsv } from '../src/api/suites';
+import { checkSuite, parseSuiteJson, type SuiteCheck, parseSuiteCsv } from '../src/suite-engine';
 
 export type SuiteFormat = 'json' | 'yaml' | 'csv';
 

@@ -3,8 +3,14 @@
  * case's own attempts. (It was every outcome of the run rebuilt after each case: quadratic, about 10⁹ key builds for
  * 5,000 cases × 8 variants; `npm run bench -- suites --cli-only` measures it.)
  */
-import type { Suite } from '../src/contract';
-import { caseOutcome, outcomeKey, type AttemptResult, type CaseOutcome, type PlannedAttempt } from '../src/api/suites';
+import {
+  type Suite,
+  caseOutcome,
+  outcomeKey,
+  type AttemptResult,
+  type CaseOutcome,
+  type PlannedAttempt,
+} from '../src/suite-engine';
 
 export class CaseProgress {
   private readonly remaining = new Map<string, number>();

@@ -4,7 +4,7 @@
  */
 import { accessSync, closeSync, constants, openSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SuiteRun } from '../src/api/suites';
+import type { SuiteRun } from '../src/suite-engine';
 
 /** One report asked for on the command line: its flag, its file, and how the run is written into it. */
 export interface Report {

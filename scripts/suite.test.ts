@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPACE } from '../e2e/support/demo-ids.mjs';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
-import { readCsv } from '../src/api/csv';
+import { readCsv } from '../src/lib/csv';
 
 /**
  * `npm run suite` as CI runs it: a child process against a real sandbox (also a child process). Each run starts

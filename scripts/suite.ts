@@ -4,8 +4,8 @@
  *  [--filter PATTERN] [--space-id ID] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--html OUT.html]
  *  [--idle-timeout-ms N] [--timeout-ms N] [--grader-url URL --grader-model NAME [--grader-key-env NAME]]`
  *
- * Runs a space test suite against a service without a browser, through the console's own code (src/contract's
- * schema, src/api's client, SSE reader, request building and assertions). The token comes from the environment
+ * Runs a space test suite against a service without a browser, through the console's own code (src/suite-engine:
+ * the suite file's schema, request building and assertions; src/api's client and SSE reader). The token comes from the environment
  * variable NAME (default KC_TOKEN), never from the command line, and is never printed.
  * Exit 0: every gate holds (pass rate, and hit rate / MRR when asked; the suite's `gate`, overridden by the flags);
  * 1: a gate does not hold, --fail-on-regression found a case that passed in the baseline and does not now, or the
@@ -18,10 +18,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { SUITE_BOUNDS } from '../src/contract';
-import type { ConnectionProfile } from '../src/api/connection/profile';
-import { CALL_BOUNDS } from '../src/api/constants';
 import {
+  SUITE_BOUNDS,
   caseOutcomes,
   checkGates,
   compareWithBaseline,
@@ -45,7 +43,9 @@ import {
   type Gates,
   type Grader,
   type RunStatus,
-} from '../src/api/suites';
+} from '../src/suite-engine';
+import type { ConnectionProfile } from '../src/lib/profiles/profile';
+import { CALL_BOUNDS } from '../src/api/constants';
 import { unwritableReport, writeReports, type Report } from './suite-reports';
 import { idFilter, parseSuiteText } from './suite-input';
 import { CaseProgress } from './suite-progress';

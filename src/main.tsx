@@ -2,7 +2,8 @@
 import './app/early-preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { authRefusals, connectionStore, createQueryClient, loadConsoleConfig } from './api';
+import { authRefusals, createQueryClient } from './api';
+import { connectionStore, loadConsoleConfig } from './lib';
 import { App } from './app/App';
 import { localePreference } from './app/locale-preference';
 import { pathBelowBase, prefetchOnNavigation, prefetchPageData } from './app/prefetch';

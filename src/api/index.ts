@@ -1,35 +1,11 @@
-/** The console's typed fetch layer: connection profiles, the two-host client, the request log, React Query. */
+/**
+ * The service's transport: the two-host client, streams, the completion runner, the request log, React Query's keys
+ * and options. Profiles, storage and the catalog are src/lib's; the suites engine is src/suite-engine's.
+ */
 export { CALL_BOUNDS } from './constants';
 
-export {
-  DEFAULT_KNOWLEDGE_SETTINGS_PARAM,
-  ProfileInput,
-  ConsoleConfig,
-  type ConnectionProfile,
-} from './connection/profile';
-export {
-  STORAGE_KEYS,
-  connectionStore,
-  createConnectionStore,
-  loadConsoleConfig,
-  parseConsoleConfig,
-  useConnection,
-  type ActiveChangeListener,
-  type ConnectionState,
-  type ConnectionStore,
-  type ConnectionStoreOptions,
-} from './connection/store';
 export { PROBE_ID, testConnection, type HostCheck } from './connection/test-connection';
 export { hostAnswers } from './connection/host-answers';
-export {
-  activeGrader,
-  createGraderStore,
-  GRADER_STORAGE_KEYS,
-  graderStore,
-  useGraderSettings,
-  type GraderSettings,
-  type GraderStore,
-} from './connection/grader-store';
 
 export { ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './http/errors';
 export {
@@ -100,39 +76,11 @@ export {
   type MutationCallOptions,
 } from './query/mutations';
 
-export {
-  createKeptDb,
-  DB_NAME,
-  isKeptDbError,
-  KEPT_STORES,
-  KeptDbError,
-  keptDbErrorOf,
-  type KeptDb,
-  type KeptDbErrorKind,
-  type KeptDbOptions,
-  type KeptRows,
-  type KeptStore,
-  type KeptStoreName,
-} from './storage/kept-db';
-export { KeptDbContext, useKeptDb } from './storage/kept-db-context';
-export {
-  browserStorage,
-  safeStorage,
-  type ReadJsonOptions,
-  type SafeStorage,
-  type StorageLike,
-} from './storage/web-storage';
-export { newId } from './ids';
-
 // Built by other helpers inside src/api; re-exported so features import one module.
-export * from './catalog';
 export { createSseParser, readSse, type SseMessage, type SseParser } from './stream/sse';
 export { completionEvents, interpretPayload, type CompletionStreamEvent } from './stream/completion-stream';
 export { isStreamStalled, streamStalled } from './stream/idle-limit';
 export * from './completion';
-
-// Space test suites: the engine shared with `npm run suite`.
-export * from './suites';
 
 // The local sandbox: whether a profile is one, and the demo records offered to start from.
 export { DEMO_QUESTIONS, DEMO_RECORDS, type DemoRecord } from './sandbox/demo-records';

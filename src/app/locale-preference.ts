@@ -1,4 +1,4 @@
-import { browserStorage, safeStorage } from '../api';
+import { browserStorage, safeStorage } from '../lib';
 import { LOCALE_STORAGE_KEY, type LocalePreference } from '../i18n';
 
 const local = safeStorage(() => browserStorage('local'));

@@ -1,13 +1,6 @@
 import type { MessageKey } from '../i18n';
+import type { NavItem } from './layout/layout-context';
 import { PAGE_NAMES, ROUTES, type PageName, type PageRoute } from './routes';
-
-/** A page of the console as the navigation, the overview and the spotlight list it. */
-export interface NavItem {
-  to: string;
-  label: MessageKey;
-  /** One line for the overview page. */
-  summary: MessageKey;
-}
 
 /** A page's link: its first path, without parameters. */
 const linkOf = (page: PageName): string => (ROUTES[page].paths[0]!.href as () => string)();

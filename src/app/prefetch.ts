@@ -1,12 +1,6 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  connectionStore,
-  datasetQuery,
-  documentBaseQuery,
-  documentTextsPreviewQuery,
-  documentTextsQuery,
-  knowledgeQuery,
-} from '../api';
+import { connectionStore } from '../lib';
+import { datasetQuery, documentBaseQuery, documentTextsPreviewQuery, documentTextsQuery, knowledgeQuery } from '../api';
 import { isPathId, type EndpointName } from '../contract';
 import { preloadPage } from './page-loaders';
 import { routeAt, type FirstRead } from './routes';

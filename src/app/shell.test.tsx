@@ -1,9 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { screen, waitFor, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { connectionStore } from '../api';
+import { connectionStore } from '../lib';
 import { AppProviders } from './providers';
 import { RouteBoundary } from './RouteBoundary';
 import { AppRoutes } from './router';

@@ -3,7 +3,7 @@
  * arriving and compiling (≈300 ms on a two-core machine). It preloads the chunks of the page at the address and its
  * messages, asks for config.json and, once that is in, for the data of the page opened by id, exactly as the console
  * will ask for them; the console's fetch layer then takes these answers instead of asking again
- * (src/api/http/early-fetch.ts). A read goes out here only when this browser keeps no profile of its own (no
+ * (src/lib/early-fetch.ts). A read goes out here only when this browser keeps no profile of its own (no
  * profiles, choice or remembered token stored), so the profile is the one config.json names; a guess that is still
  * wrong matches nothing and is left unused. What it knows of the console's routes, reads and chunks the build writes
  * into index.html, generated from src/app/routes.ts. It imports only first-reads.ts (see there why).

@@ -45,7 +45,7 @@ export const isPathIdCopy = (value: string): boolean =>
   // oxlint-disable-next-line no-control-regex -- control characters are what it looks for
   !/[/?#\\\u0000-\u001f\u007f-\u009f]/.test(value);
 
-/** The connection store's keys (src/api/connection/store.ts STORAGE_KEYS): any of them set, the profile is not config.json's. */
+/** The connection store's keys (src/lib/profiles/store.ts STORAGE_KEYS): any of them set, the profile is not config.json's. */
 export const KEPT_PROFILE_KEYS = {
   profiles: 'kc.profiles',
   activeProfile: 'kc.activeProfile',

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../api';
+import type { CatalogEntry } from '../lib';
 
 /**
  * The browser's own suggestions for an id input (`<TextInput list={id}>`): each id the console has seen, its name

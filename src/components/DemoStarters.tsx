@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { DEMO_RECORDS, useConnection, useSandboxProfile, type CatalogKind } from '../api';
+import { DEMO_RECORDS, useSandboxProfile } from '../api';
+import { useConnection, type CatalogKind } from '../lib';
 import { useT, type MessageKey } from '../i18n';
 
 const KIND_LABELS: Record<CatalogKind, MessageKey> = {

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
-import { isApiError, isKeptDbError, useConnection, type ApiError } from '../api';
+import { isApiError, type ApiError } from '../api';
+import { isKeptDbError, useConnection } from '../lib';
 import { paths } from '../config/paths';
 import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../api';
+import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../lib';
 import { useFormat, useT } from '../i18n';
 import { DemoStarters } from './DemoStarters';
 import { PinIcon } from './icons';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { CatalogEntry } from '../api';
+import type { CatalogEntry } from '../lib';
 
 /**
  * Options for an Autocomplete/TagsInput of known ids: the value is the id; the option shows the

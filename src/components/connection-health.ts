@@ -1,13 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import {
-  HEALTH_CHECK_INTERVAL_MS,
-  healthKey,
-  healthQuery,
-  hostAnswers,
-  NO_PROFILE_KEY,
-  type ConnectionProfile,
-  type HostCheck,
-} from '../api';
+import { HEALTH_CHECK_INTERVAL_MS, healthKey, healthQuery, hostAnswers, NO_PROFILE_KEY, type HostCheck } from '../api';
+import { type ConnectionProfile } from '../lib';
 import type { StatusTone } from './StatusBadge';
 
 /**

@@ -9,5 +9,4 @@ export * from './streaming';
 export * from './time';
 export * from './path-id';
 export * from './endpoints';
-export * from './suite-file';
 export * from './word-split';

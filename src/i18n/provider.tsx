@@ -8,7 +8,7 @@ import { translator, type Translate } from './translate';
 export const LOCALE_STORAGE_KEY = 'kc.locale';
 
 /**
- * Where the chosen language is kept. The app gives one on its storage module (src/api/storage); this
+ * Where the chosen language is kept. The app gives one on its storage module (src/lib/storage); this
  * layer imports nothing of the others, so it does not read storage itself. Without one the choice lasts
  * until reload.
  */

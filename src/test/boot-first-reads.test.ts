@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { earlyFetchesPlugin } from '../../vite/early-fetches-plugin';
-import { STORAGE_KEYS } from '../api/connection/store';
+import { STORAGE_KEYS } from '../lib/profiles/store';
 import { bootRoutes, pageAreas } from '../app/boot-table';
 import { READS_BY_ID } from '../app/prefetch';
 import { PAGE_NAMES, ROUTES, type RoutePath } from '../app/routes';

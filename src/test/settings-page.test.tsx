@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectionStore, STORAGE_KEYS } from '../api';
+import { connectionStore, STORAGE_KEYS } from '../lib';
 import SettingsPage from '../features/settings';
 import { renderWithProviders } from './render';
 

@@ -3,7 +3,7 @@ import { ApiError } from '../http/errors';
 import { openCompletionStream } from '../http/stream';
 import { createQueryClient } from '../query/client';
 import { chatCompletion, updateConversation } from '../query/mutations';
-import { json, profileFor } from '../test-support/http-server';
+import { json, profileFor } from '../../lib/test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
 import { authRefusals, createAuthRefusals, type AuthErrorEvent } from './refusals';
 

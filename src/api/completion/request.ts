@@ -1,5 +1,5 @@
 import { buildPath, ENDPOINTS } from '../../contract';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { targetUrl } from '../http/host';
 
 /** The service's own URL for a completion (shown, kept with results, copied as cURL; never the console's proxy; no token). */

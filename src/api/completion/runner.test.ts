@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
 import { requestLog } from '../log/request-log';
 import { COMPLETION_SAMPLE as RESULT, sseAnswer as sse } from '../test-support/completion-answers';
-import { json, profileFor, startServer, type TestServer } from '../test-support/http-server';
+import { json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import type { CompletionEvent, CompletionOutcome } from './events';
 import { completionUrl } from './request';
 import { askCompletion, sendCompletion, type CompletionRequest } from './runner';

@@ -1,5 +1,5 @@
 import { CompletionResultRecord, type CompletionResult, type EndpointBody } from '../../contract';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { CONVERSATION_ID_HEADER } from '../http/client';
 import { ApiError, type ApiErrorInit } from '../http/errors';
 import { openLoggedCompletionStream } from '../http/stream';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogStore } from '../catalog';
+import { catalogStore } from '../../lib/catalog';
 import { callEndpoint } from '../http/client';
 import { DEMO_RECORDS } from '../sandbox/demo-records';
-import { DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../test-support/http-server';
+import { DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import { checkConnection } from './connection-check';
 import { PROBE_ID } from './test-connection';
 

@@ -1,9 +1,9 @@
 import type { Host } from '../../contract';
-import { catalogStore } from '../catalog';
-import type { CatalogKind } from '../catalog/types';
+import { catalogStore } from '../../lib/catalog';
+import type { CatalogKind } from '../../lib/catalog/types';
 import { DEMO_RECORDS } from '../sandbox/demo-records';
 import { hostAnswers, type HostCheck } from './host-answers';
-import type { ConnectionProfile } from './profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { checkHost } from './test-connection';
 
 const HOSTS: readonly Host[] = ['base', 'secondary'];

@@ -2,8 +2,9 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createRequestLog } from '../log/request-log';
 import { useRequestLog } from '../log/use-request-log';
-import { MemoryStorage } from '../test-support/memory-storage';
-import { createConnectionStore, useConnection } from './store';
+import { MemoryStorage } from '../../lib/test-support/memory-storage';
+import { createConnectionStore } from '../../lib/profiles/store';
+import { useConnection } from '../../lib/profiles/use-connection';
 
 describe('React hooks over the external stores', () => {
   it('useConnection follows the active profile', () => {

@@ -1,7 +1,7 @@
 import type { Host } from '../../contract';
 import { readErrorBody } from '../http/error-body';
 import { isApiError } from '../http/errors';
-import type { ConnectionProfile } from './profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 
 export interface HostCheck {
   kind: 'ok' | 'token_rejected' | 'unreachable' | 'cors' | 'error';

@@ -3,7 +3,7 @@ import { CALL_BOUNDS } from '../constants';
 import { targetUrl } from '../http/host';
 import { send } from '../http/transport';
 import { checkFromAnswer, checkFromFailure, type HostCheck } from './host-answers';
-import type { ConnectionProfile } from './profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 
 export type { HostCheck } from './host-answers';
 

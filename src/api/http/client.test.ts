@@ -3,8 +3,8 @@ import { callEndpoint } from './client';
 import { ApiError } from './errors';
 import { hostUrl, TARGET_HEADER } from './host';
 import { requestLog } from '../log/request-log';
-import { catalogStore } from '../catalog';
-import { closedPortUrl, DATASET_SAMPLE, json, profileFor } from '../test-support/http-server';
+import { catalogStore } from '../../lib/catalog';
+import { closedPortUrl, DATASET_SAMPLE, json, profileFor } from '../../lib/test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
 
 const server = useTestServer();

@@ -11,10 +11,10 @@ import {
   type ResponseParser,
 } from '../../contract';
 import { CALL_BOUNDS } from '../constants';
-import type { ConnectionProfile } from '../connection/profile';
-import { connectionStore } from '../connection/store';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
+import { connectionStore } from '../../lib/profiles/store';
 import { redactSecret, requestLog } from '../log/request-log';
-import { catalogStore, sightingsFor } from '../catalog';
+import { catalogStore, sightingsFor } from '../../lib/catalog';
 import { DIALECT_NAMES, readErrorBody } from './error-body';
 import { ApiError } from './errors';
 

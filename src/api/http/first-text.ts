@@ -1,4 +1,4 @@
-import { abortable } from './abortable';
+import { abortable } from '../../lib/abortable';
 
 /** After the next paint (or 50 ms, where a hidden page paints nothing), so a change made now is on screen. */
 const nextFrame = () =>

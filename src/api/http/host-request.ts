@@ -1,5 +1,5 @@
 import type { EndpointName, Host, Method } from '../../contract';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 
 /** One HTTP exchange with a host, before its answer is interpreted. */
 export interface HostRequest {

@@ -1,5 +1,5 @@
 import type { Host } from '../../contract';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 
 /** Carries the real host URL to the dev/preview proxy in proxied mode. */
 export const TARGET_HEADER = 'X-KC-Target';

@@ -2,7 +2,7 @@ import { asErrorResponse } from '../../contract';
 import { CALL_BOUNDS } from '../constants';
 import { checkFromAnswer, checkFromFailure, hostAnswers } from '../connection/host-answers';
 import { logAnswer, logError, logFailure, logHeaders, startLog } from './call-log';
-import { takeEarlyFetch } from './early-fetch';
+import { takeEarlyFetch } from '../../lib/early-fetch';
 import { ApiError } from './errors';
 import { readWatchingStart } from './first-text';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../http/client';
-import { json, profileFor, startServer, type TestServer } from '../test-support/http-server';
+import { json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import { toCurl } from './curl';
 import { byteLength, capBody, createRequestLog, exportLog, requestLog } from './request-log';
 

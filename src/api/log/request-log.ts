@@ -1,7 +1,7 @@
 import type { DriftWarning, EndpointName, Host, Method } from '../../contract';
 import { CALL_BOUNDS } from '../constants';
 import type { ApiErrorKind } from '../http/errors';
-import { newId } from '../ids';
+import { newId } from '../../lib/ids';
 
 /** One call as the Activity page shows it. Holds no token: Authorization is always `Bearer ***`. */
 export interface RequestLogEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATASET_SAMPLE, json, profileFor } from '../test-support/http-server';
+import { DATASET_SAMPLE, json, profileFor } from '../../lib/test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
 import type { AuthErrorEvent } from '../auth/refusals';
 import { createQueryClient } from './client';

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
-import { connectionStore } from '../connection/store';
+import { connectionStore } from '../../lib/profiles/store';
 import { CALL_BOUNDS } from '../constants';
 import { authRefusals, isAuthError, type AuthErrorEvent } from '../auth/refusals';
 import { isApiError } from '../http/errors';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { callEndpoint } from '../http/client';
-import { profileFor } from '../test-support/http-server';
+import { profileFor } from '../../lib/test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
 import { documentTextsPreviewQuery, documentTextsQuery } from './options';
 

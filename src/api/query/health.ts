@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { checkConnection } from '../connection/connection-check';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { sandboxDemoQuery } from '../sandbox/detect';
 
 /** How often the header re-checks the active profile while the tab is visible. */

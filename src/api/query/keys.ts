@@ -1,4 +1,4 @@
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 
 /** The key prefix of a query made without a profile; such a query fails with kind 'no_profile'. */
 export const NO_PROFILE_KEY = '__no_profile__';

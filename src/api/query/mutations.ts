@@ -1,8 +1,8 @@
 import type { EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
-import { connectionStore } from '../connection/store';
+import { connectionStore } from '../../lib/profiles/store';
 import { CALL_BOUNDS } from '../constants';
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { callEndpoint } from '../http/client';
 import { ApiError } from '../http/errors';
 

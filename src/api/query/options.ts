@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { KnowledgeWithSettingsReadRecord } from '../../contract';
-import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, type ConnectionProfile } from '../connection/profile';
-import { connectionStore } from '../connection/store';
+import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, type ConnectionProfile } from '../../lib/profiles/profile';
+import { connectionStore } from '../../lib/profiles/store';
 import { callEndpoint } from '../http/client';
 import { firstStringItems } from '../http/first-items';
 import { apiKeys, profileKey } from './keys';

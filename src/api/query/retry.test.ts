@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
-import { DATASET_SAMPLE, json, profileFor } from '../test-support/http-server';
+import { DATASET_SAMPLE, json, profileFor } from '../../lib/test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
 import { createQueryClient, isRetryableError, retryDelayMs } from './client';
 import { chatCompletion } from './mutations';

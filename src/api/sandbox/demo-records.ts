@@ -1,4 +1,4 @@
-import type { CatalogKind } from '../catalog/types';
+import type { CatalogKind } from '../../lib/catalog/types';
 
 /**
  * The sandbox's demo records that a new admin can start from (src/server/fixtures/DEMO.md; the README's "good first

@@ -1,4 +1,4 @@
-import type { ConnectionProfile } from '../connection/profile';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { send } from '../http/transport';
 
 /** Where the sandbox serves the demo suite of its demo spaces (base host, no auth needed). */

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import type { ConnectionProfile } from '../connection/profile';
-import { browserStorage, safeStorage } from '../storage/web-storage';
+import type { ConnectionProfile } from '../../lib/profiles/profile';
+import { browserStorage, safeStorage } from '../../lib/storage/web-storage';
 import { fetchDemoSuiteBody } from './demo-suite';
 
 /**

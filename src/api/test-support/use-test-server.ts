@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { requestLog } from '../log/request-log';
-import { startServer, type TestServer } from './http-server';
+import { startServer, type TestServer } from '../../lib/test-support/http-server';
 
 /**
  * One real HTTP server for a test file: started before its tests, emptied of received requests (and the

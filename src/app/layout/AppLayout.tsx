@@ -4,12 +4,13 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner } from '../../components';
 import { useT } from '../../i18n';
-import { PAGE_LINKS } from '../nav';
+import { NAV_ITEMS, PAGE_LINKS } from '../nav';
 import { preloadPage } from '../page-loaders';
 import { useStartup } from '../startup';
 import classes from './AppLayout.module.css';
 import { AuthErrorWatcher } from './AuthErrorWatcher';
 import { HeaderBar } from './HeaderBar';
+import type { LayoutContext } from './layout-context';
 import { PageLoadingBar } from './PageLoadingBar';
 import { ProfileSelect } from './ProfileStatus';
 import { SkipLink, MAIN_ID } from './SkipLink';
@@ -36,6 +37,8 @@ function ConfigBanner() {
     </Alert>
   );
 }
+
+const LAYOUT_CONTEXT: LayoutContext = { navItems: NAV_ITEMS };
 
 export function AppLayout() {
   const t = useT();
@@ -77,7 +80,7 @@ export function AppLayout() {
         <OfflineBanner />
         <ConfigBanner />
         <Suspense fallback={<PageFallback />}>
-          <Outlet />
+          <Outlet context={LAYOUT_CONTEXT} />
         </Suspense>
       </main>
     </div>

@@ -2,7 +2,8 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { authRefusals, connectionStore, type AuthErrorEvent } from '../../api';
+import { authRefusals, type AuthErrorEvent } from '../../api';
+import { connectionStore } from '../../lib';
 import { useT } from '../../i18n';
 import { paths } from '../../config/paths';
 

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { connectionStore, useConnection } from '../../api';
+import { connectionStore, useConnection } from '../../lib';
 import { failedHost, Hint, healthTone, StatusDot, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { HeaderSelect } from './HeaderSelect';

@@ -1,9 +1,9 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useConnection } from '../../api';
+import { useConnection } from '../../lib';
 import { failedHost, healthTone, PageHeader, StatusBadge, useCheckLabel, useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
-import { NAV_ITEMS } from '../nav';
+import { useLayoutContext } from '../layout/layout-context';
 import { paths } from '../../config/paths';
 
 function ActiveProfileCard() {
@@ -64,6 +64,7 @@ function ActiveProfileCard() {
 
 export default function HomePage() {
   const t = useT();
+  const { navItems } = useLayoutContext();
   return (
     <>
       <PageHeader title={t('home.title')} description={t('home.intro')} />
@@ -74,7 +75,7 @@ export default function HomePage() {
             {t('home.areas')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <Card key={item.to} withBorder component={Link} to={item.to} style={{ textDecoration: 'none' }}>
                 <Text fw={600} c="indigo">
                   {t(item.label)}

@@ -1,8 +1,7 @@
 import { Badge, Button, Drawer, Group, SegmentedControl, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { exportLog, requestLog, useRequestLog } from '../../api';
-import { EmptyState, PageHeader } from '../../components';
-import { downloadText, fileStamp } from '../../components';
+import { EmptyState, PageHeader, downloadText, fileStamp } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { EntryDetail } from './EntryDetail';
 import { formatBytes, visibleEntries, type StatusFilter } from './log-view';

@@ -23,7 +23,7 @@ import {
   type CatalogEntry,
   type CatalogKind,
   type ImportReport,
-} from '../../api';
+} from '../../lib';
 import {
   CopyButton,
   DemoStarters,

@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from '../../components';
 import { paths } from '../../config/paths';
-import { useCatalog, useConnection, type CatalogEntry } from '../../api';
+import { useCatalog, useConnection, type CatalogEntry } from '../../lib';
 import { useT, type MessageKey } from '../../i18n';
 import { entryMatches, OPENABLE_KINDS, routeFor, unknownIdCandidate } from './catalog-view';
 import { KIND_KEYS, OPEN_AS_KEYS } from './kind-keys';

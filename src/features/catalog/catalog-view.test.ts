@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../../api';
+import type { CatalogEntry } from '../../lib';
 import { groupByKind, routeFor, unknownIdCandidate } from './catalog-view';
 
 const e = (

@@ -1,4 +1,4 @@
-import { CATALOG_KINDS, type CatalogEntry, type CatalogKind } from '../../api';
+import { CATALOG_KINDS, type CatalogEntry, type CatalogKind } from '../../lib';
 import { paths } from '../../config/paths';
 
 /** The console page of an id, when its kind has one (agents have none). */

@@ -1,4 +1,4 @@
-import type { CatalogKind } from '../../api';
+import type { CatalogKind } from '../../lib';
 import type { MessageKey } from '../../i18n';
 import type { OPENABLE_KINDS } from './catalog-view';
 

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { catalogStore, useConnection, type ApiResult } from '../../api';
+import { catalogStore, useConnection } from '../../lib';
+import { type ApiResult } from '../../api';
 import { CopyButton, PageHeader } from '../../components';
 import type { Conversation } from '../../contract';
 import { useFormat, useT } from '../../i18n';

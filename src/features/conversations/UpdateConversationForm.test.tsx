@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectionStore, requestLog } from '../../api';
-import { json } from '../../api/test-support/http-server';
+import { connectionStore } from '../../lib';
+import { requestLog } from '../../api';
+import { json } from '../../lib/test-support/http-server';
 import { useTestServer } from '../../api/test-support/use-test-server';
 import { renderWithProviders } from '../../test/render';
 import { baselineFrom } from './form-model';

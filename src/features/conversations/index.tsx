@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { useConnection } from '../../api';
+import { useConnection } from '../../lib';
 import { isPathId } from '../../contract';
 import { IdLookup, PageHeader, UnusableIdNotice } from '../../components';
 import { useT } from '../../i18n';

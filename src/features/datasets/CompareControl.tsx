@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
-import { useCatalog, useConnection } from '../../api';
+import { useCatalog, useConnection } from '../../lib';
 import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 

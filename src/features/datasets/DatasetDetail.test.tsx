@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { connectionStore } from '../../api';
-import { DATASET_SAMPLE, json } from '../../api/test-support/http-server';
+import { connectionStore } from '../../lib';
+import { DATASET_SAMPLE, json } from '../../lib/test-support/http-server';
 import { useTestServer } from '../../api/test-support/use-test-server';
 import { renderWithProviders } from '../../test/render';
 import { DatasetDetail } from './DatasetDetail';

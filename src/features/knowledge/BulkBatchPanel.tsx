@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { keptDbErrorOf } from '../../api';
+import { keptDbErrorOf } from '../../lib';
 import { StatusBadge, storageErrorKey } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { countPhases, isFinished, type Batch } from './bulk/batch';

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { keptDbErrorOf } from '../../api';
+import { keptDbErrorOf } from '../../lib';
 import { useT } from '../../i18n';
 import { lookUpAll } from './bulk/check-first';
 import { BULK_BOUNDS } from './bulk/bounds';

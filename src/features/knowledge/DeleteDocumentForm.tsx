@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useCatalog } from '../../api';
+import { useCatalog } from '../../lib';
 import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 import { phaseOf } from './bulk/batch';

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useCatalog } from '../../api';
+import { useCatalog } from '../../lib';
 import { useT } from '../../i18n';
 import { DeletionItem } from './DeletionItem';
 import type { TrackedDeletion } from './deletion/machine';

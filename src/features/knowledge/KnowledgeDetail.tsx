@@ -1,7 +1,8 @@
 import { Anchor, Collapse, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, knowledgeQuery, useConnection } from '../../api';
+import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, useConnection } from '../../lib';
+import { knowledgeQuery } from '../../api';
 import { DriftWarnings, ErrorState, RawJson, Loading } from '../../components';
 import { useT } from '../../i18n';
 import { BulkRemoval } from './BulkRemoval';

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useConnection } from '../../api';
+import { useConnection } from '../../lib';
 import { isPathId } from '../../contract';
 import { IdLookup, PageHeader, UnusableIdNotice, usePathIdError } from '../../components';
 import { useT } from '../../i18n';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectionStore } from '../../api';
-import { startServer, type TestServer } from '../../api/test-support/http-server';
+import { connectionStore } from '../../lib';
+import { startServer, type TestServer } from '../../lib/test-support/http-server';
 import { renderWithProviders } from '../../test/render';
 import { PendingDeletionsIndicator } from './PendingDeletionsIndicator';
 import { createDeletionRuntime, type DeletionRuntime } from './deletion/runtime';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useConnection } from '../../api';
+import { useConnection } from '../../lib';
 import { Hint, TrashIcon } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletionRuntime, useDeletions } from './deletion/hooks';

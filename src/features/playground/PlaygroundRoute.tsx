@@ -1,7 +1,8 @@
 import { Anchor, Button, Menu, Switch, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, catalogStore, useConnection, type ConnectionProfile } from '../../api';
+import { ApiError } from '../../api';
+import { catalogStore, useConnection, type ConnectionProfile } from '../../lib';
 import { downloadText, ErrorState, PageHeader, readPlaygroundLink, UnusableIdNotice } from '../../components';
 import { isPathId } from '../../contract';
 import { useT } from '../../i18n';

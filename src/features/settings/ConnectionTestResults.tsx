@@ -1,5 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import type { ConnectionProfile, HostCheck } from '../../api';
+import type { ConnectionProfile } from '../../lib';
+import type { HostCheck } from '../../api';
 import { HostCheckResult } from '../../components';
 import { useT, type Translate } from '../../i18n';
 

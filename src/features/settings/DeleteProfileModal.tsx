@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ConnectionProfile } from '../../api';
+import type { ConnectionProfile } from '../../lib';
 import { useT } from '../../i18n';
 
 export function DeleteProfileModal({

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { graderStore, useGraderSettings } from '../../api';
+import { graderStore, useGraderSettings } from '../../lib';
 import { useT } from '../../i18n';
 
 const isHttpUrl = (value: string) => {

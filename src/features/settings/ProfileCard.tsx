@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { connectionStore, type ConnectionProfile } from '../../api';
+import { connectionStore, type ConnectionProfile } from '../../lib';
 import { useProfileHealth } from '../../components';
 import { useT } from '../../i18n';
 import { ConnectionTestResults } from './ConnectionTestResults';

@@ -3,7 +3,8 @@ import { Alert, Button, Group, Paper, PasswordInput, Radio, Stack, Switch, TextI
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { connectionStore, ProfileInput, testConnection, type ConnectionProfile, type HostCheck } from '../../api';
+import { connectionStore, ProfileInput, type ConnectionProfile } from '../../lib';
+import { testConnection, type HostCheck } from '../../api';
 import { useT } from '../../i18n';
 import { ConnectionTestResults } from './ConnectionTestResults';
 import { draftProfile, fieldErrorText, toFormValues } from './form-values';

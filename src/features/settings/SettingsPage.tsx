@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { connectionStore, useConnection, type ConnectionProfile } from '../../api';
+import { connectionStore, useConnection, type ConnectionProfile } from '../../lib';
 import { EmptyState, PageHeader, TokenRejectedNotice } from '../../components';
 import { useT } from '../../i18n';
 import { DeleteProfileModal } from './DeleteProfileModal';

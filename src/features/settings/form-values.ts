@@ -1,5 +1,5 @@
 import type { FieldError } from 'react-hook-form';
-import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, type ConnectionProfile, type ProfileInput } from '../../api';
+import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, type ConnectionProfile, type ProfileInput } from '../../lib';
 import type { MessageKey, Translate } from '../../i18n';
 
 export const EMPTY_PROFILE: ProfileInput = {
@@ -33,7 +33,7 @@ export function draftProfile(values: ProfileInput, base?: ConnectionProfile): Co
 type Field = keyof ProfileInput;
 
 /**
- * The schema (src/api's ProfileInput) words its errors in English; the form shows them in the
+ * The schema (src/lib's ProfileInput) words its errors in English; the form shows them in the
  * reader's language by field and zod issue code, keeping the schema's text for anything unforeseen.
  */
 const ERROR_KEYS: Partial<Record<Field, Partial<Record<string, MessageKey>> & { default?: MessageKey }>> = {

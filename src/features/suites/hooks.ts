@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { fetchPublishedText, parsePublishedIndex, useKeptDb, type KeptDbError, type SuiteRun } from '../../api';
+import { fetchPublishedText, parsePublishedIndex, type SuiteRun } from '../../suite-engine';
+import { useKeptDb, type KeptDbError } from '../../lib';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
 import { suitesStore, type KeptSuite } from './model/store';
 

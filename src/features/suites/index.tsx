@@ -1,5 +1,5 @@
 import { useMatch, useParams } from 'react-router-dom';
-import { useConnection } from '../../api';
+import { useConnection } from '../../lib';
 import { paths } from '../../config/paths';
 import { ComparePage } from './components/ComparePage';
 import { NoProfile } from './components/NoProfile';

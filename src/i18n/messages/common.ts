@@ -92,7 +92,7 @@ export const commonMessages = defineMessages({
     'answer.md.imageBlocked': 'Image not loaded: {alt} ({url})',
     'answer.md.imageRemoved': 'Image removed: {alt}',
 
-    // The browser's storage (src/api/storage/kept-db.ts): each way it refuses, in words the admin can act on.
+    // The browser's storage (src/lib/storage/kept-db.ts): each way it refuses, in words the admin can act on.
     'storage.error.title': 'The browser could not keep the data',
     'storage.error.quota':
       'The browser storage for this site is full. Free space (dismiss finished batches, delete old suite runs, or clear this site’s data in the browser), then try again.',
@@ -205,7 +205,7 @@ export const commonMessages = defineMessages({
     'answer.md.imageBlocked': '图片未加载：{alt}（{url}）',
     'answer.md.imageRemoved': '图片已移除：{alt}',
 
-    // The browser's storage (src/api/storage/kept-db.ts): each way it refuses, in words the admin can act on.
+    // The browser's storage (src/lib/storage/kept-db.ts): each way it refuses, in words the admin can act on.
     'storage.error.title': '浏览器无法保存数据',
     'storage.error.quota':
       '浏览器为本站提供的存储空间已满。请先释放空间（关闭已完成的批量删除、删除旧的测试运行记录，或在浏览器中清除本站数据），然后重试。',

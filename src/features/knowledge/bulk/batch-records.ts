@@ -1,4 +1,4 @@
-import { keptDbErrorOf, newId, type KeptDbError, type KeptStore } from '../../../api';
+import { keptDbErrorOf, newId, type KeptDbError, type KeptStore } from '../../../lib';
 import type { Batch, BatchRow } from './batch';
 import { BULK_BOUNDS } from './bounds';
 

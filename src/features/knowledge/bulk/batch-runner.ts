@@ -1,4 +1,4 @@
-import { keptDbErrorOf, type KeptDbError, type KeptStore } from '../../../api';
+import { keptDbErrorOf, type KeptDbError, type KeptStore } from '../../../lib';
 import type { LockClaim, TabCoordinator } from '../deletion/cross-tab';
 import type { DeletionTiming, TrackedDeletion } from '../deletion/machine';
 import type { TabMessage } from '../deletion/tab-messages';

@@ -1,4 +1,4 @@
-import type { KeptStore } from '../../../api';
+import type { KeptStore } from '../../../lib';
 import type { TabCoordinator } from '../deletion/cross-tab';
 import type { TabMessage } from '../deletion/tab-messages';
 import { isFinished, type Batch, type BatchRow } from './batch';

@@ -1,4 +1,4 @@
-import type { KeptDbErrorKind } from '../../../api';
+import type { KeptDbErrorKind } from '../../../lib';
 import { z } from '../../../contract';
 import { isActive, type DeletionState, type TrackedDeletion } from '../deletion/machine';
 import type { SendHold } from './backoff';

@@ -1,7 +1,7 @@
 // The browser's IndexedDB, in memory: the kept database is shared by the "tabs" below as by a browser's tabs.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeptDb, type KeptDb } from '../../../api';
+import { createKeptDb, type KeptDb } from '../../../lib';
 import { createTabCoordinator } from '../deletion/cross-tab';
 import { keptLeaseStore } from '../deletion/lease';
 import type { DeletionTiming } from '../deletion/machine';

@@ -1,4 +1,4 @@
-import type { KeptDbError } from '../../../api';
+import type { KeptDbError } from '../../../lib';
 import { isActive } from '../deletion/machine';
 import { isFinished, isOpen, type Batch } from './batch';
 import type { BatchCommand, BatchMessage } from './batch-messages';

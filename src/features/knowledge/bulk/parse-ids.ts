@@ -1,4 +1,4 @@
-import { readCsv } from '../../../api/csv';
+import { readCsv } from '../../../lib/csv';
 import { BULK_BOUNDS } from './bounds';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptDbError } from '../../../api';
+import { KeptDbError } from '../../../lib';
 import type { Lookup } from './check-first';
 import { BULK_BOUNDS } from './bounds';
 import {

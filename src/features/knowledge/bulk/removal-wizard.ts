@@ -1,4 +1,4 @@
-import type { KeptDbError } from '../../../api';
+import type { KeptDbError } from '../../../lib';
 import type { Lookup } from './check-first';
 import { inputTooLarge } from './input-size';
 import { BULK_BOUNDS } from './bounds';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../../../api/csv';
+import { readCsv } from '../../../lib/csv';
 import { reduce, startDeletion } from '../deletion/machine';
 import { newBatch } from '../test-support/bulk-service';
 import { CSV_COLUMNS, reportCsv, reportJson, reportRows } from './report';

@@ -1,4 +1,4 @@
-import { writeCsv } from '../../../api/csv';
+import { writeCsv } from '../../../lib/csv';
 import type { ConfirmingRead } from '../deletion/machine';
 import { phaseOf, type Batch, type BatchRow, type RowPhase } from './batch';
 

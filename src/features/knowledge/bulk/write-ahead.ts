@@ -1,4 +1,4 @@
-import { keptDbErrorOf } from '../../../api';
+import { keptDbErrorOf } from '../../../lib';
 import type { Batch } from './batch';
 import type { BatchState } from './batch-state';
 import { BULK_BOUNDS } from './bounds';

@@ -1,7 +1,7 @@
 // An in-memory IndexedDB for Node: each tab below opens its own connection to one database, as tabs do.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeptDb, type KeptDb } from '../../../api';
+import { createKeptDb, type KeptDb } from '../../../lib';
 import { createTabCoordinator, type LockClaim, type TabCoordinator } from './cross-tab';
 import { keptLeaseStore, type LeaseStore } from './lease';
 

@@ -1,4 +1,4 @@
-import { newId } from '../../../api';
+import { newId } from '../../../lib';
 import { LEASE_TIMING, type LeaseStore, type LeaseTiming } from './lease';
 import { createLeaseClaims, type LeaseReleased } from './lease-claims';
 import { webLockClaim, type LockClaim, type LockManagerLike } from './lock-claim';

@@ -1,5 +1,5 @@
 import { useContext, useSyncExternalStore } from 'react';
-import { KeptDbContext, type KeptDb } from '../../../api';
+import { KeptDbContext, type KeptDb } from '../../../lib';
 import type { Batch } from '../bulk/batch';
 import type { BatchLoadIssue } from '../bulk/manager';
 import type { TrackedDeletion } from './machine';

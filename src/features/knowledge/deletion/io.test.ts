@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, profileFor, startServer, type TestServer } from '../../../api/test-support/http-server';
+import { json, profileFor, startServer, type TestServer } from '../../../lib/test-support/http-server';
 import { startDeletion, type TrackedDeletion } from './machine';
 import { CHECK_DETAIL } from './confirm';
 import { DELETE_TIMEOUT_MS, createDeletionIo } from './io';

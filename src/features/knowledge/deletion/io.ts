@@ -2,12 +2,11 @@ import {
   CALL_BOUNDS,
   ApiError,
   callEndpoint,
-  connectionStore,
   deleteKnowledgeDocument,
   isApiError,
   reportRefusedWrite,
-  type ConnectionProfile,
 } from '../../../api';
+import { connectionStore, type ConnectionProfile } from '../../../lib';
 import { LIMITS } from '../../../contract';
 import type { DeletionIo } from './deletion-io';
 import { confirmByReads, type ConfirmReads } from './confirm';

@@ -1,4 +1,4 @@
-import type { SafeStorage } from '../../../api';
+import type { SafeStorage } from '../../../lib';
 import { isActive, type TrackedDeletion } from './machine';
 import { DELETIONS_KEY } from './presence';
 

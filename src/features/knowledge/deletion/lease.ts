@@ -1,4 +1,4 @@
-import type { KeptDb } from '../../../api';
+import type { KeptDb } from '../../../lib';
 
 /**
  * Who runs a piece of work (a bulk batch, a single deletion) where the browser has no Web Locks: plain http on a

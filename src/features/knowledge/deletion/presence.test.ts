@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StorageLike } from '../../../api';
+import type { StorageLike } from '../../../lib';
 import {
   DELETIONS_KEY,
   keepUnfinishedBatches,

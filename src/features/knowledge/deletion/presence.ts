@@ -1,4 +1,4 @@
-import { browserStorage, safeStorage, type StorageLike } from '../../../api';
+import { browserStorage, safeStorage, type StorageLike } from '../../../lib';
 import { ACTIVE_STATES, type DeletionState } from './states';
 
 /**

@@ -1,4 +1,4 @@
-import { browserStorage, connectionStore, type KeptDb, type StorageLike } from '../../../api';
+import { browserStorage, connectionStore, type KeptDb, type StorageLike } from '../../../lib';
 import { isFinished, parseBatch, parseBatchRequest } from '../bulk/batch';
 import { createBatchIo } from '../bulk/batch-io';
 import { createBatchManager, type BatchManager } from '../bulk/manager';

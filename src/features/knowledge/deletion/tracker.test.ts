@@ -1,7 +1,7 @@
 // An in-memory IndexedDB for the leases of tabs without Web Locks.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeptDb } from '../../../api';
+import { createKeptDb } from '../../../lib';
 import { keptLeaseStore } from './lease';
 import { createDeletionTracker, deletionKey, type DeletionIo } from './tracker';
 import { createMemoryLocks } from '../test-support/memory-locks';

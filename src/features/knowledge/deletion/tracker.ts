@@ -1,4 +1,4 @@
-import { safeStorage, type StorageLike } from '../../../api';
+import { safeStorage, type StorageLike } from '../../../lib';
 import {
   DEFAULT_TIMING,
   isActive,

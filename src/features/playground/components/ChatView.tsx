@@ -1,6 +1,6 @@
 import { Alert, Grid, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ConnectionProfile } from '../../../api';
+import type { ConnectionProfile } from '../../../lib';
 import { EmptyState } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import type { usePlaygroundSession } from '../hooks/use-session';

@@ -1,6 +1,6 @@
 import { Alert, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ConnectionProfile } from '../../../api';
+import type { ConnectionProfile } from '../../../lib';
 import { useT } from '../../../i18n';
 import { useExchanges } from '../hooks/use-exchanges';
 import type { Exchange } from '../model/exchange';

@@ -12,7 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useCatalog, type CatalogKind } from '../../../api';
+import { useCatalog, type CatalogKind } from '../../../lib';
 import { catalogOptions } from '../../../components';
 import { useT, type MessageKey } from '../../../i18n';
 import { SHOWN_BOUNDS } from '../bounds';

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { DEMO_QUESTIONS, useSandboxProfile, type ConnectionProfile } from '../../../api';
+import { DEMO_QUESTIONS, useSandboxProfile } from '../../../api';
+import { type ConnectionProfile } from '../../../lib';
 import { useT } from '../../../i18n';
 
 /**

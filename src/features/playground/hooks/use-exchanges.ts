@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { completionUrl, newId, type ConnectionProfile } from '../../../api';
+import { completionUrl } from '../../../api';
+import { newId, type ConnectionProfile } from '../../../lib';
 import { isRunning, nextStatus, type AnswerEvent } from '../model/answer-status';
 import type { Exchange } from '../model/exchange';
 import type { CompletionBodyInput } from '../model/options';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ConnectionProfile } from '../../../api';
+import type { ConnectionProfile } from '../../../lib';
 import type { Exchange } from '../model/exchange';
 import { defaultOptions, toBody, type BodyCheck, type PlaygroundOptions } from '../model/options';
 import { clearSession, loadSession, saveSession } from '../model/storage';

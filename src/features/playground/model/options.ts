@@ -1,5 +1,5 @@
 import { COMPLETION_DEFAULTS, CompletionBody, type z } from '../../../contract';
-import { newId } from '../../../api';
+import { newId } from '../../../lib';
 
 /**
  * What the options panel edits: every body field of chat completions, in the shape a form holds

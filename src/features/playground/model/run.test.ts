@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPLETION_SAMPLE as RESULT, sseAnswer as sse } from '../../../api/test-support/completion-answers';
-import { json, profileFor, startServer, type TestServer } from '../../../api/test-support/http-server';
-import { catalogStore } from '../../../api';
+import { json, profileFor, startServer, type TestServer } from '../../../lib/test-support/http-server';
+import { catalogStore } from '../../../lib';
 import { defaultOptions, toBody } from './options';
 import { runCompletion } from './run';
 

@@ -1,12 +1,5 @@
-import {
-  catalogStore,
-  cutStored,
-  sendCompletion,
-  sightingsFor,
-  type CompletionEnding,
-  type CompletionOutcome,
-  type ConnectionProfile,
-} from '../../../api';
+import { catalogStore, sightingsFor, type ConnectionProfile } from '../../../lib';
+import { cutStored, sendCompletion, type CompletionEnding, type CompletionOutcome } from '../../../api';
 import { SHOWN_BOUNDS, STORAGE_BOUNDS } from '../bounds';
 import { nextStatus, type AnswerEvent } from './answer-status';
 import { errorInit, type Exchange, type TraceItem } from './exchange';

@@ -1,4 +1,4 @@
-import { browserStorage, safeStorage, type StorageLike } from '../../../api';
+import { browserStorage, safeStorage, type StorageLike } from '../../../lib';
 import { STORAGE_BOUNDS } from '../bounds';
 import { isAnswerStatus, nextStatus } from './answer-status';
 import type { Exchange } from './exchange';

@@ -1,7 +1,8 @@
 import { Badge, Button } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isKeptDbError, type SuiteRun } from '../../../api';
+import { isKeptDbError } from '../../../lib';
+import { type SuiteRun } from '../../../suite-engine';
 import { storageErrorKey } from '../../../components';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';

@@ -1,6 +1,11 @@
 import { Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { BaselineCase, BaselineRow, DeltaName, MetricDelta } from '../../../api';
-import { DEFAULT_VARIANT_ID } from '../../../contract';
+import {
+  type BaselineCase,
+  type BaselineRow,
+  type DeltaName,
+  type MetricDelta,
+  DEFAULT_VARIANT_ID,
+} from '../../../suite-engine';
 import { useFormat, useT, type MessageKey } from '../../../i18n';
 import type { BaselineView } from '../model/baseline-view';
 import { CaseStatusBadge } from './CaseStatusBadge';

@@ -1,8 +1,15 @@
 import { Anchor, Badge, Button, Code, Drawer, Group, List, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { mergedOptions, type AttemptResult, type CaseOutcome, type SuiteRun, type TurnResult } from '../../../api';
+import {
+  mergedOptions,
+  type AttemptResult,
+  type CaseOutcome,
+  type SuiteRun,
+  type TurnResult,
+  type Suite,
+} from '../../../suite-engine';
 import { paths } from '../../../config/paths';
-import type { DocumentChunk, Suite } from '../../../contract';
+import type { DocumentChunk } from '../../../contract';
 import { playgroundLink, RawJson, SafeMarkdown, SourcesList } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { CaseScores } from './CaseScores';

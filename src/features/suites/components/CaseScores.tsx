@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { CaseOutcome } from '../../../api';
+import type { CaseOutcome } from '../../../suite-engine';
 import { useFormat, useT } from '../../../i18n';
 
 /**

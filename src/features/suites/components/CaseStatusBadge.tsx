@@ -1,4 +1,4 @@
-import type { CaseStatus, CompareStatus } from '../../../api';
+import type { CaseStatus, CompareStatus } from '../../../suite-engine';
 import { StatusBadge, type StatusTone } from '../../../components';
 import { useT } from '../../../i18n';
 

@@ -8,8 +8,8 @@ import {
   type CaseOutcome,
   type CaseComparison,
   type SuiteRun,
-} from '../../../api';
-import { DEFAULT_VARIANT_ID } from '../../../contract';
+  DEFAULT_VARIANT_ID,
+} from '../../../suite-engine';
 import { EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useLiveRuns, useRuns, useSuite } from '../hooks';

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { parseSuiteCsv } from '../../../api';
-import type { SuiteFile } from '../../../contract';
+import { parseSuiteCsv, type SuiteFile } from '../../../suite-engine';
 import { useT } from '../../../i18n';
 
 /** A CSV file has no name or space: they are asked for, then the rows are checked like a JSON file. */

@@ -1,8 +1,7 @@
 import { Alert, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { SuiteRun } from '../../../api';
+import { type SuiteRun, SUITE_BOUNDS } from '../../../suite-engine';
 import { ErrorState, formatBytes } from '../../../components';
-import { SUITE_BOUNDS } from '../../../contract';
 import { useT } from '../../../i18n';
 import { useRefreshSuites, useSuitesStore } from '../hooks';
 import { importCliRun, runFileTooLarge, type RunImportProblem, type RunSuiteMismatch } from '../model/import-run';

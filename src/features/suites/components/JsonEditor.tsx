@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { parseSuiteJson } from '../../../contract';
+import { parseSuiteJson } from '../../../suite-engine';
 import { useT } from '../../../i18n';
 import type { KeptSuite } from '../model/store';
 import { useSaveSuite } from '../hooks';

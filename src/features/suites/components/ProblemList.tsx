@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { SUITE_BOUNDS } from '../../../contract';
+import { SUITE_BOUNDS } from '../../../suite-engine';
 import { useT } from '../../../i18n';
 
 /**

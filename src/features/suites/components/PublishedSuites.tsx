@@ -1,8 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { fetchPublishedText, publishedUrl, type PublishedEntry } from '../../../api';
+import { fetchPublishedText, publishedUrl, type PublishedEntry, type SuiteFile } from '../../../suite-engine';
 import { ErrorState } from '../../../components';
-import type { SuiteFile } from '../../../contract';
 import { useT } from '../../../i18n';
 import { usePublishedIndex } from '../hooks';
 import { readPublishedSuite } from '../model/published-suite';

@@ -2,7 +2,7 @@ import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMergedRef } from '@mantine/hooks';
 import { memo, useRef } from 'react';
-import type { CaseOutcome } from '../../../api';
+import type { CaseOutcome } from '../../../suite-engine';
 import { ScrollCue, useSideOverflow } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { CaseScores } from './CaseScores';

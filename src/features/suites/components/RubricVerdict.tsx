@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Text } from '@mantine/core';
-import type { TurnResult } from '../../../api';
+import type { TurnResult } from '../../../suite-engine';
 import { useT } from '../../../i18n';
 
 const COLOR = { pass: 'teal', fail: 'red', not_graded: 'gray', error: 'yellow' } as const;

@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { runToCsv, runToJson, runToJunit, type SuiteRun } from '../../../api';
+import { runToCsv, runToJson, runToJunit, type SuiteRun } from '../../../suite-engine';
 import { downloadText, fileStamp } from '../../../components';
 import { useT } from '../../../i18n';
 import { fileNameOf } from '../model/names';

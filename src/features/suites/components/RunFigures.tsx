@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { RunSummary, SuiteRun } from '../../../api';
+import type { RunSummary, SuiteRun } from '../../../suite-engine';
 import { useFormat, useT } from '../../../i18n';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';

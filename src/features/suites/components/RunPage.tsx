@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { caseOutcomes, failedKeys, runSuiteOf, summarize, type ConnectionProfile } from '../../../api';
+import { caseOutcomes, failedKeys, runSuiteOf, summarize } from '../../../suite-engine';
+import { type ConnectionProfile } from '../../../lib';
 import { EmptyState, ErrorState, Loading, PageHeader, storageErrorKey } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';

@@ -1,6 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { SuiteRun } from '../../../api';
+import type { SuiteRun } from '../../../suite-engine';
 import { useFormat, useT } from '../../../i18n';
 
 /** done/total sessions and the time left, estimated from the pace so far. */

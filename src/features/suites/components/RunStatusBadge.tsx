@@ -1,4 +1,4 @@
-import type { RunStatus } from '../../../api';
+import type { RunStatus } from '../../../suite-engine';
 import { StatusBadge, type StatusTone } from '../../../components';
 import { useT } from '../../../i18n';
 

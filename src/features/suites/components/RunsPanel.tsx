@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { caseOutcomes, runSuiteOf, summarize, trend, type SuiteRun } from '../../../api';
+import { caseOutcomes, runSuiteOf, summarize, trend, type SuiteRun } from '../../../suite-engine';
 import { EmptyState, ErrorState, Loading, ScrollTable, UnreadableKeptRows } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useLiveRuns, useRefreshSuites, useRuns, useSuitesStore, useUnsavedRuns } from '../hooks';

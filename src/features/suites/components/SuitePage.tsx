@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Menu, NumberInput, Tabs, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { runSize, type ConnectionProfile } from '../../../api';
-import { checkSuite, SUITE_BOUNDS } from '../../../contract';
+import { runSize, checkSuite, SUITE_BOUNDS } from '../../../suite-engine';
+import { type ConnectionProfile } from '../../../lib';
 import { ChevronIcon, downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useT } from '../../../i18n';
 import { useRefreshSuites, useRunFinished, useSuite, useSuitesStore } from '../hooks';

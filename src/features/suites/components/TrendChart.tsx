@@ -2,7 +2,7 @@ import { Text, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { TrendPoint } from '../../../api';
+import type { TrendPoint } from '../../../suite-engine';
 import { useFormat, useT } from '../../../i18n';
 
 /**

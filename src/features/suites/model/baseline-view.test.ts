@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptResult, AttemptStatus, SuiteRun } from '../../../api';
-import type { SuiteFile } from '../../../contract';
+import type { AttemptResult, AttemptStatus, SuiteRun, SuiteFile } from '../../../suite-engine';
 import { baselineView, editedKeys } from './baseline-view';
 
 const FILE: SuiteFile = {

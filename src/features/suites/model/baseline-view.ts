@@ -9,8 +9,8 @@ import {
   type BaselineRow,
   type CaseOutcome,
   type SuiteRun,
-} from '../../../api';
-import type { Suite } from '../../../contract';
+  type Suite,
+} from '../../../suite-engine';
 
 /** A compare side: a run (every variant) or one variant of it. */
 export interface CompareSide {

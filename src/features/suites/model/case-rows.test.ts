@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseOutcome } from '../../../api';
-import type { Suite } from '../../../contract';
+import type { CaseOutcome, Suite } from '../../../suite-engine';
 import { groupRows } from './case-rows';
 
 const suite = {

@@ -1,5 +1,4 @@
-import type { CaseOutcome } from '../../../api';
-import type { Suite } from '../../../contract';
+import type { CaseOutcome, Suite } from '../../../suite-engine';
 
 /** Which cases the run page shows. */
 export type CaseFilter = 'all' | 'failing' | 'pass' | 'not_run';

@@ -1,4 +1,4 @@
-import type { SuiteFile } from '../../../contract';
+import type { SuiteFile } from '../../../suite-engine';
 import { newSuiteId, type KeptSuite } from './store';
 
 /**

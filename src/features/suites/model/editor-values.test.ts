@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SuiteFile } from '../../../contract';
+import type { SuiteFile } from '../../../suite-engine';
 import { emptyCase, fieldOf, toFile, toValues } from './editor-values';
 
 const FILE: SuiteFile = {

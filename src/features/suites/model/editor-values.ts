@@ -5,7 +5,7 @@ import {
   type SuiteCase,
   type SuiteCheck,
   type SuiteFile,
-} from '../../../contract';
+} from '../../../suite-engine';
 
 /**
  * What the editor's form holds: the suite file as text fields (lists `|`-separated as in CSV import, options and

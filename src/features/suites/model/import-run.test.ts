@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newRun, runToJson, type SuiteRun } from '../../../api';
-import { profileFor } from '../../../api/test-support/http-server';
-import { SUITE_BOUNDS, type SuiteFile } from '../../../contract';
+import { newRun, runToJson, type SuiteRun, SUITE_BOUNDS, type SuiteFile } from '../../../suite-engine';
+import { profileFor } from '../../../lib/test-support/http-server';
 import { importCliRun, runFileTooLarge } from './import-run';
 
 const FILE: SuiteFile = { name: 'Refunds', space_id: '101', cases: [{ id: 'a', question: 'Q?' }, { question: 'R?' }] };

@@ -1,5 +1,12 @@
-import { newRunId, readBaselineJson, type SuiteRun } from '../../../api';
-import { checkSuite, normalizeSuite, SUITE_BOUNDS, type SuiteFile } from '../../../contract';
+import {
+  newRunId,
+  readBaselineJson,
+  type SuiteRun,
+  checkSuite,
+  normalizeSuite,
+  SUITE_BOUNDS,
+  type SuiteFile,
+} from '../../../suite-engine';
 
 /** Why a file is not a CLI run of this suite; `detail` is the engine's sentence, shown as it is. */
 export type RunImportProblem =

@@ -1,9 +1,9 @@
 // An in-memory IndexedDB for Node (the e2e suite uses the browser's own).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeptDb, type KeptDb, type SuiteRun } from '../../../api';
-import { profileFor } from '../../../api/test-support/http-server';
-import { checkSuite, type Suite, type SuiteFile } from '../../../contract';
+import { createKeptDb, type KeptDb } from '../../../lib';
+import { type SuiteRun, checkSuite, type Suite, type SuiteFile } from '../../../suite-engine';
+import { profileFor } from '../../../lib/test-support/http-server';
 import { startRun } from './live-runs';
 import { suitesStore } from './store';
 

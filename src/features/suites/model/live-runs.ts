@@ -1,17 +1,15 @@
+import { activeGrader, keptDbErrorOf, type ConnectionProfile, type KeptDbError } from '../../../lib';
 import {
-  activeGrader,
   clampConcurrency,
-  keptDbErrorOf,
   newRun,
   planAttempts,
   runSize,
   runSuite,
   RunTooLargeError,
-  type ConnectionProfile,
-  type KeptDbError,
   type SuiteRun,
-} from '../../../api';
-import type { Suite, SuiteFile } from '../../../contract';
+  type Suite,
+  type SuiteFile,
+} from '../../../suite-engine';
 import type { SuitesStore } from './store';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePublishedIndex, type PublishedEntry } from '../../../api';
+import { parsePublishedIndex, type PublishedEntry } from '../../../suite-engine';
 import { readPublishedSuite } from './published-suite';
 
 describe('suites/index.json', () => {

@@ -1,5 +1,4 @@
-import { parseSuiteCsv, type PublishedEntry } from '../../../api';
-import { parseSuiteJson, type SuiteCheck } from '../../../contract';
+import { parseSuiteCsv, type PublishedEntry, parseSuiteJson, type SuiteCheck } from '../../../suite-engine';
 import { readSuiteYaml } from './suite-yaml';
 
 const baseName = (file: string) => file.replace(/^.*\//, '').replace(/\.[^.]+$/, '');

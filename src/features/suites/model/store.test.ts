@@ -1,9 +1,9 @@
 // An in-memory IndexedDB for Node (the e2e suite uses the browser's own).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeptDb, newRun, type KeptDb } from '../../../api';
-import { profileFor } from '../../../api/test-support/http-server';
-import { checkSuite, type SuiteFile } from '../../../contract';
+import { createKeptDb, type KeptDb } from '../../../lib';
+import { newRun, checkSuite, type SuiteFile } from '../../../suite-engine';
+import { profileFor } from '../../../lib/test-support/http-server';
 import { DRAFT_SUITE_ID, draftSuite } from './draft';
 import { suitesStore } from './store';
 

@@ -1,5 +1,5 @@
-import { newId, type KeptDb, type KeptRows, type SuiteRun } from '../../../api';
-import { checkSuite, type SuiteFile } from '../../../contract';
+import { newId, type KeptDb, type KeptRows } from '../../../lib';
+import { type SuiteRun, checkSuite, type SuiteFile } from '../../../suite-engine';
 
 /** A suite kept in this browser, per connection profile. No token: a suite file has none. */
 export interface KeptSuite {

@@ -1,4 +1,4 @@
-import { checkSuite, type SuiteCheck } from '../../../contract';
+import { checkSuite, type SuiteCheck } from '../../../suite-engine';
 
 /**
  * A suite file's YAML text checked against the one suite schema (as the CLI reads it). The `yaml` package is loaded

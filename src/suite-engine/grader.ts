@@ -1,0 +1,144 @@
+import { CALL_BOUNDS } from '../api/constants';
+import type { AssertionOutcome } from './types';
+
+/**
+ * An LLM that grades `expect.rubric`: any OpenAI-compatible chat endpoint. `url` is the API root (the one that
+ * `/chat/completions` hangs from, e.g. https://api.openai.com/v1); `key`, when given, is sent as a bearer token and
+ * never kept with a run or written to a report.
+ */
+export interface Grader {
+  url: string;
+  model: string;
+  key?: string;
+  /** The whole call (headers and body). Default CALL_BOUNDS.completionTimeoutMs: a grader is a model call, like a completion. */
+  timeoutMs?: number;
+}
+
+export interface RubricVerdict {
+  pass: boolean;
+  reason: string;
+}
+
+const SYSTEM_PROMPT = [
+  'You grade an answer given by a knowledge assistant against a rubric written by its administrator.',
+  'Judge only whether the answer satisfies the rubric; do not answer the question yourself.',
+  'Reply with one JSON object and nothing else: {"pass": true or false, "reason": "one or two sentences"}.',
+].join(' ');
+
+/** The chat completions address of a grader's API root (a trailing slash or a full address are both accepted). */
+export function graderEndpoint(url: string): string {
+  const root = url.trim().replace(/\/+$/, '');
+  return root.endsWith('/chat/completions') ? root : `${root}/chat/completions`;
+}
+
+/** A verdict from the model's reply: a JSON object in the content, bare, inside a ```json fence, or amid prose. */
+export function parseVerdict(content: string): RubricVerdict | undefined {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content)?.[1];
+  const braces = /\{[\s\S]*\}/.exec(content)?.[0];
+  for (const candidate of [content, fenced, braces]) {
+    if (candidate === undefined) continue;
+    try {
+      const value: unknown = JSON.parse(candidate.trim());
+      if (value && typeof value === 'object') {
+        const { pass, reason } = value as { pass?: unknown; reason?: unknown };
+        const verdict =
+          typeof pass === 'boolean' ? pass : pass === 'true' ? true : pass === 'false' ? false : undefined;
+        if (verdict !== undefined) return { pass: verdict, reason: typeof reason === 'string' ? reason : '' };
+      }
+    } catch {
+      // Not this candidate; try the next.
+    }
+  }
+  return undefined;
+}
+
+const cut = (text: string, n = 200) => (text.length > n ? `${text.slice(0, n)}…` : text);
+
+/**
+ * Asks the grader once (temperature 0) whether `answer` meets `rubric`. Throws an Error naming the cause: the
+ * network, a non-2xx status, the time limit, or a reply without a verdict. The key never appears in a message.
+ */
+export async function gradeRubric(
+  grader: Grader,
+  input: { question: string; answer: string; rubric: string },
+  signal?: AbortSignal,
+): Promise<RubricVerdict> {
+  const timeoutMs = grader.timeoutMs ?? CALL_BOUNDS.completionTimeoutMs;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const endpoint = graderEndpoint(grader.url);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(grader.key ? { authorization: `Bearer ${grader.key}` } : {}),
+      },
+      body: JSON.stringify({
+        model: grader.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          {
+            role: 'user',
+            content: `Rubric:\n${input.rubric}\n\nQuestion:\n${input.question}\n\nAnswer:\n${input.answer}`,
+          },
+        ],
+      }),
+      signal: both,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (timeout.aborted && !signal?.aborted)
+      throw new Error(`the grader did not answer within ${timeoutMs / 1000} s (${endpoint})`, { cause: error });
+    if (signal?.aborted) throw error;
+    // Node's fetch says only "fetch failed"; its cause names the refusal (ECONNREFUSED, a DNS failure…).
+    const why = error instanceof Error ? [error.message, (error.cause as Error | undefined)?.message] : [String(error)];
+    throw new Error(`the grader could not be reached (${endpoint}): ${why.filter(Boolean).join(': ')}`, {
+      cause: error,
+    });
+  }
+  if (!response.ok) throw new Error(`the grader answered HTTP ${response.status}: ${cut(text)}`);
+  let content: unknown;
+  try {
+    content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+  } catch {
+    throw new Error(`the grader's reply is not JSON: ${cut(text)}`);
+  }
+  if (typeof content !== 'string')
+    throw new Error(`the grader's reply has no choices[0].message.content: ${cut(text)}`);
+  const verdict = parseVerdict(content);
+  if (!verdict) throw new Error(`the grader's reply holds no {"pass", "reason"} verdict: ${cut(content)}`);
+  return verdict;
+}
+
+/** The rubric assertion of an answer no grader looked at: never a pass. */
+export const notGraded = (): AssertionOutcome => ({
+  key: 'rubric',
+  ok: false,
+  verdict: 'not_graded',
+  detail: 'not graded (no grader)',
+});
+
+/** A grader that echoes the request (its key) in an error body or a reason must not put the key into a report. */
+const redact = (text: string, key: string | undefined) => (key ? text.split(key).join('[grader key]') : text);
+
+/** The rubric assertion as graded, or as the grader's error (named); `undefined` when the run was stopped. */
+export async function rubricOutcome(
+  grader: Grader,
+  input: { question: string; answer: string; rubric: string },
+  signal?: AbortSignal,
+): Promise<AssertionOutcome | undefined> {
+  try {
+    const verdict = await gradeRubric(grader, input, signal);
+    const reason = redact(verdict.reason, grader.key);
+    const word = verdict.pass ? 'pass' : 'fail';
+    return { key: 'rubric', ok: verdict.pass, verdict: word, reason, detail: `${word}: ${reason}` };
+  } catch (error) {
+    if (signal?.aborted) return undefined;
+    const message = redact(error instanceof Error ? error.message : String(error), grader.key);
+    return { key: 'rubric', ok: false, verdict: 'error', reason: message, detail: `grader error: ${message}` };
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Space test suites: the engine the console and `npm run suite` share — the suite file format, planning, the run,
+ * assertions, results, exports. No UI and Node-safe: nothing here touches React, the DOM or IndexedDB at load
+ * (scripts/check-boundaries.mjs holds it to that). Import it through this file.
+ */
+export * from './suite-file';
+export { evaluate, topScore, type AnswerFacts } from './assertions';
+export { tokenF1 } from './similarity';
+export { gradeRubric, graderEndpoint, parseVerdict, type Grader, type RubricVerdict } from './grader';
+export {
+  buildBody,
+  mergedOptions,
+  newSuiteSessionId,
+  outcomeKey,
+  planAttempts,
+  runSize,
+  RunTooLargeError,
+  type PlannedAttempt,
+  type RunSize,
+} from './plan';
+export { askOnce, STORED_RESPONSE_CHARS, type CompletionAnswer } from './send';
+export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } from './run';
+export {
+  attemptLatency,
+  attemptTokens,
+  attemptRetrieval,
+  caseOutcome,
+  caseOutcomes,
+  percentile,
+  failedKeys,
+  median,
+  runSuiteOf,
+  summarize,
+  trend,
+  type RunSummary,
+  type TrendPoint,
+} from './results';
+export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparison } from './compare';
+export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
+export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
+export { demoSuiteOf } from './demo';
+export type * from './types';
+export { newRunId, newRun } from './new-run';
+export { parseSuiteCsv } from './suite-csv';
+export {
+  checkGates,
+  compareWithBaseline,
+  DELTA_NAMES,
+  readBaselineJson,
+  type BaselineCase,
+  type BaselineComparison,
+  type BaselineRow,
+  type BaselineSide,
+  type DeltaName,
+  type GateName,
+  type GateResult,
+  type Gates,
+  type MetricDelta,
+} from './baseline';
+export { runToHtml } from './report-html';
+export {
+  fetchPublishedText,
+  parsePublishedIndex,
+  publishedFormatOf,
+  publishedUrl,
+  type PublishedEntry,
+  type PublishedFormat,
+  type PublishedIndex,
+} from './published';

@@ -1,0 +1,222 @@
+import { checkSuite, type Suite } from './suite-file';
+import { outcomeKey } from './plan';
+import { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
+import type { AttemptResult, CaseOutcome, CaseStatus, SuiteRun } from './types';
+
+export function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const sum = (values: readonly (number | undefined)[]) =>
+  values.every((v) => v === undefined) ? undefined : values.reduce<number>((a, v) => a + (v ?? 0), 0);
+
+/** A session's latency and tokens: its turns added up. */
+export const attemptLatency = (a: AttemptResult) => sum(a.turns.map((t) => t.latencyMs));
+export const attemptTokens = (a: AttemptResult) => sum(a.turns.map((t) => t.totalTokens));
+
+/** The suite a run ran (its own snapshot), normalised; undefined if the snapshot no longer parses. */
+export function runSuiteOf(run: Pick<SuiteRun, 'suite'>): Suite | undefined {
+  const checked = checkSuite(run.suite);
+  return checked.ok ? checked.suite : undefined;
+}
+
+/**
+ * A case passes when `passAtLeast` of its planned repetitions passed (all of them by default). It fails as soon as
+ * that can no longer be reached and a repetition failed (an error alone makes it an error); until then it is not run.
+ */
+function statusOf(attempts: readonly AttemptResult[], planned: number, passAtLeast: number): CaseStatus {
+  if (attempts.length === 0) return 'not_run';
+  const passed = attempts.filter((a) => a.status === 'pass').length;
+  if (passed >= passAtLeast) return 'pass';
+  if (planned - (attempts.length - passed) >= passAtLeast) return 'not_run';
+  return attempts.some((a) => a.status === 'fail') ? 'fail' : 'error';
+}
+
+type SuiteCaseOf = Suite['cases'][number];
+
+/** The ranked sources of an attempt's question, scored against the case's relevant documents. */
+export function attemptRetrieval(c: SuiteCaseOf, a: AttemptResult): RetrievalScore | undefined {
+  const first = a.turns[0];
+  if (!c.relevant_documents || !first || (first.status !== 'pass' && first.status !== 'fail')) return undefined;
+  return retrievalScore(first.sources, c.relevant_documents, c.k);
+}
+
+/** One case in one variant over its finished attempts (any order). */
+export function caseOutcome(c: SuiteCaseOf, variantId: string, attempts: readonly AttemptResult[]): CaseOutcome {
+  const list = [...attempts].sort((a, b) => a.repetition - b.repetition);
+  const assertionCounts = new Map<CaseOutcome['assertions'][number]['key'], { passed: number; total: number }>();
+  for (const a of list) {
+    for (const t of a.turns) {
+      for (const x of t.assertions) {
+        const n = assertionCounts.get(x.key) ?? { passed: 0, total: 0 };
+        n.total++;
+        if (x.ok) n.passed++;
+        assertionCounts.set(x.key, n);
+      }
+    }
+  }
+  const lat = list.map(attemptLatency).filter((n): n is number => n !== undefined);
+  const tok = list.map(attemptTokens).filter((n): n is number => n !== undefined);
+  const top = list.map((a) => a.turns[0]?.topScore).filter((n): n is number => n !== undefined);
+  const similarity = list
+    .map((a) => a.turns[0]?.assertions.find((x) => x.key === 'similar_to')?.score)
+    .filter((n): n is number => n !== undefined);
+  const cited = new Set<string>();
+  for (const a of list)
+    for (const t of a.turns)
+      for (const s of t.sources) {
+        const id = documentIdOf(s);
+        if (id !== undefined) cited.add(id);
+      }
+  const passed = list.filter((a) => a.status === 'pass').length;
+  const retrieval = meanRetrieval(
+    list.map((a) => attemptRetrieval(c, a)).filter((r): r is RetrievalScore => r !== undefined),
+  );
+  return {
+    caseId: c.id,
+    variantId,
+    status: statusOf(list, c.repeat, c.passAtLeast),
+    passed,
+    done: list.length,
+    planned: c.repeat,
+    passAtLeast: c.passAtLeast,
+    flaky: passed > 0 && passed < list.length,
+    latencyMs: median(lat),
+    totalTokens: median(tok),
+    topScore: median(top),
+    similarity: median(similarity),
+    ...(retrieval ? { retrieval } : {}),
+    assertions: [...assertionCounts].map(([name, n]) => ({ key: name, ...n })),
+    cited: [...cited].sort(),
+    attempts: list,
+  };
+}
+
+/** One outcome per case × variant of the suite (in the suite's order), missing ones as `not_run`. */
+export function caseOutcomes(
+  suite: Suite,
+  attempts: readonly AttemptResult[],
+  only?: readonly string[],
+): CaseOutcome[] {
+  const byKey = new Map<string, AttemptResult[]>();
+  for (const a of attempts) {
+    const key = outcomeKey(a.caseId, a.variantId);
+    (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(a);
+  }
+  const onlySet = only ? new Set(only) : undefined;
+  const out: CaseOutcome[] = [];
+  for (const c of suite.cases) {
+    for (const v of suite.variants) {
+      const key = outcomeKey(c.id, v.id);
+      if (onlySet && !onlySet.has(key)) continue;
+      out.push(caseOutcome(c, v.id, byKey.get(key) ?? []));
+    }
+  }
+  return out;
+}
+
+export interface RunSummary {
+  /** Case × variant outcomes. */
+  total: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  notRun: number;
+  /** passed / total (0 when empty). */
+  passRate: number;
+  /** Median and 95th percentile (nearest rank) latency of the finished sessions. */
+  medianLatencyMs?: number;
+  p95LatencyMs?: number;
+  /** Tokens of every finished session, added up. */
+  totalTokens?: number;
+  /** Flaky outcomes: repetitions that disagree. */
+  flaky: number;
+  /** Means over the outcomes that have retrieval scores (cases with relevant_documents that were answered). */
+  hitRate?: number;
+  mrr?: number;
+  recallAtK?: number;
+}
+
+/** The p-th percentile by nearest rank (p95 of 20 values is the 19th smallest). */
+export function percentile(values: readonly number[], p: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1];
+}
+
+export function summarize(outcomes: readonly CaseOutcome[]): RunSummary {
+  const count = (s: CaseStatus) => outcomes.filter((o) => o.status === s).length;
+  const passed = count('pass');
+  const latencies = outcomes.flatMap((o) => o.attempts.map(attemptLatency)).filter((n): n is number => n !== undefined);
+  const retrieval = meanRetrieval(outcomes.flatMap((o) => (o.retrieval ? [o.retrieval] : [])));
+  return {
+    total: outcomes.length,
+    passed,
+    failed: count('fail'),
+    errors: count('error'),
+    notRun: count('not_run'),
+    passRate: outcomes.length ? passed / outcomes.length : 0,
+    medianLatencyMs: median(latencies),
+    p95LatencyMs: percentile(latencies, 95),
+    totalTokens: sum(outcomes.flatMap((o) => o.attempts.map(attemptTokens))),
+    flaky: outcomes.filter((o) => o.flaky).length,
+    ...(retrieval ? { hitRate: retrieval.hitAtK, mrr: retrieval.reciprocalRank, recallAtK: retrieval.recallAtK } : {}),
+  };
+}
+
+/**
+ * The case × variant keys of a run that failed or errored (what "Re-run failed cases" asks again). A case that never
+ * ran (a stopped run, or outside a re-run) did not fail: it is not asked again under that name.
+ */
+export function failedKeys(outcomes: readonly CaseOutcome[]): string[] {
+  return outcomes
+    .filter((o) => o.status === 'fail' || o.status === 'error')
+    .map((o) => outcomeKey(o.caseId, o.variantId));
+}
+
+export interface TrendPoint {
+  runId: string;
+  startedAt: number;
+  passRate: number;
+  medianLatencyMs?: number;
+  /** Retrieval, when the run's suite lists relevant documents: hit rate and mean reciprocal rank, 0–1. */
+  hitRate?: number;
+  mrr?: number;
+  /** The suite as run differs from the previous point's (cases or expectations edited in between). */
+  suiteChanged?: boolean;
+}
+
+/**
+ * Pass rate and median latency of each run, oldest first. Only runs that finished their plan count: a re-run of a
+ * subset is not comparable, and a stopped, interrupted, timed-out or failed run would show its partial pass rate
+ * (the cases it never reached counted as not passing) as if the service had got worse.
+ */
+export function trend(runs: readonly SuiteRun[]): TrendPoint[] {
+  let previous: string | undefined;
+  return [...runs]
+    .filter((r) => !r.only && r.status === 'done')
+    .sort((a, b) => a.startedAt - b.startedAt)
+    .flatMap((run) => {
+      const suite = runSuiteOf(run);
+      if (!suite) return [];
+      const summary = summarize(caseOutcomes(suite, run.attempts));
+      // The name is not the suite's definition: renaming it is no change of what is asked.
+      const revision = JSON.stringify({ ...run.suite, name: '' });
+      const suiteChanged = previous !== undefined && revision !== previous;
+      previous = revision;
+      return [
+        {
+          runId: run.id,
+          startedAt: run.startedAt,
+          passRate: summary.passRate,
+          medianLatencyMs: summary.medianLatencyMs,
+          ...(summary.hitRate === undefined ? {} : { hitRate: summary.hitRate }),
+          ...(summary.mrr === undefined ? {} : { mrr: summary.mrr }),
+          ...(suiteChanged ? { suiteChanged } : {}),
+        },
+      ];
+    });
+}
