@@ -103,6 +103,7 @@ export {
 export {
   createKeptDb,
   DB_NAME,
+  DB_VERSION,
   isKeptDbError,
   KEPT_STORES,
   KeptDbError,
@@ -113,6 +114,7 @@ export {
   type KeptRows,
   type KeptStore,
   type KeptStoreName,
+  type KeptTx,
 } from './storage/kept-db';
 export { KeptDbContext, useKeptDb } from './storage/kept-db-context';
 export {

@@ -24,9 +24,11 @@ export {
   percentile,
   failedKeys,
   median,
+  outcomeTally,
   runSuiteOf,
   summarize,
   trend,
+  type OutcomeTally,
   type RunSummary,
   type TrendPoint,
 } from './results';

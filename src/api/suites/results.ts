@@ -118,6 +118,58 @@ export function caseOutcomes(
   return out;
 }
 
+/**
+ * A run's outcomes kept up to date as its attempts arrive (a live run's attempts only grow): only the case × variant
+ * each new attempt belongs to is built again, and the list is a new array only when one changed, so a page that
+ * shows 2,000 cases does not rebuild 4,000 outcomes from 12,000 attempts every time a result comes in.
+ */
+export interface OutcomeTally {
+  /** The outcomes of `attempts` (in the suite's order, as caseOutcomes gives them). */
+  update(attempts: readonly AttemptResult[]): readonly CaseOutcome[];
+}
+
+export function outcomeTally(suite: Suite, only?: readonly string[]): OutcomeTally {
+  let outcomes: CaseOutcome[] = [];
+  let at = new Map<string, number>();
+  let attemptsOf = new Map<string, AttemptResult[]>();
+  const caseById = new Map(suite.cases.map((c) => [c.id, c]));
+  let seen = 0;
+  let last: AttemptResult | undefined;
+  const reset = () => {
+    outcomes = caseOutcomes(suite, [], only);
+    at = new Map(outcomes.map((o, i) => [outcomeKey(o.caseId, o.variantId), i]));
+    attemptsOf = new Map();
+    seen = 0;
+    last = undefined;
+  };
+  reset();
+  return {
+    update(attempts) {
+      // Not the same run grown (another run, or attempts taken away): built again from the start.
+      if (attempts.length < seen || (seen > 0 && attempts[seen - 1] !== last)) reset();
+      if (attempts.length === seen) return outcomes;
+      const changed = new Set<string>();
+      for (let i = seen; i < attempts.length; i++) {
+        const a = attempts[i]!;
+        const key = outcomeKey(a.caseId, a.variantId);
+        if (!at.has(key)) continue;
+        (attemptsOf.get(key) ?? attemptsOf.set(key, []).get(key)!).push(a);
+        changed.add(key);
+      }
+      seen = attempts.length;
+      last = attempts[seen - 1];
+      if (changed.size === 0) return outcomes;
+      outcomes = outcomes.slice();
+      for (const key of changed) {
+        const i = at.get(key)!;
+        const o = outcomes[i]!;
+        outcomes[i] = caseOutcome(caseById.get(o.caseId)!, o.variantId, attemptsOf.get(key)!);
+      }
+      return outcomes;
+    },
+  };
+}
+
 export interface RunSummary {
   /** Case × variant outcomes. */
   total: number;

@@ -1,6 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { fetchPublishedText, parsePublishedIndex, useKeptDb, type KeptDbError, type SuiteRun } from '../../api';
+import {
+  fetchPublishedText,
+  outcomeTally,
+  parsePublishedIndex,
+  useKeptDb,
+  type CaseOutcome,
+  type KeptDbError,
+  type SuiteRun,
+} from '../../api';
+import type { Suite } from '../../contract';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
 import { suitesStore, type KeptSuite } from './model/store';
 
@@ -30,7 +39,12 @@ export function useSuite(id: string) {
 
 export function useRuns(suiteId: string) {
   const store = useSuitesStore();
-  return useQuery({ queryKey: suiteKeys.runs(suiteId), queryFn: () => store.runsOf(suiteId), retry: false });
+  return useQuery({
+    queryKey: suiteKeys.runs(suiteId),
+    queryFn: () => store.runsOf(suiteId),
+    retry: false,
+    structuralSharing: false,
+  });
 }
 
 function useStoredRun(runId: string) {
@@ -39,6 +53,8 @@ function useStoredRun(runId: string) {
     queryKey: suiteKeys.run(runId),
     queryFn: async () => (await store.getRun(runId)) ?? null,
     retry: false,
+    // A run of 12,000 results is not compared field by field with the one before (nor copied): it is kept as read.
+    structuralSharing: false,
   });
 }
 
@@ -93,6 +109,17 @@ export function useRun(runId: string): {
     error: stored.error,
     retry,
   };
+}
+
+/**
+ * A run's outcomes, built as its results arrive: a live run's new results rebuild only their own cases, and the run
+ * as it ends (the same attempts) rebuilds nothing.
+ */
+export function useOutcomes(run: SuiteRun | null | undefined, suite: Suite | undefined): readonly CaseOutcome[] {
+  const runId = run?.id;
+  const only = run?.only;
+  const tally = useMemo(() => (suite && runId ? outcomeTally(suite, only) : undefined), [suite, runId, only]);
+  return useMemo(() => (tally && run ? tally.update(run.attempts) : []), [tally, run]);
 }
 
 /** Saves an edited file over the kept suite (the editors call this once the schema accepts it). */

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { caseOutcomes, failedKeys, runSuiteOf, summarize, type ConnectionProfile } from '../../../api';
+import { failedKeys, runSuiteOf, summarize, type ConnectionProfile } from '../../../api';
 import { EmptyState, ErrorState, Loading, PageHeader, storageErrorKey } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
-import { useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
+import { useOutcomes, useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
 import { groupRows, type CaseFilter } from '../model/case-rows';
 import { liveRuns, startRun } from '../model/live-runs';
 import { BaselineActions } from './BaselineActions';
@@ -27,7 +27,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   // The file is the same object in every snapshot of a live run: parsed once, not at every update.
   const file = run?.suite;
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
-  const outcomes = useMemo(() => (run && suite ? caseOutcomes(suite, run.attempts, run.only) : []), [run, suite]);
+  const outcomes = useOutcomes(run, suite);
   const summary = useMemo(() => summarize(outcomes), [outcomes]);
   const [filter, setFilter] = useState<CaseFilter>('all');
   const [search, setSearch] = useState('');

@@ -25,9 +25,11 @@ interface LiveRun {
 
 /** Screen updates are batched: results may arrive faster than anyone reads them. */
 const NOTIFY_MS = 250;
-/** While running, the run is saved this often: each save clones the whole run on the main thread (megabytes for
- * 2,000 cases), so a closed tab loses at most this much of a long run, and a short run is saved once, at its end. */
-const SAVE_MS = 30_000;
+/**
+ * While running, the results that finished since the last save are written this often, each as its own small row
+ * (never the whole run again): a reload or a closed tab loses at most this much, and a second tab reads them.
+ */
+const SAVE_MS = 1_000;
 
 /** A run of this tab whose last save failed: it is shown from here (live or over) until the tab closes. */
 export interface UnsavedRun {
@@ -49,15 +51,46 @@ function publish() {
   listeners.forEach((listener) => listener());
 }
 
-/** Saves the run; a refusal is kept (and shown) rather than lost, and a later save that works clears it. */
-async function save(store: SuitesStore, run: SuiteRun): Promise<void> {
+/** A refusal is kept (and shown) rather than lost; a later save that works clears it. */
+async function saving(run: SuiteRun, write: () => Promise<void>): Promise<boolean> {
   try {
-    await store.putRun(run);
+    await write();
     if (unsaved.delete(run.id)) publish();
+    return true;
   } catch (error) {
     unsaved.set(run.id, { run, error: keptDbErrorOf(error) });
     publish();
+    return false;
   }
+}
+
+/**
+ * A live run's saves, one after another: the header (the run without its results) when it starts and ends, and the
+ * results as rows as they finish. Results whose write failed are written again with the next save.
+ */
+function runSaver(store: SuitesStore, run: SuiteRun) {
+  let saved = 0;
+  let headerSaved = false;
+  let chain = Promise.resolve();
+  const save = (header: boolean) => {
+    chain = chain.then(async () => {
+      const from = saved;
+      const to = run.attempts.length;
+      if (!header && headerSaved && to === from) return;
+      const withHeader = header || !headerSaved;
+      const ok = await saving(run, () => store.saveResults(run, from, to, withHeader));
+      if (!ok) return;
+      saved = to;
+      headerSaved ||= withHeader;
+    });
+    return chain;
+  };
+  return {
+    /** The results so far (and the header if it was never written). */
+    results: () => save(false),
+    /** The results and the header as the run is now (its start, its end). */
+    all: () => save(true),
+  };
 }
 
 export const liveRuns = {
@@ -107,13 +140,14 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     only: input.only,
     rerunOf: input.rerunOf,
   });
-  await save(input.store, run);
+  const saver = runSaver(input.store, run);
+  await saver.all();
   const controller = new AbortController();
   live.set(run.id, { run, controller });
   publish();
 
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
-  let lastSave = Date.now();
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
   void runSuite({
     suite: input.suite,
     profile: input.profile,
@@ -128,10 +162,10 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
         notifyTimer = undefined;
         publish();
       }, NOTIFY_MS);
-      if (Date.now() - lastSave > SAVE_MS) {
-        lastSave = Date.now();
-        void save(input.store, run);
-      }
+      saveTimer ??= setTimeout(() => {
+        saveTimer = undefined;
+        void saver.results();
+      }, SAVE_MS);
     },
   })
     .then(
@@ -144,8 +178,9 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     )
     .finally(async () => {
       clearTimeout(notifyTimer);
+      clearTimeout(saveTimer);
       run.finishedAt = Date.now();
-      await save(input.store, run);
+      await saver.all();
       // The page holds the finished run before it stops being live: it is not read back from IndexedDB.
       input.onFinished?.(run);
       live.delete(run.id);

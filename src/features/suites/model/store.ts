@@ -1,4 +1,13 @@
-import { newId, type KeptDb, type KeptRows, type SuiteRun } from '../../../api';
+import {
+  KeptDbError,
+  newId,
+  type AttemptResult,
+  type KeptDb,
+  type KeptRows,
+  type KeptStoreName,
+  type KeptTx,
+  type SuiteRun,
+} from '../../../api';
 import { checkSuite, type SuiteFile } from '../../../contract';
 
 /** A suite kept in this browser, per connection profile. No token: a suite file has none. */
@@ -25,12 +34,58 @@ function parseKeptSuite(raw: unknown): KeptSuite | undefined {
   return { ...rest, file: checked.file, ...(typeof baselineRunId === 'string' ? { baselineRunId } : {}) };
 }
 
-function parseRun(raw: unknown): SuiteRun | undefined {
+/**
+ * A run is kept as a header row in `suiteRuns` (the run without its attempts, `results: 'rows'`) and one row per
+ * finished attempt in `suiteRunResults`, written as attempts finish: a save never clones the whole run. A run kept
+ * whole by an older build (its attempts in the one row) is read as it is.
+ */
+type RunHeader = Omit<SuiteRun, 'attempts'> & { results: 'rows' };
+interface ResultRow {
+  id: string;
+  runId: string;
+  seq: number;
+  attempt: AttemptResult;
+}
+
+/** Keys in finishing order: a run has at most SUITE_BOUNDS.completionsPerRunMax attempts. */
+const resultId = (runId: string, seq: number) => `${runId}:${String(seq).padStart(7, '0')}`;
+
+const headerOf = ({ attempts: _attempts, ...rest }: SuiteRun): RunHeader => ({ ...rest, results: 'rows' });
+
+/** A header (attempts to be read from their rows) or a whole run of an older build. */
+function parseRunRow(raw: unknown): { run: SuiteRun; whole: boolean } | undefined {
   if (!isObject(raw) || typeof raw.id !== 'string' || typeof raw.suiteId !== 'string') return undefined;
   if (typeof raw.startedAt !== 'number' || !RUN_STATUSES.has(raw.status as string)) return undefined;
-  if (!Array.isArray(raw.attempts) || !isObject(raw.suite) || !isObject(raw.service)) return undefined;
-  return raw as unknown as SuiteRun;
+  if (!isObject(raw.suite) || !isObject(raw.service)) return undefined;
+  if (Array.isArray(raw.attempts)) return { run: raw as unknown as SuiteRun, whole: true };
+  if (raw.results !== 'rows') return undefined;
+  const { results: _results, ...run } = raw as unknown as RunHeader;
+  return { run: { ...run, attempts: [] }, whole: false };
 }
+
+function parseAttempt(raw: unknown): AttemptResult | undefined {
+  if (!isObject(raw) || !isObject(raw.attempt)) return undefined;
+  const a = raw.attempt;
+  return typeof a.caseId === 'string' && typeof a.variantId === 'string' && Array.isArray(a.turns)
+    ? (a as unknown as AttemptResult)
+    : undefined;
+}
+
+/** A run with its attempts, read in the caller's transaction; undefined when it (or one of its results) does not parse. */
+async function readRun(tx: KeptTx, raw: unknown): Promise<SuiteRun | undefined> {
+  const row = parseRunRow(raw);
+  if (!row || row.whole) return row?.run;
+  const results = await tx.where('suiteRunResults', 'byRun', row.run.id);
+  const attempts: AttemptResult[] = [];
+  for (const r of results) {
+    const attempt = parseAttempt(r);
+    if (!attempt) return undefined;
+    attempts.push(attempt);
+  }
+  return { ...row.run, attempts };
+}
+
+const RUN_STORES: KeptStoreName[] = ['suiteRuns', 'suiteRunResults'];
 
 export function newSuiteId(): string {
   return `suite-${newId()}`;
@@ -39,11 +94,14 @@ export function newSuiteId(): string {
 /** Suites and their runs in the console's IndexedDB (stores `suites` and `suiteRuns`). */
 export function suitesStore(db: KeptDb) {
   const suites = db.store<KeptSuite>('suites', parseKeptSuite);
-  const runs = db.store<SuiteRun>('suiteRuns', parseRun);
   // Only the id: a suite's runs are deleted with it, readable or not.
   const runIds = db.store<string>('suiteRuns', (raw) =>
     isObject(raw) && typeof raw.id === 'string' ? raw.id : undefined,
   );
+  const stores = RUN_STORES;
+  /** A run's header and its results, deleted together. */
+  const deleteRun = (tx: KeptTx, id: string) =>
+    Promise.all([tx.delete('suiteRuns', id), tx.deleteWhere('suiteRunResults', 'byRun', id)]);
   const newest = <T>(kept: KeptRows<T>, at: (row: T) => number): KeptRows<T> => ({
     rows: kept.rows.sort((a, b) => at(b) - at(a)),
     unreadable: kept.unreadable,
@@ -69,16 +127,56 @@ export function suitesStore(db: KeptDb) {
     },
     /** A suite and every run of it. */
     async remove(id: string): Promise<void> {
-      for (const runId of (await runIds.where('bySuite', id)).rows) await runs.delete(runId);
+      const ids = (await runIds.where('bySuite', id)).rows;
+      await db.transact(stores, 'readwrite', (tx) => Promise.all(ids.map((runId) => deleteRun(tx, runId))));
       await suites.delete(id);
     },
-    /** Newest first, and how many saved runs could not be read. */
+    /** Newest first, and how many saved runs could not be read: headers and results in one transaction. */
     async runsOf(suiteId: string): Promise<KeptRows<SuiteRun>> {
-      return newest(await runs.where('bySuite', suiteId), (r) => r.startedAt);
+      const read = await db.transact(stores, 'readonly', async (tx) => {
+        const raw = await tx.where('suiteRuns', 'bySuite', suiteId);
+        return Promise.all(raw.map((r) => readRun(tx, r)));
+      });
+      const rows = read.filter((r): r is SuiteRun => r !== undefined);
+      return newest({ rows, unreadable: read.length - rows.length }, (r) => r.startedAt);
     },
-    getRun: (id: string) => runs.get(id),
-    putRun: (run: SuiteRun) => runs.put(run),
-    removeRun: (id: string) => runs.delete(id),
+    /** A run with its results (one transaction); rejects with an `unreadable` KeptDbError when it no longer parses. */
+    async getRun(id: string): Promise<SuiteRun | undefined> {
+      const read = await db.transact(stores, 'readonly', async (tx) => {
+        const raw = await tx.get('suiteRuns', id);
+        return raw === undefined ? null : ((await readRun(tx, raw)) ?? 'unreadable');
+      });
+      if (read === 'unreadable') throw new KeptDbError('unreadable', 'A saved run could not be read.');
+      return read ?? undefined;
+    },
+    /** A whole run (an import, a run's first save): its header and a row per attempt, replacing any kept before. */
+    putRun: (run: SuiteRun) =>
+      db.transact(stores, 'readwrite', async (tx) => {
+        await tx.deleteWhere('suiteRunResults', 'byRun', run.id);
+        await Promise.all([
+          tx.put('suiteRuns', headerOf(run)),
+          ...run.attempts.map((attempt, seq) =>
+            tx.put('suiteRunResults', { id: resultId(run.id, seq), runId: run.id, seq, attempt } satisfies ResultRow),
+          ),
+        ]);
+      }),
+    /**
+     * Attempts `from`…`to` of a run as they finish, and its header when asked (written at the start and the end, not
+     * with every result). Rows are keyed by position: writing them again after a failure is harmless.
+     */
+    saveResults: (run: SuiteRun, from: number, to: number, header: boolean) => {
+      const rows = run.attempts
+        .slice(from, to)
+        .map((attempt, i): ResultRow => ({ id: resultId(run.id, from + i), runId: run.id, seq: from + i, attempt }));
+      const head = header ? headerOf(run) : undefined;
+      return db.transact(stores, 'readwrite', async (tx) => {
+        await Promise.all([
+          ...rows.map((row) => tx.put('suiteRunResults', row)),
+          ...(head ? [tx.put('suiteRuns', head)] : []),
+        ]);
+      });
+    },
+    removeRun: (id: string) => db.transact(stores, 'readwrite', (tx) => deleteRun(tx, id).then(() => undefined)),
   };
 }
 export type SuitesStore = ReturnType<typeof suitesStore>;
