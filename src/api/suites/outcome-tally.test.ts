@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSuite, type Suite } from '../../contract';
-import { caseOutcomes, outcomeTally } from './results';
+import { caseOutcomes, outcomeTally, summarize } from './results';
 import type { AttemptResult } from './types';
 
 const suite = (() => {
@@ -19,7 +19,24 @@ const suite = (() => {
 })();
 
 const attempt = (caseId: string, variantId: string, repetition: number, status: AttemptResult['status']) =>
-  ({ caseId, variantId, repetition, status, sessionId: 's', turns: [], startedAt: 0, finishedAt: 1 }) as AttemptResult;
+  ({
+    caseId,
+    variantId,
+    repetition,
+    status,
+    sessionId: 's',
+    // Latencies out of order, and one turn without tokens: the running figures must match summarize's.
+    turns: [
+      {
+        latencyMs: (repetition * 37 + caseId.length * 11 + variantId.length) % 50,
+        totalTokens: status === 'error' ? undefined : 10,
+        sources: [],
+        assertions: [],
+      },
+    ],
+    startedAt: 0,
+    finishedAt: 1,
+  }) as AttemptResult;
 
 describe('outcomes built as results arrive', () => {
   it('equal caseOutcomes at every step, rebuild only the outcomes whose case got a result, and nothing for the same attempts', () => {
@@ -35,6 +52,7 @@ describe('outcomes built as results arrive', () => {
       const grown = all.slice(0, n);
       const now = tally.update(grown);
       expect(now).toEqual(caseOutcomes(suite, grown));
+      expect(tally.summary()).toEqual(summarize(caseOutcomes(suite, grown)));
       const touched = now.filter((o, i) => o !== before[i]).map((o) => `${o.caseId}/${o.variantId}`);
       expect(touched).toEqual([`${all[n - 1]!.caseId}/${all[n - 1]!.variantId}`]);
       before = now;
@@ -44,5 +62,6 @@ describe('outcomes built as results arrive', () => {
     // Another run's attempts: built again from the start.
     const other = [attempt('b', 'v1', 1, 'pass')];
     expect(tally.update(other)).toEqual(caseOutcomes(suite, other));
+    expect(tally.summary()).toEqual(summarize(caseOutcomes(suite, other)));
   });
 });

@@ -5,8 +5,10 @@ import {
   outcomeTally,
   parsePublishedIndex,
   useKeptDb,
+  summarize,
   type CaseOutcome,
   type KeptDbError,
+  type RunSummary,
   type SuiteRun,
 } from '../../api';
 import type { Suite } from '../../contract';
@@ -47,12 +49,26 @@ export function useRuns(suiteId: string) {
   });
 }
 
-function useStoredRun(runId: string) {
+/**
+ * A kept run still `running` whose newest result (or start) is this recent runs in another tab: it is shown as
+ * running and read again every few seconds; older, the tab that ran it was closed or reloaded (interrupted).
+ */
+const OTHER_TAB_FRESH_MS = 10_000;
+const OTHER_TAB_REREAD_MS = 3_000;
+const lastSign = (run: SuiteRun) => Math.max(run.startedAt, run.attempts.at(-1)?.finishedAt ?? 0);
+const runsElsewhere = (run: SuiteRun | null | undefined, now: number) =>
+  !!run && run.status === 'running' && now - lastSign(run) < OTHER_TAB_FRESH_MS;
+
+function useStoredRun(runId: string, liveHere: boolean) {
   const store = useSuitesStore();
   return useQuery({
     queryKey: suiteKeys.run(runId),
     queryFn: async () => (await store.getRun(runId)) ?? null,
     retry: false,
+    refetchInterval: (query) =>
+      !liveHere && query.state.data?.status === 'running' && runsElsewhere(query.state.data, Date.now())
+        ? OTHER_TAB_REREAD_MS
+        : false,
     // A run of 12,000 results is not compared field by field with the one before (nor copied): it is kept as read.
     structuralSharing: false,
   });
@@ -84,7 +100,8 @@ export function useUnsavedRuns(): ReadonlyMap<string, UnsavedRun> {
 }
 
 /**
- * A run: live while it runs here, else as kept; a kept `running` run not live here was cut short (tab closed).
+ * A run: live while it runs here, else as kept; a kept `running` run not live here runs in another tab while its
+ * results keep coming, else it was cut short (its tab closed or reloaded).
  * A run of this tab that could not be saved is shown from memory, with `saveError` saying why.
  */
 export function useRun(runId: string): {
@@ -97,13 +114,16 @@ export function useRun(runId: string): {
 } {
   const liveRun = useLiveRuns().get(runId);
   const unsaved = useUnsavedRuns().get(runId);
-  const stored = useStoredRun(runId);
+  const stored = useStoredRun(runId, !!liveRun);
   const retry = () => void stored.refetch();
   if (liveRun) return { run: liveRun, live: true, loading: false, error: null, saveError: unsaved?.error, retry };
   if (unsaved) return { run: unsaved.run, live: false, loading: false, error: null, saveError: unsaved.error, retry };
   const run = stored.data;
   return {
-    run: run && run.status === 'running' ? { ...run, status: 'interrupted' } : run,
+    run:
+      run && run.status === 'running' && !runsElsewhere(run, stored.dataUpdatedAt)
+        ? { ...run, status: 'interrupted' }
+        : run,
     live: false,
     loading: stored.isPending,
     error: stored.error,
@@ -115,11 +135,17 @@ export function useRun(runId: string): {
  * A run's outcomes, built as its results arrive: a live run's new results rebuild only their own cases, and the run
  * as it ends (the same attempts) rebuilds nothing.
  */
-export function useOutcomes(run: SuiteRun | null | undefined, suite: Suite | undefined): readonly CaseOutcome[] {
+export function useOutcomes(
+  run: SuiteRun | null | undefined,
+  suite: Suite | undefined,
+): { outcomes: readonly CaseOutcome[]; summary: RunSummary } {
   const runId = run?.id;
   const only = run?.only;
   const tally = useMemo(() => (suite && runId ? outcomeTally(suite, only) : undefined), [suite, runId, only]);
-  return useMemo(() => (tally && run ? tally.update(run.attempts) : []), [tally, run]);
+  const outcomes = useMemo(() => (tally && run ? tally.update(run.attempts) : []), [tally, run]);
+  // Summed as results arrive (the outcomes list changes only when a result came in).
+  const summary = useMemo(() => (tally && outcomes.length ? tally.summary() : summarize(outcomes)), [tally, outcomes]);
+  return { outcomes, summary };
 }
 
 /** Saves an edited file over the kept suite (the editors call this once the schema accepts it). */

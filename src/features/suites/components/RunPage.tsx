@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { failedKeys, runSuiteOf, summarize, type ConnectionProfile } from '../../../api';
+import { failedKeys, runSuiteOf, type ConnectionProfile } from '../../../api';
 import { EmptyState, ErrorState, Loading, PageHeader, storageErrorKey } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useOutcomes, useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
@@ -27,8 +27,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   // The file is the same object in every snapshot of a live run: parsed once, not at every update.
   const file = run?.suite;
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
-  const outcomes = useOutcomes(run, suite);
-  const summary = useMemo(() => summarize(outcomes), [outcomes]);
+  const { outcomes, summary } = useOutcomes(run, suite);
   const [filter, setFilter] = useState<CaseFilter>('all');
   const [search, setSearch] = useState('');
   const [openCase, setOpenCase] = useState<string | null>(null);

@@ -6,6 +6,7 @@ import {
   planAttempts,
   runSize,
   runSuite,
+  runSuiteOf,
   RunTooLargeError,
   type ConnectionProfile,
   type KeptDbError,
@@ -140,6 +141,8 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     only: input.only,
     rerunOf: input.rerunOf,
   });
+  // The run's page parses the suite it ran: this one, already checked, is kept for it.
+  runSuiteOf(run, input.suite);
   const saver = runSaver(input.store, run);
   await saver.all();
   const controller = new AbortController();
