@@ -69,7 +69,7 @@ const waitDone = async (page, timeoutMs) => {
  * Seeds the run, then measures `runs` in-app navigations to it (after one warm-up). Returns the times (ms) and
  * what was seeded.
  */
-export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60_000 }) {
+export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60_000, profile = false }) {
   const { cases, variants, concurrency } = SUITE_RUN_PAGE;
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
   try {
@@ -104,6 +104,13 @@ export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60
       await page.goto(siteUrl, { timeout: timeoutMs });
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: timeoutMs });
       await page.waitForLoadState('networkidle', { timeout: timeoutMs });
+      // --profile (alone): the last round's navigation as a sampling CPU profile, its top functions by self time.
+      const profiling = profile && round === runs;
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       const at = await page.evaluate((to) => {
         window.kcRunArm();
         const t = performance.now();
@@ -115,6 +122,36 @@ export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60
         page.evaluate(() => window.kcRunSeen),
         new Promise((_, fail) => setTimeout(() => fail(new Error('the run page did not show')), timeoutMs)),
       ]);
+      if (profiling) {
+        printProfile((await cdp.send('Profiler.stop')).profile, seen - at);
+        // The kept run read raw, as the page reads it: how long IndexedDB takes, and how much it holds.
+        const read = await page.evaluate(
+          (runId) =>
+            new Promise((ok, fail) => {
+              const open = indexedDB.open('knowledge-console');
+              open.onerror = () => fail(open.error);
+              open.onsuccess = () => {
+                const db = open.result;
+                const t0 = performance.now();
+                const tx = db.transaction(db.objectStoreNames, 'readonly');
+                const stores = [...db.objectStoreNames];
+                const header = tx.objectStore('suiteRuns').get(runId);
+                const rows = stores.includes('suiteRunResults')
+                  ? tx.objectStore('suiteRunResults').index('byRun').getAll(runId)
+                  : undefined;
+                tx.oncomplete = () => {
+                  const ms = performance.now() - t0;
+                  const list = rows ? rows.result : header.result.attempts;
+                  const size = (v) => JSON.stringify(v ?? null).length;
+                  ok({ ms, stores, header: size(header.result), rows: list.length, bytes: size(list) });
+                  db.close();
+                };
+              };
+            }),
+          runPath.split('/').pop(),
+        );
+        console.log(`IndexedDB read of the run, raw: ${JSON.stringify(read)}`);
+      }
       const rows = await page.locator('[data-testid="result-row"]').count();
       if (errors.length) throw new Error(`page errors on the run page: ${errors.join('; ')}`);
       if (rows === 0) throw new Error('the run page showed no result row');
@@ -129,6 +166,22 @@ export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60
   }
 }
 
+function printProfile(profile, windowMs) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  let t = 0;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t / 1000 > windowMs + 50) return;
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  console.log(`\nprofile of the last navigation (${Math.round(windowMs)} ms), self time:`);
+  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${key}`);
+}
+
 /** The section's lines, as `npm run bench -- console` prints them. */
 export function reportSuiteRunPage(result, stats, ms) {
   const s = stats(result.times);
@@ -140,7 +193,7 @@ export function reportSuiteRunPage(result, stats, ms) {
   return { ...s, goalMs: SUITE_RUN_PAGE.goalMs, met, cases: result.cases, variants: result.variants };
 }
 
-// Alone, for quick iteration: node scripts/perf/suite-run-page.mjs [--dist dist-bench] [--runs 5]
+// Alone, for quick iteration: node scripts/perf/suite-run-page.mjs [--dist dist-bench] [--runs 5] [--profile]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { parseArgs } = await import('node:util');
   const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
@@ -151,7 +204,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { findChromium, launchBenchChromium } = await import('../../e2e/support/chromium.mjs');
   const { sandboxConfig, serveConsole } = await import('./servers.mjs');
   const { values } = parseArgs({
-    options: { dist: { type: 'string', default: 'dist-bench' }, runs: { type: 'string', default: '5' } },
+    options: {
+      dist: { type: 'string', default: 'dist-bench' },
+      runs: { type: 'string', default: '5' },
+      profile: { type: 'boolean', default: false },
+    },
   });
   const root = resolve(import.meta.dirname, '..', '..');
   const temp = mkdtempSync(join(tmpdir(), 'kc-bench-run-page-'));
@@ -162,7 +219,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const site = await serveConsole(resolve(root, values.dist), configFile);
   const browser = await launchBenchChromium(chromium, { executablePath: findChromium() });
   try {
-    const result = await benchSuiteRunPage(browser, site.url, { runs: Number(values.runs) || 5 });
+    const result = await benchSuiteRunPage(browser, site.url, {
+      runs: Number(values.runs) || 5,
+      profile: values.profile,
+    });
     const stats = (v) => {
       const sorted = [...v].sort((a, b) => a - b);
       const mid = sorted.length >> 1;

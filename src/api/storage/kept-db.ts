@@ -22,9 +22,15 @@ export const KEPT_STORES = {
   leases: { keyPath: 'name', indexes: {} },
   /**
    * A suite run's results, one row per finished attempt, written as they finish (version 3): saving a growing run
-   * whole cloned megabytes on the main thread. {id: `<runId>:<seq>`, runId, seq, attempt}, in finishing order by id.
+   * whole cloned megabytes on the main thread. {id: `<runId>:<seq>`, runId, seq, attempt}, in finishing order by id;
+   * the attempt without its turns' request, answer and response (in suiteRunDetails), so a run page reads little.
    */
   suiteRunResults: { keyPath: 'id', indexes: { byRun: 'runId' } },
+  /**
+   * What a result row leaves out, read only when a case is opened or the run exported: each turn's request, answer
+   * and raw response (most of a result's bytes). {id (the result's), runId, turns: [{request, answer, response}]}.
+   */
+  suiteRunDetails: { keyPath: 'id', indexes: { byRun: 'runId' } },
 } as const satisfies Record<string, { keyPath: string; indexes: Record<string, string> }>;
 
 export type KeptStoreName = keyof typeof KEPT_STORES;

@@ -36,7 +36,7 @@ const attempt = (caseId: string, variantId: string, repetition: number, status: 
     ],
     startedAt: 0,
     finishedAt: 1,
-  }) as AttemptResult;
+  }) as unknown as AttemptResult;
 
 describe('outcomes built as results arrive', () => {
   it('equal caseOutcomes at every step, rebuild only the outcomes whose case got a result, and nothing for the same attempts', () => {

@@ -148,6 +148,38 @@ export function useOutcomes(
   return { outcomes, summary };
 }
 
+/**
+ * A case's attempts whole: a run read from this browser's store has its turns' request, answer and response kept
+ * apart, read here when the case opens (only that case's). A run in memory has them already.
+ */
+export function useCaseDetails(
+  run: SuiteRun,
+  outcomes: readonly CaseOutcome[],
+): { outcomes: readonly CaseOutcome[]; loading: boolean; error: unknown } {
+  const store = useSuitesStore();
+  const apart = !!run.detailsApart;
+  const seqs = useMemo(() => {
+    if (!apart) return [];
+    const at = new Map(run.attempts.map((a, i) => [a, i]));
+    return outcomes.flatMap((o) => o.attempts.map((a) => at.get(a)!)).sort((a, b) => a - b);
+  }, [apart, run, outcomes]);
+  const query = useQuery({
+    queryKey: ['suites', 'details', run.id, seqs] as const,
+    queryFn: () => store.details(run, seqs),
+    enabled: apart && seqs.length > 0,
+    retry: false,
+    structuralSharing: false,
+  });
+  const whole = query.data;
+  const filled = useMemo(() => {
+    if (!apart || !whole) return outcomes;
+    const at = new Map(run.attempts.map((a, i) => [a, i]));
+    return outcomes.map((o) => ({ ...o, attempts: o.attempts.map((a) => whole.attempts[at.get(a)!] ?? a) }));
+  }, [apart, whole, run, outcomes]);
+  if (!apart || seqs.length === 0) return { outcomes, loading: false, error: null };
+  return { outcomes: filled, loading: query.isPending, error: query.error };
+}
+
 /** Saves an edited file over the kept suite (the editors call this once the schema accepts it). */
 export function useSaveSuite(suite: KeptSuite) {
   const store = useSuitesStore();

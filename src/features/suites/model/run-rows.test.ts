@@ -136,6 +136,14 @@ describe('a suite run kept as a header and one row per result (kept database ver
     expect(header).not.toHaveProperty('attempts');
     const rows = await db.store<{ runId: string }>('suiteRunResults', (r) => r as { runId: string }).all();
     expect(rows.rows.filter((r) => r.runId === run.id)).toHaveLength(3);
+    // A result row is small: each turn's request, answer and raw response are apart, read when asked for.
+    expect(JSON.stringify(rows.rows)).not.toContain('"answer"');
+    expect(JSON.stringify(rows.rows)).not.toContain('"response"');
+    expect(kept?.detailsApart).toBe(true);
+    expect((await other.details(kept!, [1])).attempts[1]).toEqual(done.attempts[1]);
+    const whole = await other.details(kept!);
+    expect(whole.detailsApart).toBeUndefined();
+    expect(whole.attempts).toEqual(done.attempts);
     // Deleted with its results.
     await other.removeRun(run.id);
     expect((await db.store('suiteRunResults', (r) => r).all()).rows).toHaveLength(0);

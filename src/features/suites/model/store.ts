@@ -7,6 +7,7 @@ import {
   type KeptStoreName,
   type KeptTx,
   type SuiteRun,
+  type TurnResult,
 } from '../../../api';
 import { checkSuite, type SuiteFile } from '../../../contract';
 
@@ -44,13 +45,38 @@ interface ResultRow {
   id: string;
   runId: string;
   seq: number;
+  /** Its turns without request, answer and response (in the DetailRow of the same id). */
   attempt: AttemptResult;
+}
+type TurnDetail = Pick<TurnResult, 'request' | 'answer' | 'response'>;
+interface DetailRow {
+  id: string;
+  runId: string;
+  turns: TurnDetail[];
+}
+
+/** A result as two rows: what the run page reads (small), and each turn's request, answer and raw response. */
+function rowsOf(runId: string, seq: number, attempt: AttemptResult): [ResultRow, DetailRow] {
+  const id = resultId(runId, seq);
+  const light = attempt.turns.map(({ request: _request, answer: _answer, response: _response, ...rest }) => rest);
+  const details = attempt.turns.map(({ request, answer, response }) => ({
+    request,
+    answer,
+    ...(response === undefined ? {} : { response }),
+  }));
+  return [
+    { id, runId, seq, attempt: { ...attempt, turns: light as TurnResult[] } },
+    { id, runId, turns: details },
+  ];
 }
 
 /** Keys in finishing order: a run has at most SUITE_BOUNDS.completionsPerRunMax attempts. */
 const resultId = (runId: string, seq: number) => `${runId}:${String(seq).padStart(7, '0')}`;
 
-const headerOf = ({ attempts: _attempts, ...rest }: SuiteRun): RunHeader => ({ ...rest, results: 'rows' });
+const headerOf = ({ attempts: _attempts, detailsApart: _apart, ...rest }: SuiteRun): RunHeader => ({
+  ...rest,
+  results: 'rows',
+});
 
 /** A header (attempts to be read from their rows) or a whole run of an older build. */
 function parseRunRow(raw: unknown): { run: SuiteRun; whole: boolean } | undefined {
@@ -82,10 +108,10 @@ async function readRun(tx: KeptTx, raw: unknown): Promise<SuiteRun | undefined> 
     if (!attempt) return undefined;
     attempts.push(attempt);
   }
-  return { ...row.run, attempts };
+  return { ...row.run, attempts, detailsApart: true };
 }
 
-const RUN_STORES: KeptStoreName[] = ['suiteRuns', 'suiteRunResults'];
+const RUN_STORES: KeptStoreName[] = ['suiteRuns', 'suiteRunResults', 'suiteRunDetails'];
 
 export function newSuiteId(): string {
   return `suite-${newId()}`;
@@ -101,7 +127,16 @@ export function suitesStore(db: KeptDb) {
   const stores = RUN_STORES;
   /** A run's header and its results, deleted together. */
   const deleteRun = (tx: KeptTx, id: string) =>
-    Promise.all([tx.delete('suiteRuns', id), tx.deleteWhere('suiteRunResults', 'byRun', id)]);
+    Promise.all([
+      tx.delete('suiteRuns', id),
+      tx.deleteWhere('suiteRunResults', 'byRun', id),
+      tx.deleteWhere('suiteRunDetails', 'byRun', id),
+    ]);
+  const putRows = (tx: KeptTx, runId: string, from: number, attempts: readonly AttemptResult[]) =>
+    attempts.flatMap((attempt, i) => {
+      const [result, detail] = rowsOf(runId, from + i, attempt);
+      return [tx.put('suiteRunResults', result), tx.put('suiteRunDetails', detail)];
+    });
   const newest = <T>(kept: KeptRows<T>, at: (row: T) => number): KeptRows<T> => ({
     rows: kept.rows.sort((a, b) => at(b) - at(a)),
     unreadable: kept.unreadable,
@@ -153,28 +188,45 @@ export function suitesStore(db: KeptDb) {
     putRun: (run: SuiteRun) =>
       db.transact(stores, 'readwrite', async (tx) => {
         await tx.deleteWhere('suiteRunResults', 'byRun', run.id);
-        await Promise.all([
-          tx.put('suiteRuns', headerOf(run)),
-          ...run.attempts.map((attempt, seq) =>
-            tx.put('suiteRunResults', { id: resultId(run.id, seq), runId: run.id, seq, attempt } satisfies ResultRow),
-          ),
-        ]);
+        await tx.deleteWhere('suiteRunDetails', 'byRun', run.id);
+        await Promise.all([tx.put('suiteRuns', headerOf(run)), ...putRows(tx, run.id, 0, run.attempts)]);
       }),
     /**
      * Attempts `from`…`to` of a run as they finish, and its header when asked (written at the start and the end, not
      * with every result). Rows are keyed by position: writing them again after a failure is harmless.
      */
     saveResults: (run: SuiteRun, from: number, to: number, header: boolean) => {
-      const rows = run.attempts
-        .slice(from, to)
-        .map((attempt, i): ResultRow => ({ id: resultId(run.id, from + i), runId: run.id, seq: from + i, attempt }));
+      const attempts = run.attempts.slice(from, to);
       const head = header ? headerOf(run) : undefined;
       return db.transact(stores, 'readwrite', async (tx) => {
-        await Promise.all([
-          ...rows.map((row) => tx.put('suiteRunResults', row)),
-          ...(head ? [tx.put('suiteRuns', head)] : []),
-        ]);
+        await Promise.all([...putRows(tx, run.id, from, attempts), ...(head ? [tx.put('suiteRuns', head)] : [])]);
       });
+    },
+    /**
+     * The run with each turn's request, answer and response read back (those of attempts `seqs` — positions in
+     * run.attempts — or of all). A run that has them already is returned as it is; a missing one is `unreadable`.
+     */
+    async details(run: SuiteRun, seqs?: readonly number[]): Promise<SuiteRun> {
+      if (!run.detailsApart) return run;
+      const raw = await db.transact(['suiteRunDetails'], 'readonly', (tx) =>
+        seqs
+          ? Promise.all(seqs.map((seq) => tx.get('suiteRunDetails', resultId(run.id, seq))))
+          : tx.where('suiteRunDetails', 'byRun', run.id),
+      );
+      const byId = new Map<string, TurnDetail[]>();
+      for (const r of raw)
+        if (isObject(r) && typeof r.id === 'string' && Array.isArray(r.turns)) byId.set(r.id, r.turns);
+      const wanted = seqs ? new Set(seqs) : undefined;
+      const attempts = run.attempts.map((a, seq) => {
+        if (wanted && !wanted.has(seq)) return a;
+        const turns = byId.get(resultId(run.id, seq));
+        if (!turns || turns.length !== a.turns.length)
+          throw new KeptDbError('unreadable', 'A saved result of this run could not be read.');
+        return { ...a, turns: a.turns.map((t, i) => ({ ...t, ...turns[i] })) };
+      });
+      if (wanted) return { ...run, attempts };
+      const { detailsApart: _apart, ...whole } = run;
+      return { ...whole, attempts };
     },
     removeRun: (id: string) => db.transact(stores, 'readwrite', (tx) => deleteRun(tx, id).then(() => undefined)),
   };
