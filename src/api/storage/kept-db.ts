@@ -121,6 +121,8 @@ export interface KeptTx {
   get(store: KeptStoreName, key: string): Promise<unknown>;
   /** Rows whose `index` is `value`, in index order (then key order). */
   where(store: KeptStoreName, index: string, value: string): Promise<unknown[]>;
+  /** Rows whose key is from `lower` to `upper` (both included), in key order. */
+  range(store: KeptStoreName, lower: string, upper: string): Promise<unknown[]>;
   put(store: KeptStoreName, value: unknown): Promise<void>;
   delete(store: KeptStoreName, key: string): Promise<void>;
   /** Deletes every row whose `index` is `value`. */
@@ -288,6 +290,7 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
         const keptTx: KeptTx = {
           get: (store, key) => tx.objectStore(store).get(key),
           where: (store, index, value) => tx.objectStore(store).index(index).getAll(value),
+          range: (store, lower, upper) => tx.objectStore(store).getAll(IDBKeyRange.bound(lower, upper)),
           async put(store, value) {
             await tx.objectStore(store).put!(value);
           },

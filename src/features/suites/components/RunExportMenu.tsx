@@ -10,7 +10,7 @@ import { fileNameOf } from '../model/names';
  * The run downloaded as JSON, CSV or JUnit XML, named after the suite and the time it started. Built when chosen,
  * never before: a kept run's answers, requests and responses are read from the browser's store then.
  */
-export function RunExportMenu({ run }: { run: SuiteRun }) {
+export function RunExportMenu({ run, disabled }: { run: SuiteRun; disabled?: boolean }) {
   const t = useT();
   const store = useSuitesStore();
   const [failed, setFailed] = useState<string>();
@@ -27,7 +27,7 @@ export function RunExportMenu({ run }: { run: SuiteRun }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button>{t('suites.run.export')}</Button>
+          <Button disabled={disabled}>{t('suites.run.export')}</Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => void download('json', runToJson)}>JSON</Menu.Item>

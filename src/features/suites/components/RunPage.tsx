@@ -23,11 +23,11 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
   const onFinished = useRunFinished();
-  const { run, live, loading, error, saveError, retry } = useRun(runId);
+  const { run, live, loading, error, saveError, start, retry } = useRun(runId);
   // The file is the same object in every snapshot of a live run: parsed once, not at every update.
   const file = run?.suite;
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
-  const { outcomes, summary } = useOutcomes(run, suite);
+  const { outcomes, summary } = useOutcomes(run, suite, start);
   const [filter, setFilter] = useState<CaseFilter>('all');
   const [search, setSearch] = useState('');
   const [openCase, setOpenCase] = useState<string | null>(null);
@@ -64,6 +64,8 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     );
   }
   const failed = failedKeys(outcomes);
+  // Shown from its start (the rest being read): the counts are the kept summary's, and nothing acts on half a run.
+  const failedCount = start ? summary.failed + summary.errors : failed.length;
   // While it runs, the rate of what has finished ("0%" before anything had, "12.5%" when the first passed, read as
   // failures); once it ends, of every case, a case not run counting as not passed. Nothing finished: no rate.
   const finished = summary.total - summary.notRun;
@@ -95,8 +97,8 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     </Button>
   ) : (
     <>
-      <Button variant="default" disabled={failed.length === 0} onClick={() => void rerunFailed()}>
-        {t('suites.run.rerunFailed', { count: failed.length })}
+      <Button variant="default" disabled={!!start || failed.length === 0} onClick={() => void rerunFailed()}>
+        {t('suites.run.rerunFailed', { count: failedCount })}
       </Button>
       {suite.hasVariants && suite.variants.length > 1 ? (
         <Button
@@ -111,7 +113,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         </Button>
       ) : null}
       <BaselineActions run={run} />
-      <RunExportMenu run={run} />
+      <RunExportMenu run={run} disabled={!!start} />
     </>
   );
 
@@ -131,7 +133,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         })}
         actions={actions}
       />
-      <Stack gap="md">
+      <Stack gap="md" aria-busy={start ? true : undefined}>
         {saveError ? (
           <Alert color="red" variant="light" role="alert" title={t('suites.run.notSaved')} data-testid="run-not-saved">
             <Text size="sm">{t(storageErrorKey(saveError.kind))}</Text>

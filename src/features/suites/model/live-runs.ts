@@ -3,6 +3,7 @@ import {
   clampConcurrency,
   keptDbErrorOf,
   newRun,
+  outcomeTally,
   planAttempts,
   runSize,
   runSuite,
@@ -13,6 +14,7 @@ import {
   type SuiteRun,
 } from '../../../api';
 import type { Suite, SuiteFile } from '../../../contract';
+import { planPlacer } from './run-rows';
 import type { SuitesStore } from './store';
 
 /**
@@ -66,10 +68,13 @@ async function saving(run: SuiteRun, write: () => Promise<void>): Promise<boolea
 }
 
 /**
- * A live run's saves, one after another: the header (the run without its results) when it starts and ends, and the
- * results as rows as they finish. Results whose write failed are written again with the next save.
+ * A live run's saves, one after another: the header (the run without its results) when it starts and when it ends,
+ * then with its summary, and the results as rows as they finish. Results whose write failed are written again with
+ * the next save. The summary is built as results are saved (a few at a time), not all at once at the end.
  */
-function runSaver(store: SuitesStore, run: SuiteRun) {
+function runSaver(store: SuitesStore, run: SuiteRun, suite: Suite) {
+  const placeOf = planPlacer(run);
+  const tally = outcomeTally(suite, run.only);
   let saved = 0;
   let headerSaved = false;
   let chain = Promise.resolve();
@@ -79,7 +84,12 @@ function runSaver(store: SuitesStore, run: SuiteRun) {
       const to = run.attempts.length;
       if (!header && headerSaved && to === from) return;
       const withHeader = header || !headerSaved;
-      const ok = await saving(run, () => store.saveResults(run, from, to, withHeader));
+      const attempts = run.attempts.slice(from, to);
+      tally.update(run.attempts);
+      const summary = run.status === 'running' ? undefined : tally.summary();
+      const ok = await saving(run, () =>
+        store.saveResults(run, { places: attempts.map(placeOf), attempts }, withHeader ? { summary } : undefined),
+      );
       if (!ok) return;
       saved = to;
       headerSaved ||= withHeader;
@@ -143,7 +153,7 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   });
   // The run's page parses the suite it ran: this one, already checked, is kept for it.
   runSuiteOf(run, input.suite);
-  const saver = runSaver(input.store, run);
+  const saver = runSaver(input.store, run, input.suite);
   await saver.all();
   const controller = new AbortController();
   live.set(run.id, { run, controller });

@@ -140,7 +140,11 @@ describe('a suite run kept as a header and one row per result (kept database ver
     expect(JSON.stringify(rows.rows)).not.toContain('"answer"');
     expect(JSON.stringify(rows.rows)).not.toContain('"response"');
     expect(kept?.detailsApart).toBe(true);
-    expect((await other.details(kept!, [1])).attempts[1]).toEqual(done.attempts[1]);
+    expect((await other.details(kept!, [kept!.attempts[1]!])).attempts[1]).toEqual(done.attempts[1]);
+    // Its page starts from the summary kept as it ended and its first cases' results, one key range.
+    const first = await other.getRunStart(run.id, 2);
+    expect(first).toMatchObject({ summary: { total: 3, passed: 3 }, cases: 2 });
+    expect(first !== 'whole' && first?.run.attempts.map((a) => a.caseId)).toEqual(['a', 'b']);
     const whole = await other.details(kept!);
     expect(whole.detailsApart).toBeUndefined();
     expect(whole.attempts).toEqual(done.attempts);

@@ -1,14 +1,19 @@
 import {
+  caseOutcomes,
   KeptDbError,
   newId,
+  runSuiteOf,
+  summarize,
   type AttemptResult,
   type KeptDb,
   type KeptRows,
   type KeptStoreName,
   type KeptTx,
+  type RunSummary,
   type SuiteRun,
   type TurnResult,
 } from '../../../api';
+import { headerOf, planPlacer, readRun, readRunStart, resultId, rowsOf, seqOf } from './run-rows';
 import { checkSuite, type SuiteFile } from '../../../contract';
 
 /** A suite kept in this browser, per connection profile. No token: a suite file has none. */
@@ -23,7 +28,6 @@ export interface KeptSuite {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const RUN_STATUSES = new Set(['running', 'done', 'stopped', 'interrupted', 'failed', 'timed_out']);
 
 /** Kept rows are parsed on read: one written by an older build that no longer parses is counted as unreadable. */
 function parseKeptSuite(raw: unknown): KeptSuite | undefined {
@@ -35,82 +39,7 @@ function parseKeptSuite(raw: unknown): KeptSuite | undefined {
   return { ...rest, file: checked.file, ...(typeof baselineRunId === 'string' ? { baselineRunId } : {}) };
 }
 
-/**
- * A run is kept as a header row in `suiteRuns` (the run without its attempts, `results: 'rows'`) and one row per
- * finished attempt in `suiteRunResults`, written as attempts finish: a save never clones the whole run. A run kept
- * whole by an older build (its attempts in the one row) is read as it is.
- */
-type RunHeader = Omit<SuiteRun, 'attempts'> & { results: 'rows' };
-interface ResultRow {
-  id: string;
-  runId: string;
-  seq: number;
-  /** Its turns without request, answer and response (in the DetailRow of the same id). */
-  attempt: AttemptResult;
-}
 type TurnDetail = Pick<TurnResult, 'request' | 'answer' | 'response'>;
-interface DetailRow {
-  id: string;
-  runId: string;
-  turns: TurnDetail[];
-}
-
-/** A result as two rows: what the run page reads (small), and each turn's request, answer and raw response. */
-function rowsOf(runId: string, seq: number, attempt: AttemptResult): [ResultRow, DetailRow] {
-  const id = resultId(runId, seq);
-  const light = attempt.turns.map(({ request: _request, answer: _answer, response: _response, ...rest }) => rest);
-  const details = attempt.turns.map(({ request, answer, response }) => ({
-    request,
-    answer,
-    ...(response === undefined ? {} : { response }),
-  }));
-  return [
-    { id, runId, seq, attempt: { ...attempt, turns: light as TurnResult[] } },
-    { id, runId, turns: details },
-  ];
-}
-
-/** Keys in finishing order: a run has at most SUITE_BOUNDS.completionsPerRunMax attempts. */
-const resultId = (runId: string, seq: number) => `${runId}:${String(seq).padStart(7, '0')}`;
-
-const headerOf = ({ attempts: _attempts, detailsApart: _apart, ...rest }: SuiteRun): RunHeader => ({
-  ...rest,
-  results: 'rows',
-});
-
-/** A header (attempts to be read from their rows) or a whole run of an older build. */
-function parseRunRow(raw: unknown): { run: SuiteRun; whole: boolean } | undefined {
-  if (!isObject(raw) || typeof raw.id !== 'string' || typeof raw.suiteId !== 'string') return undefined;
-  if (typeof raw.startedAt !== 'number' || !RUN_STATUSES.has(raw.status as string)) return undefined;
-  if (!isObject(raw.suite) || !isObject(raw.service)) return undefined;
-  if (Array.isArray(raw.attempts)) return { run: raw as unknown as SuiteRun, whole: true };
-  if (raw.results !== 'rows') return undefined;
-  const { results: _results, ...run } = raw as unknown as RunHeader;
-  return { run: { ...run, attempts: [] }, whole: false };
-}
-
-function parseAttempt(raw: unknown): AttemptResult | undefined {
-  if (!isObject(raw) || !isObject(raw.attempt)) return undefined;
-  const a = raw.attempt;
-  return typeof a.caseId === 'string' && typeof a.variantId === 'string' && Array.isArray(a.turns)
-    ? (a as unknown as AttemptResult)
-    : undefined;
-}
-
-/** A run with its attempts, read in the caller's transaction; undefined when it (or one of its results) does not parse. */
-async function readRun(tx: KeptTx, raw: unknown): Promise<SuiteRun | undefined> {
-  const row = parseRunRow(raw);
-  if (!row || row.whole) return row?.run;
-  const results = await tx.where('suiteRunResults', 'byRun', row.run.id);
-  const attempts: AttemptResult[] = [];
-  for (const r of results) {
-    const attempt = parseAttempt(r);
-    if (!attempt) return undefined;
-    attempts.push(attempt);
-  }
-  return { ...row.run, attempts, detailsApart: true };
-}
-
 const RUN_STORES: KeptStoreName[] = ['suiteRuns', 'suiteRunResults', 'suiteRunDetails'];
 
 export function newSuiteId(): string {
@@ -132,9 +61,9 @@ export function suitesStore(db: KeptDb) {
       tx.deleteWhere('suiteRunResults', 'byRun', id),
       tx.deleteWhere('suiteRunDetails', 'byRun', id),
     ]);
-  const putRows = (tx: KeptTx, runId: string, from: number, attempts: readonly AttemptResult[]) =>
+  const putRows = (tx: KeptTx, runId: string, places: readonly number[], attempts: readonly AttemptResult[]) =>
     attempts.flatMap((attempt, i) => {
-      const [result, detail] = rowsOf(runId, from + i, attempt);
+      const [result, detail] = rowsOf(runId, places[i]!, attempt);
       return [tx.put('suiteRunResults', result), tx.put('suiteRunDetails', detail)];
     });
   const newest = <T>(kept: KeptRows<T>, at: (row: T) => number): KeptRows<T> => ({
@@ -184,42 +113,68 @@ export function suitesStore(db: KeptDb) {
       if (read === 'unreadable') throw new KeptDbError('unreadable', 'A saved run could not be read.');
       return read ?? undefined;
     },
-    /** A whole run (an import, a run's first save): its header and a row per attempt, replacing any kept before. */
-    putRun: (run: SuiteRun) =>
-      db.transact(stores, 'readwrite', async (tx) => {
+    /**
+     * A run's start as its page first shows it (one transaction): the header, the summary kept as it ended and the
+     * results of its first `cases` cases; undefined when there is no such run, `whole` when it must be read whole.
+     */
+    async getRunStart(
+      id: string,
+      cases: number,
+    ): Promise<{ run: SuiteRun; summary: RunSummary; cases: number } | 'whole' | undefined> {
+      const read = await db.transact(stores, 'readonly', async (tx) => {
+        const raw = await tx.get('suiteRuns', id);
+        return raw === undefined ? undefined : ((await readRunStart(tx, raw, cases)) ?? 'whole');
+      });
+      return read;
+    },
+    /** A whole run (an import): its header with its summary (computed here, once) and a row per attempt, replacing any kept before. */
+    putRun: (run: SuiteRun) => {
+      const places = run.attempts.map(planPlacer(run));
+      const suite = runSuiteOf(run);
+      const summary =
+        suite && run.status !== 'running' ? summarize(caseOutcomes(suite, run.attempts, run.only)) : undefined;
+      return db.transact(stores, 'readwrite', async (tx) => {
         await tx.deleteWhere('suiteRunResults', 'byRun', run.id);
         await tx.deleteWhere('suiteRunDetails', 'byRun', run.id);
-        await Promise.all([tx.put('suiteRuns', headerOf(run)), ...putRows(tx, run.id, 0, run.attempts)]);
-      }),
-    /**
-     * Attempts `from`…`to` of a run as they finish, and its header when asked (written at the start and the end, not
-     * with every result). Rows are keyed by position: writing them again after a failure is harmless.
-     */
-    saveResults: (run: SuiteRun, from: number, to: number, header: boolean) => {
-      const attempts = run.attempts.slice(from, to);
-      const head = header ? headerOf(run) : undefined;
-      return db.transact(stores, 'readwrite', async (tx) => {
-        await Promise.all([...putRows(tx, run.id, from, attempts), ...(head ? [tx.put('suiteRuns', head)] : [])]);
+        await Promise.all([tx.put('suiteRuns', headerOf(run, summary)), ...putRows(tx, run.id, places, run.attempts)]);
       });
     },
     /**
-     * The run with each turn's request, answer and response read back (those of attempts `seqs` — positions in
-     * run.attempts — or of all). A run that has them already is returned as it is; a missing one is `unreadable`.
+     * Attempts of a run as they finish, each at its place in the plan (planPlacer), and its header when asked (written
+     * at the start and the end, not with every result). Writing a row again after a failure is harmless.
      */
-    async details(run: SuiteRun, seqs?: readonly number[]): Promise<SuiteRun> {
+    saveResults: (
+      run: SuiteRun,
+      results: { places: readonly number[]; attempts: readonly AttemptResult[] },
+      header?: { summary?: RunSummary },
+    ) => {
+      const head = header ? headerOf(run, header.summary) : undefined;
+      return db.transact(stores, 'readwrite', async (tx) => {
+        await Promise.all([
+          ...putRows(tx, run.id, results.places, results.attempts),
+          ...(head ? [tx.put('suiteRuns', head)] : []),
+        ]);
+      });
+    },
+    /**
+     * The run with each turn's request, answer and response read back (those of `only`, attempts of the run, or of
+     * all). A run that has them already is returned as it is; a missing one is `unreadable`.
+     */
+    async details(run: SuiteRun, only?: readonly AttemptResult[]): Promise<SuiteRun> {
       if (!run.detailsApart) return run;
+      const ids = (only ?? []).map((a) => resultId(run.id, seqOf(a) ?? -1));
       const raw = await db.transact(['suiteRunDetails'], 'readonly', (tx) =>
-        seqs
-          ? Promise.all(seqs.map((seq) => tx.get('suiteRunDetails', resultId(run.id, seq))))
+        only
+          ? Promise.all(ids.map((id) => tx.get('suiteRunDetails', id)))
           : tx.where('suiteRunDetails', 'byRun', run.id),
       );
       const byId = new Map<string, TurnDetail[]>();
       for (const r of raw)
-        if (isObject(r) && typeof r.id === 'string' && Array.isArray(r.turns)) byId.set(r.id, r.turns);
-      const wanted = seqs ? new Set(seqs) : undefined;
-      const attempts = run.attempts.map((a, seq) => {
-        if (wanted && !wanted.has(seq)) return a;
-        const turns = byId.get(resultId(run.id, seq));
+        if (isObject(r) && typeof r.id === 'string' && Array.isArray(r.turns)) byId.set(r.id, r.turns as TurnDetail[]);
+      const wanted = only ? new Set(only) : undefined;
+      const attempts = run.attempts.map((a) => {
+        if (wanted && !wanted.has(a)) return a;
+        const turns = byId.get(resultId(run.id, seqOf(a) ?? -1));
         if (!turns || turns.length !== a.turns.length)
           throw new KeptDbError('unreadable', 'A saved result of this run could not be read.');
         return { ...a, turns: a.turns.map((t, i) => ({ ...t, ...turns[i] })) };
