@@ -124,6 +124,15 @@ export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60
       ]);
       if (profiling) {
         printProfile((await cdp.send('Profiler.stop')).profile, seen - at);
+        const fetched = await page.evaluate(
+          (t) =>
+            performance
+              .getEntriesByType('resource')
+              .filter((e) => e.startTime >= t)
+              .map((e) => `${e.name.split('/').pop()} ${Math.round(e.startTime - t)}–${Math.round(e.responseEnd - t)} ms`),
+          at,
+        );
+        console.log(`fetched after the click (from–to): ${fetched.join(', ')}`);
         // The kept run read raw, as the page reads it: how long IndexedDB takes, and how much it holds.
         const read = await page.evaluate(
           (runId) =>

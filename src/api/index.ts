@@ -108,6 +108,7 @@ export {
   KEPT_STORES,
   KeptDbError,
   keptDbErrorOf,
+  keptDbWrapperLoaded,
   type KeptDb,
   type KeptDbErrorKind,
   type KeptDbOptions,

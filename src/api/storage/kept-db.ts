@@ -1,4 +1,4 @@
-import type { IDBPDatabase } from 'idb';
+import type { IDBPDatabase, openDB } from 'idb';
 
 /**
  * The console's one IndexedDB database, for kept rows too large or too many for localStorage (suite runs,
@@ -136,6 +136,15 @@ export interface KeptDb {
   close(): Promise<void>;
 }
 
+let loadedOpenDB: typeof openDB | undefined;
+/**
+ * The IndexedDB wrapper given by a page that imports it statically (kept-db-wrapper.ts): a page that reads kept rows
+ * as it shows (a suite run) has it fetched beside its own chunk, not once it has rendered and asks.
+ */
+export function keptDbWrapperLoaded(given: typeof openDB): void {
+  loadedOpenDB = given;
+}
+
 /**
  * Opens the console database lazily, and again whenever it must: a failed open is not kept (the next call tries
  * again); a connection the browser ended (`terminated`) or that blocks another tab's newer version (`blocking`:
@@ -158,7 +167,8 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
       let blocked = false;
       let database: IDBPDatabase | undefined;
       // Loaded with the first page that keeps something, not with the console's first route.
-      const request = import('idb').then(({ openDB }) =>
+      const wrapper = loadedOpenDB ? Promise.resolve({ openDB: loadedOpenDB }) : import('idb');
+      const request = wrapper.then(({ openDB }) =>
         openDB(name, version, {
           upgrade(db, _old, _new, tx) {
             for (const [storeName, spec] of Object.entries(KEPT_STORES)) {
