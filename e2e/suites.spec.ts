@@ -456,6 +456,24 @@ test('Stop midway keeps what finished; the rest shows as not run', async ({ page
     await expect(page.locator('[data-testid="result-row"] td[data-status="fail"]')).toHaveCount(0);
     // Cases a stopped run never reached did not fail: "Re-run failed cases" does not ask them again.
     await expect(page.getByRole('button', { name: 'Re-run failed cases (0)' })).toBeDisabled();
+
+    // Read back from this browser's store after a reload (its kept summary first, then every result): the same
+    // figures; a case's answer and the JSON export read the answers kept apart from the results.
+    await page.reload();
+    await expect(page.getByTestId('run-summary')).toContainText('stopped', SLOW);
+    await expect(page.getByTestId('count-pass')).toHaveText(String(passed));
+    await expect(page.locator('[data-testid="result-row"] td[data-status="not_run"]')).toHaveCount(8 - passed);
+    await page.getByRole('button', { name: 'Open case q1' }).click();
+    await expect(page.getByTestId('case-detail')).toContainText('$4.99', SLOW);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'JSON' }).click();
+    const exported = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as {
+      run: { attempts: { turns: { answer: string }[] }[] };
+    };
+    expect(exported.run.attempts).toHaveLength(passed);
+    expect(exported.run.attempts[0]!.turns[0]!.answer).toContain('$4.99');
   } finally {
     await slow.stop();
   }
