@@ -517,7 +517,7 @@ test('a run is kept as it goes: a second tab sees its results while it runs, a r
     ).toPass(SLOW);
     await other.close();
 
-    // A reload ends the run in this tab: what finished before it is kept (saved within a second of finishing).
+    // A reload ends the run in this tab: what finished before it is kept (saved within half a second of finishing).
     await expect(page.getByTestId('run-progress')).toContainText('4 of 8 done', { timeout: 60_000 });
     await page.reload();
     await expect(page.getByTestId('run-summary')).toContainText('interrupted', SLOW);
