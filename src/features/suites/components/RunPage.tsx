@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { failedKeys, runSuiteOf, type ConnectionProfile } from '../../../api';
 import { EmptyState, ErrorState, Loading, PageHeader, storageErrorKey } from '../../../components';
@@ -8,12 +8,15 @@ import { useOutcomes, useRefreshSuites, useRun, useRunFinished, useSuitesStore }
 import { groupRows, type CaseFilter } from '../model/case-rows';
 import { liveRuns, startRun } from '../model/live-runs';
 import { BaselineActions } from './BaselineActions';
-import { CaseDetail } from './CaseDetail';
 import { CaseFilterBar } from './CaseFilterBar';
 import { ResultsTable } from './ResultsTable';
 import { RunExportMenu } from './RunExportMenu';
 import { RunFigures } from './RunFigures';
 import { paths } from '../../../config/paths';
+
+// A case's details (answers as Markdown, sources, raw JSON: the playground's components) load after the page shows.
+const loadCaseDetail = () => import('./CaseDetail');
+const CaseDetail = lazy(() => loadCaseDetail().then((m) => ({ default: m.CaseDetail })));
 
 /** One run: progress while it runs, the results table, a case's details, exports, re-run of what failed. */
 export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: string; profile: ConnectionProfile }) {
@@ -31,6 +34,13 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const [filter, setFilter] = useState<CaseFilter>('all');
   const [search, setSearch] = useState('');
   const [openCase, setOpenCase] = useState<string | null>(null);
+  // Mounted from the first case opened on (its drawer then opens and closes as usual).
+  const [detailShown, setDetailShown] = useState(false);
+  const openDetail = useCallback((caseId: string) => {
+    setDetailShown(true);
+    setOpenCase(caseId);
+  }, []);
+  useEffect(() => void loadCaseDetail(), []);
   const variantIds = useMemo(() => suite?.variants.map((v) => v.id) ?? [], [suite]);
   const rows = useMemo(() => groupRows(outcomes, suite, filter, search), [outcomes, suite, filter, search]);
   // Arrived by Run (or Re-run): focus goes to the new page's heading, not back to the page body. Once per arrival:
@@ -169,15 +179,19 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           shown={rows.length}
           total={suite.cases.length}
         />
-        <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={setOpenCase} />
+        <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={openDetail} />
       </Stack>
-      <CaseDetail
-        run={run}
-        suite={suite}
-        caseId={openCase}
-        outcomes={outcomes.filter((o) => o.caseId === openCase)}
-        onClose={() => setOpenCase(null)}
-      />
+      {detailShown ? (
+        <Suspense fallback={null}>
+          <CaseDetail
+            run={run}
+            suite={suite}
+            caseId={openCase}
+            outcomes={outcomes.filter((o) => o.caseId === openCase)}
+            onClose={() => setOpenCase(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
