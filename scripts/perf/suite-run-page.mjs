@@ -129,7 +129,9 @@ export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60
             performance
               .getEntriesByType('resource')
               .filter((e) => e.startTime >= t)
-              .map((e) => `${e.name.split('/').pop()} ${Math.round(e.startTime - t)}–${Math.round(e.responseEnd - t)} ms`),
+              .map(
+                (e) => `${e.name.split('/').pop()} ${Math.round(e.startTime - t)}–${Math.round(e.responseEnd - t)} ms`,
+              ),
           at,
         );
         console.log(`fetched after the click (from–to): ${fetched.join(', ')}`);
