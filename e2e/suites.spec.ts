@@ -456,6 +456,75 @@ test('Stop midway keeps what finished; the rest shows as not run', async ({ page
     await expect(page.locator('[data-testid="result-row"] td[data-status="fail"]')).toHaveCount(0);
     // Cases a stopped run never reached did not fail: "Re-run failed cases" does not ask them again.
     await expect(page.getByRole('button', { name: 'Re-run failed cases (0)' })).toBeDisabled();
+
+    // Read back from this browser's store after a reload (its kept summary first, then every result): the same
+    // figures; a case's answer and the JSON export read the answers kept apart from the results.
+    await page.reload();
+    await expect(page.getByTestId('run-summary')).toContainText('stopped', SLOW);
+    await expect(page.getByTestId('count-pass')).toHaveText(String(passed));
+    await expect(page.locator('[data-testid="result-row"] td[data-status="not_run"]')).toHaveCount(8 - passed);
+    await page.getByRole('button', { name: 'Open case q1' }).click();
+    await expect(page.getByTestId('case-detail')).toContainText('$4.99', SLOW);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'JSON' }).click();
+    const exported = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as {
+      run: { attempts: { turns: { answer: string }[] }[] };
+    };
+    expect(exported.run.attempts).toHaveLength(passed);
+    expect(exported.run.attempts[0]!.turns[0]!.answer).toContain('$4.99');
+  } finally {
+    await slow.stop();
+  }
+});
+
+test('a run is kept as it goes: a second tab sees its results while it runs, a reload mid-run keeps what finished', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Each answer takes seconds (300 ms between streamed deltas): the run is still going while the tabs look at it.
+  const slow = await startSandbox(['--stream-delay-ms', '300']);
+  try {
+    await serveConfig(page, configFor(slow));
+    await page.goto('./suites');
+    const cases = Array.from({ length: 8 }, (_, i) => ({
+      id: `q${i + 1}`,
+      question: 'How much does Beacon Plus cost per month?',
+      expect: { contains: ['$4.99'] },
+    }));
+    await importSuite(
+      page,
+      'kept.json',
+      JSON.stringify({ name: 'Kept as it goes', space_id: SPACE.support, defaults: { stream: true }, cases }),
+    );
+    await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('1');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-progress')).toContainText('2 of 8 done', { timeout: 60_000 });
+    const runUrl = page.url();
+
+    // A second tab of the same browser reads the run from IndexedDB while the first still runs it.
+    const other = await page.context().newPage();
+    await serveConfig(other, configFor(slow));
+    await other.goto(runUrl);
+    await expect(other.locator('[data-testid="result-row"] td[data-status="pass"]').first()).toBeVisible(SLOW);
+    const seen = await other.locator('[data-testid="result-row"] td[data-status="pass"]').count();
+    expect(seen).toBeGreaterThanOrEqual(1);
+    await expect(other.getByTestId('run-summary')).toContainText('running');
+    // It follows the run as more results are kept.
+    await expect(async () =>
+      expect(await other.locator('[data-testid="result-row"] td[data-status="pass"]').count()).toBeGreaterThan(seen),
+    ).toPass(SLOW);
+    await other.close();
+
+    // A reload ends the run in this tab: what finished before it is kept (saved within half a second of finishing).
+    await expect(page.getByTestId('run-progress')).toContainText('4 of 8 done', { timeout: 60_000 });
+    await page.reload();
+    await expect(page.getByTestId('run-summary')).toContainText('interrupted', SLOW);
+    const kept = await page.locator('[data-testid="result-row"] td[data-status="pass"]').count();
+    expect(kept).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('[data-testid="result-row"] td[data-status="not_run"]')).toHaveCount(8 - kept);
+    await expect(page.getByText('This run was cut short', { exact: false })).toBeVisible();
   } finally {
     await slow.stop();
   }

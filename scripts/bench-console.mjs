@@ -30,6 +30,7 @@ import { DS, KB } from '../e2e/support/demo-ids.mjs';
 import { chunkTable, measureBuild, summary } from './budget.mjs';
 import { sandboxConfig, serveConsole } from './perf/servers.mjs';
 import { buildBaseline, buildBaselineWithFetchingRoute, kb, ratioTable, serveDir, weighAll } from './perf/weigh.mjs';
+import { benchSuiteRunPage, reportSuiteRunPage } from './perf/suite-run-page.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values: options } = parseArgs({
@@ -335,6 +336,15 @@ async function main() {
       ),
     );
     console.log('\nwritten: bench-results/console.json');
+
+    // Issue 27: a suite run page of 2,000 cases, its own section (scripts/perf/suite-run-page.mjs).
+    console.log(`\n== suite run page: in-app navigation to a kept run (${RUNS} rounds after one warm-up)`);
+    const suiteRun = reportSuiteRunPage(await benchSuiteRunPage(browser, site.url, { runs: RUNS }), stats, ms);
+    writeFileSync(
+      join(ROOT, 'bench-results', 'console-suite-run.json'),
+      JSON.stringify({ date, ...suiteRun }, null, 2),
+    );
+    console.log('written: bench-results/console-suite-run.json');
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

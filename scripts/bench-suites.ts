@@ -8,7 +8,8 @@
  * repetitions (by default issue 25's 2,000 × 2 × 3 = 12,000 completions) in /suites in headless Chromium, runs it at
  * the given concurrency (default 8) and prints: wall time, cases per second, long tasks on the
  * main thread while results stream into the table (PerformanceObserver 'longtask'; goal: none over 50 ms), then
- * frame times while the finished table is scrolled top to bottom. `--verbose` lists every long task. Before the run, the
+ * frame times while the finished table is scrolled top to bottom. `--verbose` lists every long task; `--profile` what
+ * each main-thread stretch over 50 ms is made of (a sampling CPU profile: top functions by self time, ms). Before the run, the
  * long tasks of the idle page are counted too: on a shared machine they show how much the load stretches every task.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -108,6 +109,54 @@ const SCROLL = `new Promise((ok) => {
   requestAnimationFrame(step);
 })`;
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * `--profile`: what the main thread's busy stretches over 50 ms are made of, from a sampling CPU profile of the run
+ * (consecutive samples that are not idle, split at any idle sample), each with its top functions by self time.
+ */
+function busyStretches(profile: CpuProfile, minMs = 50) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const name = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    const file = f.url.split('/').pop() ?? '';
+    return `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}` : ''}`;
+  };
+  const out: { at: number; ms: number; top: string }[] = [];
+  let t = 0;
+  let start = -1;
+  let self = new Map<string, number>();
+  const close = (end: number) => {
+    if (start >= 0 && (end - start) / 1000 >= minMs) {
+      const top = [...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([f, us]) => `${f} ${(us / 1000).toFixed(0)}`)
+        .join('; ');
+      out.push({ at: start / 1e6, ms: (end - start) / 1000, top });
+    }
+    start = -1;
+    self = new Map();
+  };
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    const fn = byId.get(id)!.callFrame.functionName;
+    if (fn === '(idle)') close(t);
+    else {
+      if (start < 0) start = t;
+      const key = name(id);
+      self.set(key, (self.get(key) ?? 0) + dt);
+    }
+    t += profile.timeDeltas[i] ?? 0;
+  });
+  close(t);
+  return out;
+}
+
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -162,6 +211,12 @@ async function main() {
     await new Promise((ok) => setTimeout(ok, 3000));
     const idle = (await page.evaluate(COLLECT)) as { long: { at: number; ms: number }[] };
     await page.evaluate(INSTRUMENT);
+    const cdp = args.includes('--profile') ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     // Polled twice a second with one query: a locator's wait would itself keep the page's main thread busy.
     const deadline = Date.now() + 1_800_000;
@@ -170,6 +225,7 @@ async function main() {
       await new Promise((ok) => setTimeout(ok, 500));
     }
     const run = (await page.evaluate(COLLECT)) as { long: { at: number; ms: number }[]; wall: number };
+    const profile = cdp ? ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile : undefined;
     const passRate = await page.getByTestId('pass-rate').textContent();
     const longest = run.long.reduce((a, b) => (b.ms > a.ms ? b : a), { at: 0, ms: 0 });
     const scroll = (await page.evaluate(SCROLL)) as { frames: number[]; long: number[]; height: number };
@@ -198,6 +254,9 @@ async function main() {
       console.log(
         `  long tasks (start s: ms): ${run.long.map((l) => `${(l.at / 1000).toFixed(2)}: ${l.ms.toFixed(0)}`).join(', ')}`,
       );
+    if (profile)
+      for (const b of busyStretches(profile))
+        console.log(`  busy ${b.ms.toFixed(0)} ms at ${b.at.toFixed(2)} s (profile): ${b.top}`);
     if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
   } finally {
     await browser.close();

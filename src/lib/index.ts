@@ -34,16 +34,19 @@ export {
 export {
   createKeptDb,
   DB_NAME,
+  DB_VERSION,
   isKeptDbError,
   KEPT_STORES,
   KeptDbError,
   keptDbErrorOf,
+  keptDbWrapperLoaded,
   type KeptDb,
   type KeptDbErrorKind,
   type KeptDbOptions,
   type KeptRows,
   type KeptStore,
   type KeptStoreName,
+  type KeptTx,
 } from './storage/kept-db';
 export { KeptDbContext, useKeptDb } from './storage/kept-db-context';
 export {

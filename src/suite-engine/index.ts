@@ -29,9 +29,11 @@ export {
   percentile,
   failedKeys,
   median,
+  outcomeTally,
   runSuiteOf,
   summarize,
   trend,
+  type OutcomeTally,
   type RunSummary,
   type TrendPoint,
 } from './results';

@@ -17,9 +17,19 @@ const sum = (values: readonly (number | undefined)[]) =>
 export const attemptLatency = (a: AttemptResult) => sum(a.turns.map((t) => t.latencyMs));
 export const attemptTokens = (a: AttemptResult) => sum(a.turns.map((t) => t.totalTokens));
 
-/** The suite a run ran (its own snapshot), normalised; undefined if the snapshot no longer parses. */
-export function runSuiteOf(run: Pick<SuiteRun, 'suite'>): Suite | undefined {
+/** Parsed once per snapshot object: a 2,000-case suite takes tens of ms to check, and every page of a run asks. */
+const parsedSuites = new WeakMap<object, Suite | null>();
+
+/**
+ * The suite a run ran (its own snapshot), normalised; undefined if the snapshot no longer parses. `parsed`: the
+ * snapshot already checked by the caller (a run as it starts), kept for the next call.
+ */
+export function runSuiteOf(run: Pick<SuiteRun, 'suite'>, parsed?: Suite): Suite | undefined {
+  if (parsed) parsedSuites.set(run.suite, parsed);
+  const known = parsedSuites.get(run.suite);
+  if (known !== undefined) return known ?? undefined;
   const checked = checkSuite(run.suite);
+  parsedSuites.set(run.suite, checked.ok ? checked.suite : null);
   return checked.ok ? checked.suite : undefined;
 }
 
@@ -116,6 +126,127 @@ export function caseOutcomes(
     }
   }
   return out;
+}
+
+/**
+ * A run's outcomes kept up to date as its attempts arrive (a live run's attempts only grow): only the case × variant
+ * each new attempt belongs to is built again, and the list is a new array only when one changed, so a page that
+ * shows 2,000 cases does not rebuild 4,000 outcomes from 12,000 attempts every time a result comes in.
+ */
+export interface OutcomeTally {
+  /** The outcomes of `attempts` (in the suite's order, as caseOutcomes gives them). */
+  update(attempts: readonly AttemptResult[]): readonly CaseOutcome[];
+  /** summarize() of the outcomes so far, from running counts and a sorted list of latencies (not rebuilt per result). */
+  summary(): RunSummary;
+}
+
+export function outcomeTally(suite: Suite, only?: readonly string[]): OutcomeTally {
+  let outcomes: CaseOutcome[] = [];
+  let at = new Map<string, number>();
+  let attemptsOf = new Map<string, AttemptResult[]>();
+  const caseById = new Map(suite.cases.map((c) => [c.id, c]));
+  let seen = 0;
+  let last: AttemptResult | undefined;
+  // Running figures of summarize(): counts by status, flaky, tokens, and every tallied attempt's latency, sorted.
+  let counts = new Map<CaseStatus, number>();
+  let flaky = 0;
+  let tokens = 0;
+  let withTokens = 0;
+  let latencies: number[] = [];
+  let summary: RunSummary | undefined;
+  const count = (o: CaseOutcome, by: 1 | -1) => {
+    counts.set(o.status, (counts.get(o.status) ?? 0) + by);
+    if (o.flaky) flaky += by;
+  };
+  const reset = () => {
+    outcomes = caseOutcomes(suite, [], only);
+    at = new Map(outcomes.map((o, i) => [outcomeKey(o.caseId, o.variantId), i]));
+    attemptsOf = new Map();
+    seen = 0;
+    last = undefined;
+    counts = new Map();
+    flaky = tokens = withTokens = 0;
+    latencies = [];
+    summary = undefined;
+    for (const o of outcomes) count(o, 1);
+  };
+  const insertSorted = (n: number) => {
+    let lo = 0;
+    let hi = latencies.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (latencies[mid]! <= n) lo = mid + 1;
+      else hi = mid;
+    }
+    latencies.splice(lo, 0, n);
+  };
+  reset();
+  return {
+    update(attempts) {
+      // Not the same run grown (another run, or attempts taken away): built again from the start.
+      if (attempts.length < seen || (seen > 0 && attempts[seen - 1] !== last)) reset();
+      if (attempts.length === seen) return outcomes;
+      const changed = new Set<string>();
+      for (let i = seen; i < attempts.length; i++) {
+        const a = attempts[i]!;
+        const key = outcomeKey(a.caseId, a.variantId);
+        if (!at.has(key)) continue;
+        (attemptsOf.get(key) ?? attemptsOf.set(key, []).get(key)!).push(a);
+        changed.add(key);
+        const latency = attemptLatency(a);
+        if (latency !== undefined) insertSorted(latency);
+        const t = attemptTokens(a);
+        if (t !== undefined) {
+          tokens += t;
+          withTokens++;
+        }
+      }
+      seen = attempts.length;
+      last = attempts[seen - 1];
+      if (changed.size === 0) return outcomes;
+      outcomes = outcomes.slice();
+      summary = undefined;
+      for (const key of changed) {
+        const i = at.get(key)!;
+        const o = outcomes[i]!;
+        count(o, -1);
+        outcomes[i] = caseOutcome(caseById.get(o.caseId)!, o.variantId, attemptsOf.get(key)!);
+        count(outcomes[i], 1);
+      }
+      return outcomes;
+    },
+    summary() {
+      if (summary) return summary;
+      const passed = counts.get('pass') ?? 0;
+      const retrieval = meanRetrieval(outcomes.flatMap((o) => (o.retrieval ? [o.retrieval] : [])));
+      const nearest = (p: number) =>
+        latencies.length === 0
+          ? undefined
+          : latencies[Math.min(latencies.length, Math.max(1, Math.ceil((p / 100) * latencies.length))) - 1];
+      const mid = latencies.length >> 1;
+      summary = {
+        total: outcomes.length,
+        passed,
+        failed: counts.get('fail') ?? 0,
+        errors: counts.get('error') ?? 0,
+        notRun: counts.get('not_run') ?? 0,
+        passRate: outcomes.length ? passed / outcomes.length : 0,
+        medianLatencyMs:
+          latencies.length === 0
+            ? undefined
+            : latencies.length % 2
+              ? latencies[mid]
+              : (latencies[mid - 1]! + latencies[mid]!) / 2,
+        p95LatencyMs: nearest(95),
+        totalTokens: withTokens === 0 ? undefined : tokens,
+        flaky,
+        ...(retrieval
+          ? { hitRate: retrieval.hitAtK, mrr: retrieval.reciprocalRank, recallAtK: retrieval.recallAtK }
+          : {}),
+      };
+      return summary;
+    },
+  };
 }
 
 export interface RunSummary {

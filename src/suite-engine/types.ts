@@ -83,6 +83,11 @@ export interface SuiteRun {
   attempts: AttemptResult[];
   /** Made elsewhere and imported here: a `npm run suite -- --json` output opened in the console. */
   imported?: { from: 'cli'; at: number };
+  /**
+   * Read from this browser's store without each turn's request, answer and response (kept apart: a case's page or
+   * an export reads them). Never written: a run in memory has them all.
+   */
+  detailsApart?: true;
 }
 
 /** A case in one variant, over its repetitions. `not_run`: nothing finished (stopped, or outside a re-run). */

@@ -1,6 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { fetchPublishedText, parsePublishedIndex, type SuiteRun } from '../../suite-engine';
+import {
+  fetchPublishedText,
+  outcomeTally,
+  parsePublishedIndex,
+  summarize,
+  type CaseOutcome,
+  type RunSummary,
+  type Suite,
+  type SuiteRun,
+} from '../../suite-engine';
 import { useKeptDb, type KeptDbError } from '../../lib';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
 import { suitesStore, type KeptSuite } from './model/store';
@@ -31,15 +40,52 @@ export function useSuite(id: string) {
 
 export function useRuns(suiteId: string) {
   const store = useSuitesStore();
-  return useQuery({ queryKey: suiteKeys.runs(suiteId), queryFn: () => store.runsOf(suiteId), retry: false });
+  return useQuery({
+    queryKey: suiteKeys.runs(suiteId),
+    queryFn: () => store.runsOf(suiteId),
+    retry: false,
+    structuralSharing: false,
+  });
 }
 
-function useStoredRun(runId: string) {
+/**
+ * A kept run still `running` whose newest result (or start) is this recent runs in another tab: it is shown as
+ * running and read again every few seconds; older, the tab that ran it was closed or reloaded (interrupted).
+ */
+const OTHER_TAB_FRESH_MS = 10_000;
+const OTHER_TAB_REREAD_MS = 3_000;
+const lastSign = (run: SuiteRun) => Math.max(run.startedAt, run.attempts.at(-1)?.finishedAt ?? 0);
+const runsElsewhere = (run: SuiteRun | null | undefined, now: number) =>
+  !!run && run.status === 'running' && now - lastSign(run) < OTHER_TAB_FRESH_MS;
+
+/** The cases a run page shows before the rest of a kept run is read: a screen of rows and more. */
+const FIRST_CASES = 30;
+
+/** A kept run's start: its header, the summary kept as it ended and its first cases' results (one key range). */
+function useRunStart(runId: string, enabled: boolean) {
+  const store = useSuitesStore();
+  return useQuery({
+    queryKey: [...suiteKeys.run(runId), 'start'] as const,
+    queryFn: async () => (await store.getRunStart(runId, FIRST_CASES)) ?? null,
+    enabled,
+    retry: false,
+    structuralSharing: false,
+  });
+}
+
+function useStoredRun(runId: string, liveHere: boolean, enabled: boolean) {
   const store = useSuitesStore();
   return useQuery({
     queryKey: suiteKeys.run(runId),
     queryFn: async () => (await store.getRun(runId)) ?? null,
+    enabled,
     retry: false,
+    refetchInterval: (query) =>
+      !liveHere && query.state.data?.status === 'running' && runsElsewhere(query.state.data, Date.now())
+        ? OTHER_TAB_REREAD_MS
+        : false,
+    // A run of 12,000 results is not compared field by field with the one before (nor copied): it is kept as read.
+    structuralSharing: false,
   });
 }
 
@@ -69,31 +115,118 @@ export function useUnsavedRuns(): ReadonlyMap<string, UnsavedRun> {
 }
 
 /**
- * A run: live while it runs here, else as kept; a kept `running` run not live here was cut short (tab closed).
+ * A run: live while it runs here, else as kept; a kept `running` run not live here runs in another tab while its
+ * results keep coming, else it was cut short (its tab closed or reloaded).
  * A run of this tab that could not be saved is shown from memory, with `saveError` saying why.
  */
+/** A kept run shown from its start while the rest is read: its summary as kept, and how many first cases it has. */
+export interface RunStart {
+  summary: RunSummary;
+  cases: number;
+}
+
 export function useRun(runId: string): {
   run: SuiteRun | null | undefined;
   live: boolean;
   loading: boolean;
   error: unknown;
   saveError?: KeptDbError;
+  /** Only the run's first cases are read yet (the rest follows): its kept summary stands for the whole. */
+  start?: RunStart;
   retry(): void;
 } {
   const liveRun = useLiveRuns().get(runId);
   const unsaved = useUnsavedRuns().get(runId);
-  const stored = useStoredRun(runId);
-  const retry = () => void stored.refetch();
+  const client = useQueryClient();
+  // A kept run: its start first (shown at once), then all of it. A run that ended in this tab is in memory already.
+  const kept = !liveRun && !unsaved;
+  const cached = client.getQueryData<SuiteRun | null>(suiteKeys.run(runId)) !== undefined;
+  const start = useRunStart(runId, kept && !cached);
+  const stored = useStoredRun(runId, !!liveRun, cached || start.data !== undefined || !!start.error);
+  const retry = () => void (start.error ? start.refetch() : stored.refetch());
   if (liveRun) return { run: liveRun, live: true, loading: false, error: null, saveError: unsaved?.error, retry };
   if (unsaved) return { run: unsaved.run, live: false, loading: false, error: null, saveError: unsaved.error, retry };
+  const first = start.data;
+  if (stored.data === undefined && kept && (start.isPending || (first && first !== 'whole') || start.error)) {
+    if (start.error) return { run: undefined, live: false, loading: false, error: start.error, retry };
+    if (start.isPending || !first || first === 'whole')
+      return { run: first === null ? null : undefined, live: false, loading: first !== null, error: null, retry };
+    return {
+      run: first.run,
+      live: false,
+      loading: false,
+      error: null,
+      start: { summary: first.summary, cases: first.cases },
+      retry,
+    };
+  }
   const run = stored.data;
   return {
-    run: run && run.status === 'running' ? { ...run, status: 'interrupted' } : run,
+    run:
+      run && run.status === 'running' && !runsElsewhere(run, stored.dataUpdatedAt)
+        ? { ...run, status: 'interrupted' }
+        : run,
     live: false,
     loading: stored.isPending,
     error: stored.error,
     retry,
   };
+}
+
+/**
+ * A run's outcomes, built as its results arrive: a live run's new results rebuild only their own cases, and the run
+ * as it ends (the same attempts) rebuilds nothing.
+ */
+export function useOutcomes(
+  run: SuiteRun | null | undefined,
+  suite: Suite | undefined,
+  start?: RunStart,
+): { outcomes: readonly CaseOutcome[]; summary: RunSummary } {
+  const runId = run?.id;
+  const only = run?.only;
+  const firstCases = start?.cases;
+  // A run shown from its start: the outcomes of its first cases; its summary is the one kept.
+  const tallied = useMemo(
+    () => (suite && firstCases !== undefined ? { ...suite, cases: suite.cases.slice(0, firstCases) } : suite),
+    [suite, firstCases],
+  );
+  const tally = useMemo(() => (tallied && runId ? outcomeTally(tallied, only) : undefined), [tallied, runId, only]);
+  const outcomes = useMemo(() => (tally && run ? tally.update(run.attempts) : []), [tally, run]);
+  const keptSummary = start?.summary;
+  // Summed as results arrive (the outcomes list changes only when a result came in).
+  const summary = useMemo(
+    () => keptSummary ?? (tally && outcomes.length ? tally.summary() : summarize(outcomes)),
+    [keptSummary, tally, outcomes],
+  );
+  return { outcomes, summary };
+}
+
+/**
+ * A case's attempts whole: a run read from this browser's store has its turns' request, answer and response kept
+ * apart, read here when the case opens (only that case's). A run in memory has them already.
+ */
+export function useCaseDetails(
+  run: SuiteRun,
+  outcomes: readonly CaseOutcome[],
+): { outcomes: readonly CaseOutcome[]; loading: boolean; error: unknown } {
+  const store = useSuitesStore();
+  const apart = !!run.detailsApart;
+  const attempts = useMemo(() => (apart ? outcomes.flatMap((o) => o.attempts) : []), [apart, outcomes]);
+  const query = useQuery({
+    queryKey: ['suites', 'details', run.id, outcomes.map((o) => `${o.caseId}/${o.variantId}/${o.done}`)] as const,
+    queryFn: () => store.details(run, attempts),
+    enabled: apart && attempts.length > 0,
+    retry: false,
+    structuralSharing: false,
+  });
+  const whole = query.data;
+  const filled = useMemo(() => {
+    if (!apart || !whole) return outcomes;
+    const full = new Map(run.attempts.map((a, i) => [a, whole.attempts[i]!]));
+    return outcomes.map((o) => ({ ...o, attempts: o.attempts.map((a) => full.get(a) ?? a) }));
+  }, [apart, whole, run, outcomes]);
+  if (!apart || attempts.length === 0) return { outcomes, loading: false, error: null };
+  return { outcomes: filled, loading: query.isPending, error: query.error };
 }
 
 /** Saves an edited file over the kept suite (the editors call this once the schema accepts it). */

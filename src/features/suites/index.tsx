@@ -1,11 +1,15 @@
 import { useMatch, useParams } from 'react-router-dom';
-import { useConnection } from '../../lib';
+import { keptDbWrapperLoaded, useConnection } from '../../lib';
+import { openDB } from '../../lib/storage/kept-db-wrapper';
 import { paths } from '../../config/paths';
 import { ComparePage } from './components/ComparePage';
 import { NoProfile } from './components/NoProfile';
 import { RunPage } from './components/RunPage';
 import { SuiteListPage } from './components/SuiteListPage';
 import { SuitePage } from './components/SuitePage';
+
+// Every suites page reads IndexedDB as it shows: its wrapper comes with this chunk, not after the first render.
+keptDbWrapperLoaded(openDB);
 
 /**
  * /suites: the suites kept for the active profile · /suites/:suiteId: edit and run one, its runs and trend ·

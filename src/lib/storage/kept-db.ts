@@ -1,4 +1,4 @@
-import type { IDBPDatabase } from 'idb';
+import type { IDBPDatabase, openDB } from 'idb';
 
 /**
  * The console's one IndexedDB database, for kept rows too large or too many for localStorage (suite runs,
@@ -11,18 +11,32 @@ import type { IDBPDatabase } from 'idb';
 export const KEPT_STORES = {
   /** Space test suites, per connection profile. */
   suites: { keyPath: 'id', indexes: { byProfile: 'profileId' } },
-  /** Runs of a suite, newest last by `startedAt`. */
+  /**
+   * Runs of a suite, newest last by `startedAt`. Since version 3 a row is the run's header (no `attempts`; its
+   * results are rows of `suiteRunResults`); a whole-run row kept by an older build (with `attempts`) still reads.
+   */
   suiteRuns: { keyPath: 'id', indexes: { bySuite: 'suiteId' } },
   /** Bulk document removals: the batch, its queue and every row's state. */
   bulkBatches: { keyPath: 'id', indexes: { byProfile: 'profileId' } },
   /** Which tab runs a batch or a deletion where there are no Web Locks (plain http): {name, holder, expiresAt}. */
   leases: { keyPath: 'name', indexes: {} },
+  /**
+   * A suite run's results, one row per finished attempt, written as they finish (version 3): saving a growing run
+   * whole cloned megabytes on the main thread. {id: `<runId>:<seq>`, runId, seq, attempt}, in finishing order by id;
+   * the attempt without its turns' request, answer and response (in suiteRunDetails), so a run page reads little.
+   */
+  suiteRunResults: { keyPath: 'id', indexes: { byRun: 'runId' } },
+  /**
+   * What a result row leaves out, read only when a case is opened or the run exported: each turn's request, answer
+   * and raw response (most of a result's bytes). {id (the result's), runId, turns: [{request, answer, response}]}.
+   */
+  suiteRunDetails: { keyPath: 'id', indexes: { byRun: 'runId' } },
 } as const satisfies Record<string, { keyPath: string; indexes: Record<string, string> }>;
 
 export type KeptStoreName = keyof typeof KEPT_STORES;
 
 export const DB_NAME = 'knowledge-console';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /**
  * Why the kept database refused: the admin can act on each. `quota`: the browser's storage for this site is
@@ -99,9 +113,36 @@ export interface KeptDbOptions {
   version?: number;
 }
 
+/**
+ * Raw reads and writes of several stores in one transaction (values unparsed: the caller parses them). Only
+ * IndexedDB requests may be awaited inside: anything else lets the transaction commit early.
+ */
+export interface KeptTx {
+  get(store: KeptStoreName, key: string): Promise<unknown>;
+  /** Rows whose `index` is `value`, in index order (then key order). */
+  where(store: KeptStoreName, index: string, value: string): Promise<unknown[]>;
+  /** Rows whose key is from `lower` to `upper` (both included), in key order. */
+  range(store: KeptStoreName, lower: string, upper: string): Promise<unknown[]>;
+  put(store: KeptStoreName, value: unknown): Promise<void>;
+  delete(store: KeptStoreName, key: string): Promise<void>;
+  /** Deletes every row whose `index` is `value`. */
+  deleteWhere(store: KeptStoreName, index: string, value: string): Promise<void>;
+}
+
 export interface KeptDb {
   store<T>(name: KeptStoreName, parse: (raw: unknown) => T | undefined): KeptStore<T>;
+  /** One transaction over `stores` (a run's header and its result rows read or written together). */
+  transact<R>(stores: KeptStoreName[], mode: 'readonly' | 'readwrite', work: (tx: KeptTx) => Promise<R>): Promise<R>;
   close(): Promise<void>;
+}
+
+let loadedOpenDB: typeof openDB | undefined;
+/**
+ * The IndexedDB wrapper given by a page that imports it statically (kept-db-wrapper.ts): a page that reads kept rows
+ * as it shows (a suite run) has it fetched beside its own chunk, not once it has rendered and asks.
+ */
+export function keptDbWrapperLoaded(given: typeof openDB): void {
+  loadedOpenDB = given;
 }
 
 /**
@@ -126,7 +167,8 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
       let blocked = false;
       let database: IDBPDatabase | undefined;
       // Loaded with the first page that keeps something, not with the console's first route.
-      const request = import('idb').then(({ openDB }) =>
+      const wrapper = loadedOpenDB ? Promise.resolve({ openDB: loadedOpenDB }) : import('idb');
+      const request = wrapper.then(({ openDB }) =>
         openDB(name, version, {
           upgrade(db, _old, _new, tx) {
             for (const [storeName, spec] of Object.entries(KEPT_STORES)) {
@@ -251,6 +293,40 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
           return next === null ? undefined : (next ?? stored);
         },
       };
+    },
+    transact(stores, mode, work) {
+      return run(async (d) => {
+        const tx = d.transaction(stores, mode);
+        const keptTx: KeptTx = {
+          get: (store, key) => tx.objectStore(store).get(key),
+          where: (store, index, value) => tx.objectStore(store).index(index).getAll(value),
+          range: (store, lower, upper) => tx.objectStore(store).getAll(IDBKeyRange.bound(lower, upper)),
+          async put(store, value) {
+            await tx.objectStore(store).put!(value);
+          },
+          async delete(store, key) {
+            await tx.objectStore(store).delete!(key);
+          },
+          async deleteWhere(store, index, value) {
+            const keys = await tx.objectStore(store).index(index).getAllKeys(value);
+            await Promise.all(keys.map((key) => tx.objectStore(store).delete!(key)));
+          },
+        };
+        try {
+          const result = await work(keptTx);
+          await tx.done;
+          return result;
+        } catch (error) {
+          // A failed write ends the transaction; nothing of it is kept.
+          try {
+            tx.abort();
+          } catch {
+            // Already over.
+          }
+          await tx.done.catch(() => undefined);
+          throw error;
+        }
+      });
     },
     async close() {
       closed = true;

@@ -10,7 +10,8 @@ import {
 } from '../../../suite-engine';
 import { paths } from '../../../config/paths';
 import type { DocumentChunk } from '../../../contract';
-import { playgroundLink, RawJson, SafeMarkdown, SourcesList } from '../../../components';
+import { ErrorState, Loading, playgroundLink, RawJson, SafeMarkdown, SourcesList } from '../../../components';
+import { useCaseDetails } from '../hooks';
 import { useFormat, useT } from '../../../i18n';
 import { CaseScores } from './CaseScores';
 import { CaseStatusBadge } from './CaseStatusBadge';
@@ -32,6 +33,8 @@ export function CaseDetail({
 }) {
   const t = useT();
   const c = suite.cases.find((x) => x.id === caseId);
+  // A kept run's answers, requests and responses are read when a case opens.
+  const details = useCaseDetails(run, outcomes);
   return (
     <Drawer
       opened={!!caseId && !!c}
@@ -45,10 +48,12 @@ export function CaseDetail({
       }
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {c ? (
+      {c && details.loading ? <Loading label={t('suites.loading')} /> : null}
+      {c && details.error ? <ErrorState error={details.error} /> : null}
+      {c && !details.loading && !details.error ? (
         <Stack gap="md" data-testid="case-detail">
           <Text size="sm">{c.question}</Text>
-          {outcomes.map((o) => {
+          {details.outcomes.map((o) => {
             const variant = suite.variants.find((v) => v.id === o.variantId)!;
             const options = mergedOptions(suite, variant, c);
             return (

@@ -1,20 +1,23 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { caseOutcomes, failedKeys, runSuiteOf, summarize } from '../../../suite-engine';
+import { failedKeys, runSuiteOf } from '../../../suite-engine';
 import { type ConnectionProfile } from '../../../lib';
 import { EmptyState, ErrorState, Loading, PageHeader, storageErrorKey } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
-import { useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
+import { useOutcomes, useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
 import { groupRows, type CaseFilter } from '../model/case-rows';
 import { liveRuns, startRun } from '../model/live-runs';
 import { BaselineActions } from './BaselineActions';
-import { CaseDetail } from './CaseDetail';
 import { CaseFilterBar } from './CaseFilterBar';
 import { ResultsTable } from './ResultsTable';
 import { RunExportMenu } from './RunExportMenu';
 import { RunFigures } from './RunFigures';
 import { paths } from '../../../config/paths';
+
+// A case's details (answers as Markdown, sources, raw JSON: the playground's components) load after the page shows.
+const loadCaseDetail = () => import('./CaseDetail');
+const CaseDetail = lazy(() => loadCaseDetail().then((m) => ({ default: m.CaseDetail })));
 
 /** One run: progress while it runs, the results table, a case's details, exports, re-run of what failed. */
 export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: string; profile: ConnectionProfile }) {
@@ -24,15 +27,21 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
   const onFinished = useRunFinished();
-  const { run, live, loading, error, saveError, retry } = useRun(runId);
+  const { run, live, loading, error, saveError, start, retry } = useRun(runId);
   // The file is the same object in every snapshot of a live run: parsed once, not at every update.
   const file = run?.suite;
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
-  const outcomes = useMemo(() => (run && suite ? caseOutcomes(suite, run.attempts, run.only) : []), [run, suite]);
-  const summary = useMemo(() => summarize(outcomes), [outcomes]);
+  const { outcomes, summary } = useOutcomes(run, suite, start);
   const [filter, setFilter] = useState<CaseFilter>('all');
   const [search, setSearch] = useState('');
   const [openCase, setOpenCase] = useState<string | null>(null);
+  // Mounted from the first case opened on (its drawer then opens and closes as usual).
+  const [detailShown, setDetailShown] = useState(false);
+  const openDetail = useCallback((caseId: string) => {
+    setDetailShown(true);
+    setOpenCase(caseId);
+  }, []);
+  useEffect(() => void loadCaseDetail(), []);
   const variantIds = useMemo(() => suite?.variants.map((v) => v.id) ?? [], [suite]);
   const rows = useMemo(() => groupRows(outcomes, suite, filter, search), [outcomes, suite, filter, search]);
   // Arrived by Run (or Re-run): focus goes to the new page's heading, not back to the page body. Once per arrival:
@@ -66,6 +75,8 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     );
   }
   const failed = failedKeys(outcomes);
+  // Shown from its start (the rest being read): the counts are the kept summary's, and nothing acts on half a run.
+  const failedCount = start ? summary.failed + summary.errors : failed.length;
   // While it runs, the rate of what has finished ("0%" before anything had, "12.5%" when the first passed, read as
   // failures); once it ends, of every case, a case not run counting as not passed. Nothing finished: no rate.
   const finished = summary.total - summary.notRun;
@@ -97,8 +108,8 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     </Button>
   ) : (
     <>
-      <Button variant="default" disabled={failed.length === 0} onClick={() => void rerunFailed()}>
-        {t('suites.run.rerunFailed', { count: failed.length })}
+      <Button variant="default" disabled={!!start || failed.length === 0} onClick={() => void rerunFailed()}>
+        {t('suites.run.rerunFailed', { count: failedCount })}
       </Button>
       {suite.hasVariants && suite.variants.length > 1 ? (
         <Button
@@ -113,7 +124,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         </Button>
       ) : null}
       <BaselineActions run={run} />
-      <RunExportMenu run={run} />
+      <RunExportMenu run={run} disabled={!!start} />
     </>
   );
 
@@ -133,7 +144,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         })}
         actions={actions}
       />
-      <Stack gap="md">
+      <Stack gap="md" aria-busy={start ? true : undefined}>
         {saveError ? (
           <Alert color="red" variant="light" role="alert" title={t('suites.run.notSaved')} data-testid="run-not-saved">
             <Text size="sm">{t(storageErrorKey(saveError.kind))}</Text>
@@ -169,15 +180,19 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           shown={rows.length}
           total={suite.cases.length}
         />
-        <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={setOpenCase} />
+        <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={openDetail} />
       </Stack>
-      <CaseDetail
-        run={run}
-        suite={suite}
-        caseId={openCase}
-        outcomes={outcomes.filter((o) => o.caseId === openCase)}
-        onClose={() => setOpenCase(null)}
-      />
+      {detailShown ? (
+        <Suspense fallback={null}>
+          <CaseDetail
+            run={run}
+            suite={suite}
+            caseId={openCase}
+            outcomes={outcomes.filter((o) => o.caseId === openCase)}
+            onClose={() => setOpenCase(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

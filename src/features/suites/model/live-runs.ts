@@ -2,14 +2,17 @@ import { activeGrader, keptDbErrorOf, type ConnectionProfile, type KeptDbError }
 import {
   clampConcurrency,
   newRun,
+  outcomeTally,
   planAttempts,
   runSize,
   runSuite,
+  runSuiteOf,
   RunTooLargeError,
   type SuiteRun,
   type Suite,
   type SuiteFile,
 } from '../../../suite-engine';
+import { planPlacer } from './run-rows';
 import type { SuitesStore } from './store';
 
 /**
@@ -23,9 +26,12 @@ interface LiveRun {
 
 /** Screen updates are batched: results may arrive faster than anyone reads them. */
 const NOTIFY_MS = 250;
-/** While running, the run is saved this often: each save clones the whole run on the main thread (megabytes for
- * 2,000 cases), so a closed tab loses at most this much of a long run, and a short run is saved once, at its end. */
-const SAVE_MS = 30_000;
+/**
+ * While running, the results that finished since the last save are written this often, each as its own row (never
+ * the whole run again): a reload or a closed tab loses at most this much, a second tab reads them, and each write
+ * (≈50 results at 100 a second) stays a short task.
+ */
+const SAVE_MS = 500;
 
 /** A run of this tab whose last save failed: it is shown from here (live or over) until the tab closes. */
 export interface UnsavedRun {
@@ -47,15 +53,54 @@ function publish() {
   listeners.forEach((listener) => listener());
 }
 
-/** Saves the run; a refusal is kept (and shown) rather than lost, and a later save that works clears it. */
-async function save(store: SuitesStore, run: SuiteRun): Promise<void> {
+/** A refusal is kept (and shown) rather than lost; a later save that works clears it. */
+async function saving(run: SuiteRun, write: () => Promise<void>): Promise<boolean> {
   try {
-    await store.putRun(run);
+    await write();
     if (unsaved.delete(run.id)) publish();
+    return true;
   } catch (error) {
     unsaved.set(run.id, { run, error: keptDbErrorOf(error) });
     publish();
+    return false;
   }
+}
+
+/**
+ * A live run's saves, one after another: the header (the run without its results) when it starts and when it ends,
+ * then with its summary, and the results as rows as they finish. Results whose write failed are written again with
+ * the next save. The summary is built as results are saved (a few at a time), not all at once at the end.
+ */
+function runSaver(store: SuitesStore, run: SuiteRun, suite: Suite) {
+  const placeOf = planPlacer(run);
+  const tally = outcomeTally(suite, run.only);
+  let saved = 0;
+  let headerSaved = false;
+  let chain = Promise.resolve();
+  const save = (header: boolean) => {
+    chain = chain.then(async () => {
+      const from = saved;
+      const to = run.attempts.length;
+      if (!header && headerSaved && to === from) return;
+      const withHeader = header || !headerSaved;
+      const attempts = run.attempts.slice(from, to);
+      tally.update(run.attempts);
+      const summary = run.status === 'running' ? undefined : tally.summary();
+      const ok = await saving(run, () =>
+        store.saveResults(run, { places: attempts.map(placeOf), attempts }, withHeader ? { summary } : undefined),
+      );
+      if (!ok) return;
+      saved = to;
+      headerSaved ||= withHeader;
+    });
+    return chain;
+  };
+  return {
+    /** The results so far (and the header if it was never written). */
+    results: () => save(false),
+    /** The results and the header as the run is now (its start, its end). */
+    all: () => save(true),
+  };
 }
 
 export const liveRuns = {
@@ -105,13 +150,16 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     only: input.only,
     rerunOf: input.rerunOf,
   });
-  await save(input.store, run);
+  // The run's page parses the suite it ran: this one, already checked, is kept for it.
+  runSuiteOf(run, input.suite);
+  const saver = runSaver(input.store, run, input.suite);
+  await saver.all();
   const controller = new AbortController();
   live.set(run.id, { run, controller });
   publish();
 
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
-  let lastSave = Date.now();
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
   void runSuite({
     suite: input.suite,
     profile: input.profile,
@@ -126,10 +174,10 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
         notifyTimer = undefined;
         publish();
       }, NOTIFY_MS);
-      if (Date.now() - lastSave > SAVE_MS) {
-        lastSave = Date.now();
-        void save(input.store, run);
-      }
+      saveTimer ??= setTimeout(() => {
+        saveTimer = undefined;
+        void saver.results();
+      }, SAVE_MS);
     },
   })
     .then(
@@ -142,8 +190,9 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
     )
     .finally(async () => {
       clearTimeout(notifyTimer);
+      clearTimeout(saveTimer);
       run.finishedAt = Date.now();
-      await save(input.store, run);
+      await saver.all();
       // The page holds the finished run before it stops being live: it is not read back from IndexedDB.
       input.onFinished?.(run);
       live.delete(run.id);
