@@ -5,7 +5,6 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner } from '../../components';
 import { useT } from '../../i18n';
 import { PAGE_LINKS } from '../nav';
-import { preloadPage } from '../page-loaders';
 import { useStartup } from '../startup';
 import classes from './AppLayout.module.css';
 import { AuthErrorWatcher } from './AuthErrorWatcher';
@@ -59,9 +58,6 @@ export function AppLayout() {
               className={classes.link}
               aria-current={isActive(item.to) ? 'page' : undefined}
               onClick={close}
-              // The page's chunk starts loading on intent, often before the click.
-              onMouseEnter={() => preloadPage(item.to)}
-              onFocus={() => preloadPage(item.to)}
             >
               {t(item.label)}
             </Link>
