@@ -41,3 +41,4 @@ export {
 } from './icons';
 export { storageErrorKey } from './storage-error';
 export { UnreadableKeptRows } from './UnreadableKeptRows';
+export { plainControls } from './plain-controls';

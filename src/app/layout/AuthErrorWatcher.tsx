@@ -1,8 +1,9 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authRefusals, connectionStore, type AuthErrorEvent } from '../../api';
+import { plainControls } from '../../components';
 import { useT } from '../../i18n';
 import { paths } from '../../config/paths';
 
@@ -93,16 +94,16 @@ export function AuthErrorWatcher() {
                 </Text>
               ) : null}
               <Text size="sm">{tr('auth.rejected.body', { status: String(event.error.status ?? '') })}</Text>
-              <Button
-                size="xs"
-                variant="light"
+              <button
+                type="button"
+                className={plainControls.button}
                 onClick={() => {
                   notifications.hide(id);
                   go(target);
                 }}
               >
                 {tr('auth.openSettings')}
-              </Button>
+              </button>
             </Stack>
           ),
         });

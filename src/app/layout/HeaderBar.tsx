@@ -1,7 +1,7 @@
-import { ActionIcon, Burger, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Burger, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { Hint, LogoIcon, MoonIcon, SunIcon } from '../../components';
+import { Hint, LogoIcon, MoonIcon, plainControls, SunIcon } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
 import { HeaderSelect } from './HeaderSelect';
@@ -43,14 +43,14 @@ export const HeaderBar = memo(function HeaderBar({
         <ProfileStatus />
         <ProfileSelect visibleFrom="sm" />
         <Hint label={themeLabel}>
-          <ActionIcon
-            variant="default"
-            size="lg"
+          <button
+            type="button"
+            className={plainControls.icon}
             aria-label={themeLabel}
             onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
           >
             {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
-          </ActionIcon>
+          </button>
         </Hint>
         <HeaderSelect
           label={t('header.language')}
