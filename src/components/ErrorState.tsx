@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
 import { isApiError, isKeptDbError, useConnection, type ApiError } from '../api';
@@ -7,6 +7,7 @@ import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';
 import { storageErrorKey } from './storage-error';
 import { useOnline } from './use-online';
+import classes from './ErrorState.module.css';
 
 export interface ErrorStateProps {
   /** Anything thrown or rejected; an ApiError gets the full treatment. */
@@ -135,18 +136,16 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
           </Text>
         ) : null}
         {rows.length > 0 ? (
-          <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" w="auto">
-            <Table.Tbody>
+          <table className={classes.facts}>
+            <tbody>
               {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th fw={500} w="1%" style={{ whiteSpace: 'nowrap' }}>
-                    {label}
-                  </Table.Th>
-                  <Table.Td>{value}</Table.Td>
-                </Table.Tr>
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         ) : null}
         {api && api.drift.length > 0 ? <DriftWarnings warnings={api.drift} /> : null}
         {api?.rawBody !== undefined ? (
