@@ -42,3 +42,4 @@ export {
 export { storageErrorKey } from './storage-error';
 export { UnreadableKeptRows } from './UnreadableKeptRows';
 export { plainControls } from './plain-controls';
+export { useAfterPaint } from './use-after-paint';

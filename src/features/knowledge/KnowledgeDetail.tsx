@@ -2,7 +2,7 @@ import { Anchor, Collapse, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, knowledgeQuery, useConnection } from '../../api';
-import { DriftWarnings, ErrorState, RawJson, Loading } from '../../components';
+import { DriftWarnings, ErrorState, RawJson, Loading, useAfterPaint } from '../../components';
 import { useT } from '../../i18n';
 import { BulkRemoval } from './BulkRemoval';
 import { DeleteDocumentForm } from './DeleteDocumentForm';
@@ -30,6 +30,8 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
   const settings = useQuery({ ...knowledgeQuery(knowledgeId, { withSettings: true, param }), enabled: withSettings });
   const deletions = deletionsFor(useDeletions(), active?.id, knowledgeId);
   const pendingCount = deletions.filter(isActive).length;
+  // Below the record (off screen as a page opens): deleting one document, the tracked deletions, bulk removal.
+  const belowFold = useAfterPaint(plain.isSuccess);
 
   if (plain.isPending) return <Loading label={t('knowledge.loading')} />;
   if (plain.isError)
@@ -92,7 +94,7 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           <RawJson value={shown.raw} label={t('json.label')} />
         </Collapse>
       </div>
-      {active ? (
+      {active && belowFold ? (
         <DeleteDocumentForm
           profileId={active.id}
           knowledgeId={knowledgeId}
@@ -101,8 +103,8 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           totalFiles={record.total_files}
         />
       ) : null}
-      <DeletionList deletions={deletions} />
-      {active ? (
+      {belowFold ? <DeletionList deletions={deletions} /> : null}
+      {active && belowFold ? (
         <BulkRemoval
           profileId={active.id}
           profileName={active.name}
