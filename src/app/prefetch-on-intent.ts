@@ -26,7 +26,7 @@ function intentPath(target: EventTarget | null): { el: Element; path: string } |
 /**
  * Starts the next page's work on intent, before the click: its chunk and its first reads (prefetchPageData: the
  * same reads as the page's, a failure being the page's first answer; never an id its page refuses) on a pointer
- * resting HOVER_INTENT_MS on a link, at once on keyboard focus or a touch, and on an id box's intent event. One
+ * resting HOVER_INTENT_MS on a link, at once on keyboard focus, a touch or a press, and on an id box's intent event. One
  * listener per event at `root` (the document) serves every link the console draws.
  */
 export function prefetchOnIntent(client: QueryClient, root: Document | HTMLElement = document): () => void {
@@ -59,7 +59,9 @@ export function prefetchOnIntent(client: QueryClient, root: Document | HTMLEleme
     // A mouse click focuses its link too: that intent was the hover's (keyboard focus shows :focus-visible).
     if (found && found.el.matches(':focus-visible')) start(found.path);
   };
-  const onTouch = (event: Event) => {
+  // A touch, or a button pressed on a link (≈100 ms before the click that follows its release).
+  const onPress = (event: Event) => {
+    if (event.type === 'pointerdown' && (event as PointerEvent).button !== 0) return;
     const found = intentPath(event.target);
     if (found) start(found.path);
   };
@@ -68,7 +70,8 @@ export function prefetchOnIntent(client: QueryClient, root: Document | HTMLEleme
     ['pointerover', onOver],
     ['pointerout', onOut],
     ['focusin', onFocus],
-    ['touchstart', onTouch, { passive: true }],
+    ['touchstart', onPress, { passive: true }],
+    ['pointerdown', onPress],
     [INTENT_EVENT, onIntent],
   ];
   for (const [type, listener, options] of listeners) root.addEventListener(type, listener, options);
