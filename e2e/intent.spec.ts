@@ -55,6 +55,23 @@ test('pointing at a record’s link asks for its page and data before the click;
   expect(calls.filter((c) => c === `GET /v1/knowledge/${KB.handbook}`)).toHaveLength(1);
 });
 
+test('moving the keyboard focus onto a record’s link asks for its page before Enter', async ({ page, baseURL }) => {
+  await catalogWith(page, [{ id: KB.faq, label: 'Customer support FAQ' }]);
+  await page.goto('./catalog');
+  const link = page.getByRole('link', { name: 'Open Customer support FAQ' });
+  await expect(link).toBeVisible();
+  const calls = watchCalls(page, new URL(baseURL!).origin);
+  const read = page.waitForRequest(isServiceCall(`/v1/knowledge/${KB.faq}`));
+  await page.getByRole('textbox', { name: 'Search' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  await read;
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('knowledge-name')).toHaveText('Customer support FAQ');
+  // The read the focus started is the page's (the header's minute check may read a kept id too, but not this soon).
+  expect(calls.filter((c) => c === `GET /v1/knowledge/${KB.faq}`)).toHaveLength(1);
+});
+
 test('a read that failed on hover is the page’s answer after the click, as its own would be, asked once', async ({
   page,
   baseURL,
