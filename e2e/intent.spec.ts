@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DS, KB, UNKNOWN } from './support/demo-ids.mjs';
+import { BASE_PATH_TAG } from './support/target';
 
 /**
  * The next page's work starts on intent (src/app/prefetch-on-intent.ts): a link the pointer rests on, or an id box
@@ -36,24 +37,25 @@ const isServiceCall = (path: string) => (r: { url(): string; method(): string })
   r.method() === 'GET' && new URL(r.url()).pathname === path;
 const isServiceAnswer = (path: string) => (r: Response) => isServiceCall(path)(r.request());
 
-test('pointing at a record’s link asks for its page and data before the click; the click asks nothing more', async ({
-  page,
-  baseURL,
-}) => {
-  await catalogWith(page, [{ id: KB.handbook, label: 'Beacon product handbook' }]);
-  await page.goto('./catalog');
-  const link = page.getByRole('link', { name: 'Open Beacon product handbook' });
-  await expect(link).toBeVisible();
-  const calls = watchCalls(page, new URL(baseURL!).origin);
-  const read = page.waitForRequest(isServiceCall(`/v1/knowledge/${KB.handbook}`));
-  const chunk = page.waitForRequest((r) => /\/assets\/knowledge-[^/]+\.js$/.test(new URL(r.url()).pathname));
-  await link.hover();
-  // Both leave while the pointer rests, before any click.
-  await Promise.all([read, chunk]);
-  await link.click();
-  await expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook');
-  expect(calls.filter((c) => c === `GET /v1/knowledge/${KB.handbook}`)).toHaveLength(1);
-});
+test(
+  'pointing at a record’s link asks for its page and data before the click; the click asks nothing more, under the base path too',
+  { tag: BASE_PATH_TAG },
+  async ({ page, baseURL }) => {
+    await catalogWith(page, [{ id: KB.handbook, label: 'Beacon product handbook' }]);
+    await page.goto('./catalog');
+    const link = page.getByRole('link', { name: 'Open Beacon product handbook' });
+    await expect(link).toBeVisible();
+    const calls = watchCalls(page, new URL(baseURL!).origin);
+    const read = page.waitForRequest(isServiceCall(`/v1/knowledge/${KB.handbook}`));
+    const chunk = page.waitForRequest((r) => /\/assets\/knowledge-[^/]+\.js$/.test(new URL(r.url()).pathname));
+    await link.hover();
+    // Both leave while the pointer rests, before any click.
+    await Promise.all([read, chunk]);
+    await link.click();
+    await expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook');
+    expect(calls.filter((c) => c === `GET /v1/knowledge/${KB.handbook}`)).toHaveLength(1);
+  },
+);
 
 test('moving the keyboard focus onto a record’s link asks for its page before Enter', async ({ page, baseURL }) => {
   await catalogWith(page, [{ id: KB.faq, label: 'Customer support FAQ' }]);
