@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench` section "console": figures for the built console on this machine, not a pass/fail test.
-//   node scripts/bench-console.mjs [--runs 5] [--no-build] [--dist dist-bench] [--latency MS]
+//   node scripts/bench-console.mjs [--runs 5] [--no-build] [--dist dist-bench] [--latency MS] [--hover MS]
 //   1. builds the console (into dist-bench/) and prints its chunks, raw and gzip (scripts/budget.mjs);
 //   2. builds the bare app of the same stack (scripts/perf/baseline-app) twice: as shared, for the first-visit weight,
 //      and with a fetching route (scripts/perf/baseline-extra), for the render times;
@@ -10,7 +10,9 @@
 //      - first-visit weight of / and a knowledge base against the bare app (scripts/perf/weigh.mjs);
 //      - cold load (a new tab opening the URL) until the knowledge page, the dataset page and the 50,000-piece
 //        document show their content, and the bare app's fetching page likewise;
-//      - in-app navigation (the console loaded at /, then a client-side navigation) until the same content shows;
+//      - in-app navigation as an admin does it: the console open at its catalog (/catalog, the three records listed),
+//        the pointer moves onto the record's link and clicks at once, or rests --hover MS (200) first, then clicks;
+//        until the same content shows, timed from the click;
 //      - the JS heap after opening the 50,000-piece document.
 // Content "shows" when its element is in the DOM and laid out, seen by a MutationObserver in the page (in ms since
 // navigation start, or since the navigation was asked for), so polling from here adds nothing.
@@ -39,14 +41,24 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     dist: { type: 'string' },
     latency: { type: 'string', default: '0' },
+    hover: { type: 'string', default: '200' },
   },
 });
 const RUNS = Math.min(Math.max(Number(options.runs) || 5, 1), 20);
 const DIST = resolve(ROOT, options.dist ?? (options['no-build'] ? 'dist' : 'dist-bench'));
 const STEP_TIMEOUT_MS = 60_000;
 const LATENCY_MS = Math.max(Number(options.latency) || 0, 0);
-/** Goals of issue 14: in-app navigation to content ≤ 300 ms (median); a cold load ≤ 1.2× the bare app's. */
-const GOALS = { inAppMs: 300, coldRatio: 1.2 };
+/**
+ * How long the pointer rests on a link before the click in the second in-app measure. A click is preceded by the
+ * pointer reaching the link and settling on it; 200 ms is at the short end of that rest (docs/performance.md).
+ */
+const HOVER_MS = Math.max(Number(options.hover) || 0, 0);
+/**
+ * Goals of issue 27 (medians): in-app navigation to content ≤ 100 ms, read on the click after a hover; a cold load
+ * ≤ 1.2× the bare app's fetching page (knowledge, dataset), ≤ 1.25× for the 50,000-piece document; the first visit's
+ * JS ≤ 1.10× the bare app's (e2e/budget.spec.ts holds it).
+ */
+const GOALS = { inAppMs: 100, coldRatio: { knowledge: 1.2, dataset: 1.2, document: 1.25 }, firstVisitJsRatio: 1.1 };
 
 const KNOWLEDGE_ID = KB.handbook;
 const DATASET_ID = DS.handbook;
@@ -73,6 +85,19 @@ function watchScript({ selector, text }) {
     window.kcBenchSeen = new Promise((settle) => (done = settle));
   };
   window.kcBenchArm();
+  // kcBenchOnClick(): the next click re-arms the watch and is the start of the time (window.kcBenchClickAt).
+  let onClick = false;
+  window.kcBenchOnClick = () => (onClick = true);
+  document.addEventListener(
+    'click',
+    () => {
+      if (!onClick) return;
+      onClick = false;
+      window.kcBenchClickAt = performance.now();
+      window.kcBenchArm();
+    },
+    true,
+  );
   const check = () => {
     if (!done) return;
     const el = [...document.querySelectorAll(selector)].find((e) =>
@@ -90,12 +115,25 @@ function watchScript({ selector, text }) {
 const PAGES = [
   {
     name: 'knowledge page',
+    goal: 'knowledge',
+    kind: 'knowledge',
+    id: KNOWLEDGE_ID,
     path: `knowledge/${KNOWLEDGE_ID}`,
     target: { selector: 'h1, h2, h3', text: 'Beacon product handbook' },
   },
-  { name: 'dataset page', path: `datasets/${DATASET_ID}`, target: { selector: 'h1', text: 'Beacon product handbook' } },
+  {
+    name: 'dataset page',
+    goal: 'dataset',
+    kind: 'dataset',
+    id: DATASET_ID,
+    path: `datasets/${DATASET_ID}`,
+    target: { selector: 'h1', text: 'Beacon product handbook' },
+  },
   {
     name: '50,000-piece document',
+    goal: 'document',
+    kind: 'document',
+    id: null, // set from the fixture
     path: null, // set from the fixture
     target: { selector: '[data-testid="piece-row"][data-piece="1"]', text: 'Log entry 1:' },
     heap: true,
@@ -109,11 +147,18 @@ const BARE_PAGE = {
 
 // config.json comes from the servers (serveConsole's configFile, serveDir's config): routing it here would make
 // Playwright intercept every request of the page, a round trip each that no user pays (≈100 ms per page load here).
-async function newContext(browser, target) {
+async function newContext(browser, target, catalog) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
   await context.addInitScript(watchScript, target);
+  if (catalog) await context.addInitScript((list) => localStorage.setItem('kc.catalog.v1', list), catalog);
   return context;
 }
+
+/** The catalog the in-app measures start from: the pages timed, as the console keeps ids it has met. */
+const catalogOf = (profileId) =>
+  JSON.stringify(
+    PAGES.map((p, i) => ({ profileId, kind: p.kind, id: p.id, lastSeenAt: 1_760_000_000_000 + i, pinned: false })),
+  );
 
 /** A new tab of the context, its requests delayed by --latency. */
 async function newPage(context) {
@@ -166,25 +211,28 @@ async function cold(browser, url, { target, heap }) {
   }
 }
 
-/** The console open at / (settled), then a client-side navigation to path: ms until the content shows. */
-async function inApp(browser, base, path, { target }) {
-  const context = await newContext(browser, target);
+/**
+ * The console open at its catalog (settled), then the pointer onto the page's link there and a click, at once or after
+ * resting `hoverMs` on it: ms from the click until the content shows.
+ */
+async function inApp(browser, base, { path, target }, catalog, hoverMs) {
+  const context = await newContext(browser, target, catalog);
   try {
     const page = await newPage(context);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(base, { timeout: STEP_TIMEOUT_MS });
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await page.goto(`${base}catalog`, { timeout: STEP_TIMEOUT_MS });
+    const link = page.locator(`[data-testid="catalog-row"] a[href$="/${path}"]`);
+    await link.waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.waitForLoadState('networkidle', { timeout: STEP_TIMEOUT_MS });
-    // What a link does: push the URL and let the router follow it (BrowserRouter listens to popstate).
-    const started = await page.evaluate((to) => {
-      window.kcBenchArm();
-      const t = performance.now();
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      return t;
-    }, new URL(path, base).pathname);
-    const elapsed = (await seen(page)) - started;
+    await page.evaluate(() => window.kcBenchOnClick());
+    if (hoverMs > 0) {
+      await link.hover({ timeout: STEP_TIMEOUT_MS });
+      await page.waitForTimeout(hoverMs);
+    }
+    await link.click({ timeout: STEP_TIMEOUT_MS });
+    const shown = await seen(page);
+    const elapsed = shown - (await page.evaluate(() => window.kcBenchClickAt));
     if (errors.length) throw new Error(`page errors on ${path}: ${errors.join('; ')}`);
     return { ms: elapsed };
   } finally {
@@ -251,7 +299,9 @@ async function main() {
     stops.push(bareFetching.close);
     const browser = await launchBenchChromium(chromium, { executablePath });
     stops.push(() => browser.close());
+    PAGES[2].id = LARGE.documentId;
     PAGES[2].path = `documents/${LARGE.documentId}`;
+    const catalog = catalogOf(config.default_profile);
 
     console.log('\n== first visit: JS and CSS fetched until the network is idle (scripts/perf/weigh.mjs)');
     const weight = await weighAll(browser, {
@@ -270,41 +320,56 @@ async function main() {
     for (const p of PAGES)
       measures.push(
         { run: () => cold(browser, site.url + p.path, p) },
-        { run: () => inApp(browser, site.url, p.path, p) },
+        { run: () => inApp(browser, site.url, p, catalog, 0) },
+        { run: () => inApp(browser, site.url, p, catalog, HOVER_MS) },
       );
     process.stdout.write('rounds: ');
     const [bareCold, ...pageRuns] = await interleaved(measures);
     const results = PAGES.map((p, i) => {
-      const c = pageRuns[2 * i];
-      const w = pageRuns[2 * i + 1];
+      const [c, atOnce, hovered] = pageRuns.slice(3 * i, 3 * i + 3);
       return {
         name: p.name,
         path: p.path,
         cold: stats(c.map((r) => r.ms)),
-        inApp: stats(w.map((r) => r.ms)),
+        inApp: stats(atOnce.map((r) => r.ms)),
+        inAppAfterHover: stats(hovered.map((r) => r.ms)),
         heap: p.heap ? stats(c.map((r) => r.heap)) : undefined,
+        goal: p.goal,
       };
     });
     process.stdout.write('\n');
     const bareStats = stats(bareCold.map((r) => r.ms));
     const col = (s) => `${ms(s.median).padStart(9)} ${ms(s.p95).padStart(9)}`;
     console.log(
-      `${'page'.padEnd(26)} ${'cold median'.padStart(11)} ${'p95'.padStart(7)} ${'÷ bare'.padStart(7)}   ${'in-app median'.padStart(13)} ${'p95'.padStart(7)}`,
+      `${''.padEnd(26)} ${'cold'.padStart(27)}   ${'in-app, from the catalog (from the click)'.padStart(41)}`,
+    );
+    console.log(
+      `${'page'.padEnd(26)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'÷ bare'.padStart(7)}   ${'click at once'.padStart(19)}   ${`after ${HOVER_MS} ms hover`.padStart(19)}`,
     );
     console.log(`${BARE_PAGE.name.padEnd(26)} ${col(bareStats)} ${'1.00'.padStart(7)}`);
     for (const r of results) {
       const ratio = r.cold.median / bareStats.median;
-      console.log(`${r.name.padEnd(26)} ${col(r.cold)} ${ratio.toFixed(2).padStart(7)}   ${col(r.inApp).padStart(19)}`);
+      console.log(
+        `${r.name.padEnd(26)} ${col(r.cold)} ${ratio.toFixed(2).padStart(7)}   ${col(r.inApp)}   ${col(r.inAppAfterHover)}`,
+      );
       r.coldRatio = ratio;
     }
     const doc = results.find((r) => r.heap);
     if (doc) console.log(`JS heap after opening the 50,000-piece document (after GC): median ${mb(doc.heap.median)}`);
-    console.log(
-      `goals: in-app ≤ ${GOALS.inAppMs} ms median — ${results.map((r) => `${r.name} ${r.inApp.median <= GOALS.inAppMs ? 'met' : 'NOT met'}`).join(', ')}`,
-    );
-    console.log(
-      `       cold ≤ ${GOALS.coldRatio}× the bare app — ${results.map((r) => `${r.name} ${r.coldRatio <= GOALS.coldRatio ? 'met' : 'NOT met'}`).join(', ')}`,
-    );
+    const verdict = (ok) => (ok ? 'met' : 'NOT met');
+    console.log(`goals of issue 27 (medians):`);
+    for (const r of results)
+      console.log(
+        `  in-app ${r.name} ≤ ${GOALS.inAppMs} ms after a ${HOVER_MS} ms hover: ${ms(r.inAppAfterHover.median)} — ${verdict(r.inAppAfterHover.median <= GOALS.inAppMs)} (click at once: ${ms(r.inApp.median)}, ${verdict(r.inApp.median <= GOALS.inAppMs)})`,
+      );
+    for (const r of results)
+      console.log(
+        `  cold ${r.name} ≤ ${GOALS.coldRatio[r.goal].toFixed(2)}× the bare app: ${r.coldRatio.toFixed(2)}× — ${verdict(r.coldRatio <= GOALS.coldRatio[r.goal])}`,
+      );
+    for (const v of weight.verdicts)
+      console.log(
+        `  first visit ${v.name} JS ≤ ${GOALS.firstVisitJsRatio.toFixed(2)}× the ${v.against}: ${v.ratio.toFixed(3)}× — ${verdict(v.ratio <= GOALS.firstVisitJsRatio)}`,
+      );
     console.log(
       `(first-visit figures in KB of 1,024 bytes: ${weight.verdicts.map((v) => `${v.name} ${kb(v.weight.js)}`).join(', ')})`,
     );
@@ -319,6 +384,7 @@ async function main() {
           cpus: cpus().length,
           chromium: browser.version(),
           runs: RUNS,
+          hoverMs: HOVER_MS,
           build: { firstRoute: build.firstRoute, allCss: build.allCss, assets: build.assets },
           firstVisit: weight.rows.map(([name, w, against]) => ({
             name,

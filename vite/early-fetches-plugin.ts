@@ -37,6 +37,19 @@ function withImports(bundle: OutputBundle, chunk: OutputChunk, entryFiles: Set<s
   return [...out];
 }
 
+/**
+ * The stylesheets of these chunks (the entry's are in index.html): a page's dynamic import waits for them, so a cold
+ * load that asks for them only then pays one more round trip after the chunks.
+ */
+function cssOf(bundle: OutputBundle, files: string[]): string[] {
+  const out = new Set<string>();
+  for (const file of files) {
+    const c = bundle[file] as (OutputChunk & { viteMetadata?: { importedCss?: Set<string> } }) | undefined;
+    c?.viteMetadata?.importedCss?.forEach((f) => out.add(f));
+  }
+  return [...out];
+}
+
 /** From the built bundle: each feature page's chunks, and those of its areas' messages (start-up areas too). */
 export function firstChunksOf(bundle: OutputBundle, pageAreas: Record<string, readonly string[]>): FirstChunks {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -45,11 +58,15 @@ export function firstChunksOf(bundle: OutputBundle, pageAreas: Record<string, re
     if (c.isEntry && c.name !== EARLY_FETCHES_NAME) withImports(bundle, c, new Set()).forEach((f) => entryFiles.add(f));
   }
   const code: Record<string, string[]> = {};
+  const css: Record<string, string[]> = {};
   const messages: Record<string, Record<string, string[]>> = { en: {}, zhCN: {} };
   for (const c of chunks) {
     const id = c.facadeModuleId ?? '';
     const page = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]index\.tsx$/.exec(id);
-    if (page) code[page[1]!] = withImports(bundle, c, entryFiles);
+    if (page) {
+      code[page[1]!] = withImports(bundle, c, entryFiles);
+      css[page[1]!] = cssOf(bundle, code[page[1]!]!);
+    }
     const area = /[\\/]src[\\/]i18n[\\/]messages[\\/]([^\\/?]+)\.ts\?locale=(en|zhCN)/.exec(id);
     if (area) messages[area[2]!]![area[1]!] = withImports(bundle, c, entryFiles);
   }
@@ -57,7 +74,7 @@ export function firstChunksOf(bundle: OutputBundle, pageAreas: Record<string, re
   for (const [page, areas] of Object.entries(pageAreas)) {
     if (!code[page]) continue;
     const of = (locale: string) => [...new Set([...START_AREAS, ...areas].flatMap((a) => messages[locale]![a] ?? []))];
-    result[page] = { code: code[page], en: of('en'), zhCN: of('zhCN') };
+    result[page] = { code: code[page], css: css[page] ?? [], en: of('en'), zhCN: of('zhCN') };
   }
   return result;
 }

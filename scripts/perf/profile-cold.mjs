@@ -4,8 +4,10 @@
 // order, then the main thread's time by script (chunk) and by function, and what is left (parsing, GC, layout, idle).
 // A tool for finding what to make quicker, not a test: figures vary from run to run; the last of RUNS is printed.
 //   npm run build && node scripts/perf/profile-cold.mjs [path] [--text T] [--runs 3] [--dist dist] [--top 25] [--slice 20]
-//     [--in-app] [--large]
-// (--in-app: the console loaded at / first, then a client-side navigation to path is profiled.)
+//     [--in-app [--hover MS]] [--large]
+// (--in-app: the console loaded at / first, then a client-side navigation to path is profiled. --hover MS: from the
+// catalog instead (path's record kept there), the pointer resting MS on the record's link before the click, as
+// `npm run bench -- console` measures it; the profile covers the click to the content.)
 // (--slice N adds a timeline: the main thread's busiest modules in each N ms.)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,7 @@ const { values: options, positionals } = parseArgs({
     slice: { type: 'string', default: '0' },
     'in-app': { type: 'boolean', default: false },
     large: { type: 'boolean', default: false },
+    hover: { type: 'string' },
   },
 });
 const path = positionals[0] ?? `knowledge/${KB.handbook}`;
@@ -39,6 +42,9 @@ const DIST = resolve(ROOT, options.dist);
 const IN_APP = options['in-app'];
 /** --large: the sandbox serves the e2e fixture (demo data and the 50,000-piece document, e2e/support/e2e-fixture.ts). */
 const LARGE = options.large;
+const HOVER_MS = options.hover === undefined ? null : Math.max(Number(options.hover) || 0, 0);
+/** The catalog kind of a path's first segment, for --hover. */
+const KIND_OF = { knowledge: 'knowledge', datasets: 'dataset', documents: 'document' };
 
 /**
  * In a build made with `vite build --minify false`, each module starts with a `// path` comment: the module of a
@@ -84,12 +90,19 @@ const REACT_WORK = new Set([
   'commitRoot',
 ]);
 
-function selfTimes(profile, moduleOf) {
+/**
+ * `window` ([from, to] in ms of the page's clock, `at` the page's clock when the profiler started): only the samples
+ * taken in it count (an in-app navigation: from the click or push until the content showed, not the wait after).
+ */
+function selfTimes(profile, moduleOf, window) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const deltas = profile.timeDeltas;
+  let elapsed = 0;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const dt = (deltas[i + 1] ?? 0) / 1000;
+    elapsed += deltas[i] / 1000;
+    if (window && (window.at + elapsed < window.from || window.at + elapsed > window.to)) continue;
     const id = profile.samples[i];
     self.set(id, (self.get(id) ?? 0) + dt);
   }
@@ -167,10 +180,32 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
       let started = 0;
-      if (IN_APP) {
+      let profilerAt = null;
+      if (IN_APP && HOVER_MS !== null) {
+        const [first, id] = path.split('/');
+        const entry = { profileId: 'sandbox', kind: KIND_OF[first], id, lastSeenAt: 1_760_000_000_000, pinned: false };
+        await context.addInitScript((list) => localStorage.setItem('kc.catalog.v1', list), JSON.stringify([entry]));
+        await page.goto(`${site.url}catalog`);
+        const link = page.locator(`[data-testid="catalog-row"] a[href$="/${path}"]`);
+        await link.waitFor({ timeout: 60_000 });
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() =>
+          document.addEventListener('click', () => (window.kcClickAt = performance.now()), {
+            capture: true,
+            once: true,
+          }),
+        );
+        await link.hover();
+        await page.waitForTimeout(HOVER_MS);
+        profilerAt = await page.evaluate(() => performance.now());
+        await cdp.send('Profiler.start');
+        await link.click();
+        started = await page.evaluate(() => window.kcClickAt);
+      } else if (IN_APP) {
         // The console settled at /, then what a link does: push the URL and let the router follow it.
         await page.goto(site.url);
         await page.waitForLoadState('networkidle');
+        profilerAt = await page.evaluate(() => performance.now());
         await cdp.send('Profiler.start');
         started = await page.evaluate((to) => {
           const t = performance.now();
@@ -194,7 +229,8 @@ async function main() {
         const nav = performance.getEntriesByType('navigation')[0];
         return { responseEnd: nav.responseEnd, domInteractive: nav.domInteractive };
       });
-      report = { shown, requests, marks, ...selfTimes(profile, moduleMapOf(DIST)) };
+      const window = IN_APP && profilerAt !== null ? { at: profilerAt, from: started, to: started + shown } : undefined;
+      report = { shown, requests, marks, ...selfTimes(profile, moduleMapOf(DIST), window) };
       await context.close();
     }
     const { shown, requests, marks, byScript, byFunction, byModule, timeline } = report;
@@ -212,7 +248,9 @@ async function main() {
       );
     }
     const total = byScript.reduce((s, [, t]) => s + t, 0);
-    console.log(`\nmain thread, sampled until the content showed: ${Math.round(total)} ms`);
+    console.log(
+      `\nmain thread, sampled ${IN_APP ? 'from the navigation' : ''} until the content showed: ${Math.round(total)} ms`,
+    );
     for (const [file, t] of byScript.slice(0, 15)) console.log(`${String(Math.round(t)).padStart(6)} ms  ${file}`);
     for (const [label, rows] of [
       ['under React rendering or committing', byModule.react],

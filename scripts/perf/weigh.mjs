@@ -27,8 +27,8 @@ export const BARE_PAGES = [
 
 /**
  * The console's pages weighed (with the demo data), each against a bare app page, with the ceiling on the ratio of
- * their JS. Issue 14's goal is 1.15 against the bare app's first page for both; the knowledge page, with its lookup
- * and deletion forms, is held against the bare app's form page instead, at the ceiling it meets today (README).
+ * their JS. Issue 27's goal is 1.10 (issue 14's was 1.15): / against the bare app's first page, the knowledge page,
+ * with its lookup and deletion forms, against the bare app's form page.
  */
 export const CONSOLE_PAGES = [
   {
@@ -36,14 +36,14 @@ export const CONSOLE_PAGES = [
     path: '',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: 60_000 }),
     against: 'bare app /',
-    max: 1.15,
+    max: 1.1,
   },
   {
     name: 'console /knowledge/{id}',
     path: `knowledge/${KB.handbook}`,
     ready: shows('Everything about the Beacon'),
     against: 'bare app /users',
-    max: 1.15,
+    max: 1.1,
   },
 ];
 

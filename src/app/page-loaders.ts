@@ -38,7 +38,7 @@ export const pages = Object.fromEntries(PAGE_NAMES.map((name) => [name, pageComp
 /**
  * Starts loading the chunk and messages of the page at `pathname` (below the base path): at start-up, beside
  * config.json, so the first render can wait for it (main.tsx); on each in-app navigation as it starts (prefetch.ts);
- * and when a navigation link is pointed at or focused, so the page is often in before the click. Loading twice costs
+ * and on intent, a link to it hovered, focused or touched (prefetch-on-intent.ts), so the page is often in before the click. Loading twice costs
  * nothing: the browser keeps each module once. Resolves when the page is in, or failed: a failure is reported by the
  * route's own load (its error boundary offers a retry).
  */

@@ -5,6 +5,9 @@ import { isPathId, type EndpointName } from '../contract';
 import { preloadPage } from './page-loaders';
 import { routeAt, type FirstRead } from './routes';
 
+/** How long a failed read ahead of a page stays its first answer, from a hover to the click that follows it. */
+const FAILURE_KEPT_MS = 10_000;
+
 /**
  * Reads a query ahead of the page that will show it. Its answer, an error included, is the page's first answer: the
  * page's first mount does not ask again because the prefetch failed (a 404 is one call, as when the page asks
@@ -12,6 +15,11 @@ import { routeAt, type FirstRead } from './routes';
  */
 function prefetchForPage(client: QueryClient, options: FetchQueryOptions<any, any, any, any>): Promise<void> {
   const { queryKey } = options;
+  // A failure answered moments ago (a read started on hover, src/app/prefetch-on-intent.ts) is the page's first
+  // answer too: the click does not ask again.
+  const state = client.getQueryState(queryKey);
+  if (state?.status === 'error' && state.fetchStatus === 'idle' && Date.now() - state.errorUpdatedAt < FAILURE_KEPT_MS)
+    return Promise.resolve();
   const hash = hashKey(queryKey);
   client.setQueryDefaults(queryKey, { retryOnMount: false });
   const cache = client.getQueryCache();

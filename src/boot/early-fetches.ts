@@ -129,7 +129,7 @@ function startReads(
 }
 
 /**
- * Asks for the chunks of the page at the address and of its messages in the language it will show (as
+ * Asks for the chunks (and stylesheets) of the page at the address and of its messages in the language it will show (as
  * src/i18n's initialLocale picks it), listed by the build in index.html (vite/early-fetches-plugin.ts): they
  * arrive while the entry compiles, instead of in two waves after it has run.
  */
@@ -148,6 +148,14 @@ function preloadPageChunks(table: BootTable, page: string): void {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
+    link.href = `${base}${file}`;
+    document.head.append(link);
+  }
+  // Its stylesheets as the page's loading will ask for them (a stylesheet link, no CORS): from the cache then.
+  for (const file of forPage.css ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'style';
     link.href = `${base}${file}`;
     document.head.append(link);
   }

@@ -26,7 +26,8 @@ export interface BootRoute {
 }
 
 /** Per feature page: its code's chunks, and its messages' chunks per language. */
-export type FirstChunks = Record<string, { code: string[]; en: string[]; zhCN: string[] }>;
+/** Per page: its chunks, its stylesheets (which its chunks' loading waits for), and its messages' chunks per language. */
+export type FirstChunks = Record<string, { code: string[]; css: string[]; en: string[]; zhCN: string[] }>;
 
 /** What the build writes into index.html for the first script (vite/early-fetches-plugin.ts). */
 export interface BootTable {

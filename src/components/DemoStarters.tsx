@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { DEMO_RECORDS, useSandboxProfile } from '../api';
 import { useConnection, type CatalogKind } from '../lib';
 import { useT, type MessageKey } from '../i18n';
+import { INTENT_PATH_ATTR } from './intent';
 
 const KIND_LABELS: Record<CatalogKind, MessageKey> = {
   knowledge: 'starters.kind.knowledge',
@@ -19,9 +20,12 @@ const KIND_LABELS: Record<CatalogKind, MessageKey> = {
 export function DemoStarters({
   kinds,
   onOpen,
+  pathOf,
 }: {
   kinds: readonly CatalogKind[];
   onOpen(kind: CatalogKind, id: string): void;
+  /** The page a record opens: its chunk and first reads start on intent (src/components/intent.ts). */
+  pathOf?: (kind: CatalogKind, id: string) => string | undefined;
 }) {
   const t = useT();
   const { active } = useConnection();
@@ -49,6 +53,7 @@ export function DemoStarters({
               py={4}
               styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
               data-testid="demo-starter"
+              {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
             >
               {withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : record.name}
             </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
 import { isApiError, type ApiError } from '../api';
@@ -8,6 +8,20 @@ import { useT, type MessageKey } from '../i18n';
 import { DriftWarnings } from './DriftWarnings';
 import { storageErrorKey } from './storage-error';
 import { useOnline } from './use-online';
+
+/*
+ * The error's facts (status, endpoint, time…) as a plain table drawn as Mantine's Table drew it (no row borders,
+ * spacing 2px / xs): Mantine's Table brought its scroll container and ScrollArea (≈5 KB gzip) into the shared kit
+ * every page opened by id loads, for these few rows. Inline styles: a CSS file of its own would be one more request
+ * before each of those pages.
+ */
+const FACTS_TABLE = {
+  borderCollapse: 'collapse',
+  fontSize: 'var(--mantine-font-size-sm)',
+  lineHeight: 'var(--mantine-line-height)',
+} as const;
+const FACT_CELL = { padding: '2px var(--mantine-spacing-xs)', textAlign: 'start' } as const;
+const FACT_LABEL = { ...FACT_CELL, width: '1%', fontWeight: 500, whiteSpace: 'nowrap' } as const;
 
 export interface ErrorStateProps {
   /** Anything thrown or rejected; an ApiError gets the full treatment. */
@@ -136,18 +150,18 @@ export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
           </Text>
         ) : null}
         {rows.length > 0 ? (
-          <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" w="auto">
-            <Table.Tbody>
+          <table style={FACTS_TABLE}>
+            <tbody>
               {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th fw={500} w="1%" style={{ whiteSpace: 'nowrap' }}>
+                <tr key={label}>
+                  <th scope="row" style={FACT_LABEL}>
                     {label}
-                  </Table.Th>
-                  <Table.Td>{value}</Table.Td>
-                </Table.Tr>
+                  </th>
+                  <td style={FACT_CELL}>{value}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         ) : null}
         {api && api.drift.length > 0 ? <DriftWarnings warnings={api.drift} /> : null}
         {api?.rawBody !== undefined ? (

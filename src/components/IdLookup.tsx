@@ -1,17 +1,26 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../lib';
 import { useFormat, useT } from '../i18n';
 import { DemoStarters } from './DemoStarters';
 import { PinIcon } from './icons';
 import { usePathIdError } from './path-id-error';
 import { Hint } from './Hint';
+import { INTENT_PATH_ATTR, signalIntent } from './intent';
+
+/**
+ * How long a typed id rests before its page is asked for: an id typed key by key passes through shorter ids (each
+ * a read that answers 404); a pasted one is asked for at once.
+ */
+const TYPED_ID_SETTLE_MS = 400;
 
 export interface IdLookupProps {
   kind: CatalogKind;
   /** The input's label, e.g. "Dataset id". */
   label: string;
   onOpen(id: string): void;
+  /** The page an id opens (config/paths.ts): its chunk and first reads start once the box holds a usable id. */
+  pathOf?: (id: string) => string;
   /** How many recent ids to list. */
   recentLimit?: number;
 }
@@ -20,7 +29,7 @@ export interface IdLookupProps {
  * Where every resource page starts: there are no list endpoints, so an admin pastes an id
  * or picks one the console has met before (pinned first, then recent), per profile.
  */
-export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps) {
+export function IdLookup({ kind, label, onOpen, pathOf, recentLimit = 8 }: IdLookupProps) {
   const t = useT();
   const { active } = useConnection();
   const entries = useCatalog(active?.id, kind);
@@ -29,6 +38,18 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
   const pathIdError = usePathIdError();
   const pinned = entries.filter((e) => e.pinned);
   const recent = entries.filter((e) => !e.pinned).slice(0, recentLimit);
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+
+  /** An id the box could open is the admin's intent to open it: say so, at once when pasted. */
+  function intentOf(event: ChangeEvent<HTMLInputElement>, id: string) {
+    clearTimeout(settle.current);
+    if (!pathOf || !id || pathIdError(id)) return;
+    const input = event.currentTarget;
+    const { inputType } = event.nativeEvent as InputEvent;
+    if (inputType === 'insertFromPaste' || inputType === 'insertFromDrop') signalIntent(input, pathOf(id));
+    else settle.current = setTimeout(() => signalIntent(input, pathOf(id)), TYPED_ID_SETTLE_MS);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +74,7 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
           onChange={(e) => {
             setValue(e.currentTarget.value);
             setError(pathIdError(e.currentTarget.value.trim()));
+            intentOf(e, e.currentTarget.value.trim());
           }}
           autoComplete="off"
           spellCheck={false}
@@ -66,21 +88,35 @@ export function IdLookup({ kind, label, onOpen, recentLimit = 8 }: IdLookupProps
           }
         />
       </form>
-      {pinned.length > 0 ? <EntryList title={t('catalog.pinned')} entries={pinned} onOpen={onOpen} /> : null}
-      {recent.length > 0 ? <EntryList title={t('catalog.recent')} entries={recent} onOpen={onOpen} /> : null}
+      {pinned.length > 0 ? (
+        <EntryList title={t('catalog.pinned')} entries={pinned} onOpen={onOpen} pathOf={pathOf} />
+      ) : null}
+      {recent.length > 0 ? (
+        <EntryList title={t('catalog.recent')} entries={recent} onOpen={onOpen} pathOf={pathOf} />
+      ) : null}
       {pinned.length + recent.length === 0 ? (
         <>
           <Text size="sm" c="dimmed">
             {t('catalog.empty')}
           </Text>
-          <DemoStarters kinds={[kind]} onOpen={(_, id) => onOpen(id)} />
+          <DemoStarters kinds={[kind]} onOpen={(_, id) => onOpen(id)} pathOf={pathOf && ((_, id) => pathOf(id))} />
         </>
       ) : null}
     </Stack>
   );
 }
 
-function EntryList({ title, entries, onOpen }: { title: string; entries: CatalogEntry[]; onOpen(id: string): void }) {
+function EntryList({
+  title,
+  entries,
+  onOpen,
+  pathOf,
+}: {
+  title: string;
+  entries: CatalogEntry[];
+  onOpen(id: string): void;
+  pathOf?: (id: string) => string;
+}) {
   const t = useT();
   const { formatDateTime } = useFormat();
   return (
@@ -100,6 +136,7 @@ function EntryList({ title, entries, onOpen }: { title: string; entries: Catalog
           >
             <UnstyledButton
               onClick={() => onOpen(entry.id)}
+              {...{ [INTENT_PATH_ATTR]: pathOf?.(entry.id) }}
               style={{ flex: 1, minWidth: 0 }}
               title={t('catalog.seenAt', { when: formatDateTime(entry.lastSeenAt) })}
             >

@@ -41,3 +41,5 @@ export {
 } from './icons';
 export { storageErrorKey } from './storage-error';
 export { UnreadableKeptRows } from './UnreadableKeptRows';
+export { plainControls } from './plain-controls';
+export { useAfterPaint } from './use-after-paint';

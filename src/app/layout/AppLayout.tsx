@@ -1,8 +1,8 @@
-import { Alert, Box, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Box, Center, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { OfflineBanner } from '../../components';
+import { OfflineBanner, plainControls } from '../../components';
 import { useT } from '../../i18n';
 import { NAV_ITEMS, PAGE_LINKS } from '../nav';
 import { preloadPage } from '../page-loaders';
@@ -20,7 +20,7 @@ export function PageFallback() {
   return (
     <Center component="output" py="xl" aria-live="polite" style={{ display: 'flex' }}>
       <Stack align="center" gap="xs">
-        <Loader size="sm" />
+        <span className={plainControls.spinner} aria-hidden="true" />
         <span>{t('common.loading')}</span>
       </Stack>
     </Center>
@@ -62,9 +62,6 @@ export function AppLayout() {
               className={classes.link}
               aria-current={isActive(item.to) ? 'page' : undefined}
               onClick={close}
-              // The page's chunk starts loading on intent, often before the click.
-              onMouseEnter={() => preloadPage(item.to)}
-              onFocus={() => preloadPage(item.to)}
             >
               {t(item.label)}
             </Link>

@@ -1,9 +1,10 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authRefusals, type AuthErrorEvent } from '../../api';
 import { connectionStore } from '../../lib';
+import { plainControls } from '../../components';
 import { useT } from '../../i18n';
 import { paths } from '../../config/paths';
 
@@ -94,16 +95,16 @@ export function AuthErrorWatcher() {
                 </Text>
               ) : null}
               <Text size="sm">{tr('auth.rejected.body', { status: String(event.error.status ?? '') })}</Text>
-              <Button
-                size="xs"
-                variant="light"
+              <button
+                type="button"
+                className={plainControls.button}
                 onClick={() => {
                   notifications.hide(id);
                   go(target);
                 }}
               >
                 {tr('auth.openSettings')}
-              </Button>
+              </button>
             </Stack>
           ),
         });

@@ -1,12 +1,13 @@
-import { ActionIcon, Burger, Group, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Burger, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { Hint, LogoIcon, MoonIcon, SunIcon } from '../../components';
+import { Hint, LogoIcon, MoonIcon, plainControls, SunIcon } from '../../components';
 import { LOCALE_NAMES, LOCALES, isLocale, useLocale, useT } from '../../i18n';
 import { headerExtras } from '../header-extras';
 import { HeaderSelect } from './HeaderSelect';
 import { ProfileSelect, ProfileStatus } from './ProfileStatus';
 import { paths } from '../../config/paths';
+import classes from './HeaderBar.module.css';
 
 /**
  * The header. Memoised: the layout re-renders on every navigation (the nav marks the current page), and the header,
@@ -26,34 +27,30 @@ export const HeaderBar = memo(function HeaderBar({
   const themeLabel = computed === 'dark' ? t('header.toLight') : t('header.toDark');
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap">
+    <div className={classes.bar}>
+      <div className={classes.side}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
         {/* Named by the label: on phones the title is hidden and the logo alone stays. */}
-        <Link to={paths.home.href()} aria-label={t('app.name')} style={{ color: 'inherit', textDecoration: 'none' }}>
-          <Group gap={8} wrap="nowrap">
-            <LogoIcon />
-            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
-              {t('app.name')}
-            </Title>
-          </Group>
+        <Link to={paths.home.href()} aria-label={t('app.name')} className={classes.brand}>
+          <LogoIcon />
+          <h2 className={classes.title}>{t('app.name')}</h2>
         </Link>
-      </Group>
-      <Group gap="sm" wrap="nowrap">
+      </div>
+      <div className={classes.side}>
         {headerExtras.map(({ id, Component }) => (
           <Component key={id} />
         ))}
         <ProfileStatus />
         <ProfileSelect visibleFrom="sm" />
         <Hint label={themeLabel}>
-          <ActionIcon
-            variant="default"
-            size="lg"
+          <button
+            type="button"
+            className={plainControls.icon}
             aria-label={themeLabel}
             onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
           >
             {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
-          </ActionIcon>
+          </button>
         </Hint>
         <HeaderSelect
           label={t('header.language')}
@@ -64,7 +61,7 @@ export const HeaderBar = memo(function HeaderBar({
           }}
           options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
         />
-      </Group>
-    </Group>
+      </div>
+    </div>
   );
 });

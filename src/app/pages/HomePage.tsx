@@ -1,7 +1,15 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useConnection } from '../../lib';
-import { failedHost, healthTone, PageHeader, StatusBadge, useCheckLabel, useProfileHealth } from '../../components';
+import {
+  failedHost,
+  healthTone,
+  PageHeader,
+  plainControls,
+  StatusBadge,
+  useCheckLabel,
+  useProfileHealth,
+} from '../../components';
 import { useT } from '../../i18n';
 import { useLayoutContext } from '../layout/layout-context';
 import { paths } from '../../config/paths';
@@ -16,9 +24,9 @@ function ActiveProfileCard() {
       <Card withBorder>
         <Text>{t('home.noActiveProfile')}</Text>
         <Group mt="sm">
-          <Button component={Link} to={paths.settings.href()} size="xs">
+          <Link className={plainControls.button} data-variant="filled" to={paths.settings.href()}>
             {t('home.openSettings')}
-          </Button>
+          </Link>
         </Group>
       </Card>
     );

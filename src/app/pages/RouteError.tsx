@@ -1,5 +1,6 @@
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Code, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { plainControls } from '../../components';
 import { useT } from '../../i18n';
 import { paths } from '../../config/paths';
 
@@ -20,12 +21,17 @@ export function RouteError({ error }: { error: unknown }) {
         </Code>
         <Group>
           {/* A failed lazy chunk stays failed until the page reloads, so Retry reloads. */}
-          <Button size="xs" color="red" variant="light" onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            className={plainControls.button}
+            data-color="red"
+            onClick={() => window.location.reload()}
+          >
             {t('common.retry')}
-          </Button>
-          <Button size="xs" variant="subtle" component={Link} to={paths.home.href()}>
+          </button>
+          <Link className={plainControls.button} data-variant="subtle" to={paths.home.href()}>
             {t('common.goHome')}
-          </Button>
+          </Link>
         </Group>
       </Stack>
     </Alert>

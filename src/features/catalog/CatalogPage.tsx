@@ -135,6 +135,7 @@ export function CatalogPage() {
                 const to = routeFor(kind, id);
                 if (to) navigate(to);
               }}
+              pathOf={routeFor}
             />
           </EmptyState>
         ) : (

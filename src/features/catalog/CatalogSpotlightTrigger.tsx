@@ -1,8 +1,7 @@
-import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import type { SpotlightPage } from './CatalogSpotlight';
-import { Hint, SearchIcon } from '../../components';
+import { Hint, plainControls, SearchIcon } from '../../components';
 import { FEATURE_AREAS, useT, withMessages } from '../../i18n';
 
 type SpotlightModule = typeof import('./CatalogSpotlight');
@@ -45,16 +44,16 @@ export function CatalogSpotlightTrigger({ pages }: { pages: readonly SpotlightPa
   return (
     <>
       <Hint label={label}>
-        <ActionIcon
-          variant="default"
-          size="lg"
+        <button
+          type="button"
+          className={plainControls.icon}
           aria-label={label}
           onClick={open}
           onMouseEnter={() => void (loading.current ??= loadSpotlight())}
           data-testid="spotlight-button"
         >
           <SearchIcon />
-        </ActionIcon>
+        </button>
       </Hint>
       {Spotlight ? <Spotlight pages={pages} /> : null}
     </>

@@ -39,6 +39,7 @@ function ConversationLookup() {
         kind="conversation"
         label={t('conversations.idLabel')}
         onOpen={(id) => navigate(paths.conversation.href(id))}
+        pathOf={paths.conversation.href}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DriftWarning } from '../../contract';
+import { useAfterPaint } from '../../components';
 import { useT } from '../../i18n';
 import { fieldFlags, readField, unknownFieldPaths, warningsFor, type DatasetAnswer } from './dataset-fields';
 import { DATASET_SECTIONS } from './dataset-layout';
@@ -31,14 +32,19 @@ export function SectionCard({ id, title, children }: { id: string; title: string
   );
 }
 
+/** The groups a page opens with fill a screen (general, chunking); the others follow once those are painted. */
+const FIRST_SECTIONS = 2;
+
 /** Every documented field in its group, then the fields only the service knows about. */
 export function DatasetSections({ answer, drift }: DatasetSectionsProps) {
   const t = useT();
-  const unknown = unknownFieldPaths(answer.raw);
+  const belowFold = useAfterPaint();
+  const unknown = belowFold ? unknownFieldPaths(answer.raw) : [];
+  const sections = belowFold ? DATASET_SECTIONS : DATASET_SECTIONS.slice(0, FIRST_SECTIONS);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md" verticalSpacing="md">
-        {DATASET_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <SectionCard key={section.id} id={section.id} title={t(SECTION_TITLE_KEYS[section.id])}>
             {section.fields.map((spec, i) => {
               const read = readField(answer, spec.path);

@@ -1,11 +1,38 @@
 import { Anchor, Badge, Box, Code, Collapse, Group, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { enumLabel, timestampToMs, type EnumTable } from '../../contract';
 import { RawJson, toPrettyJson } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import type { FieldRead } from './dataset-fields';
 import type { FieldKind, FieldSpec } from './dataset-layout';
+import classes from './FieldRow.module.css';
 import { enumLabelKey, fieldLabelKey } from './labels';
+
+interface PlainTextProps {
+  children: ReactNode;
+  dimmed?: boolean;
+  mono?: boolean;
+  wrap?: boolean;
+  multiline?: boolean;
+  title?: string;
+  'data-value-state'?: string;
+}
+
+/** A value's text as Text size="sm" draws it, without a Mantine component per field (FieldRow.module.css). */
+function PlainText({ children, dimmed, mono, wrap, multiline, ...rest }: PlainTextProps) {
+  return (
+    <p
+      className={classes.text}
+      data-dimmed={dimmed || undefined}
+      data-mono={mono || undefined}
+      data-wrap={wrap || undefined}
+      data-multiline={multiline || undefined}
+      {...rest}
+    >
+      {children}
+    </p>
+  );
+}
 
 export interface FieldValueProps {
   /** Undefined for a field the interface does not document. */
@@ -20,9 +47,9 @@ export function FieldValue({ spec, read, compact = false }: FieldValueProps) {
   const t = useT();
   if (read.state === 'missing') {
     return (
-      <Text size="sm" c="dimmed" fs="italic" data-value-state="missing">
-        {t('datasets.value.notSent')}
-      </Text>
+      <PlainText dimmed data-value-state="missing">
+        <i>{t('datasets.value.notSent')}</i>
+      </PlainText>
     );
   }
   if (read.state === 'raw' || spec === undefined) {
@@ -60,38 +87,42 @@ function DocumentedValue({
     case 'text':
       return value === '' ? (
         <Empty />
-      ) : (
+      ) : compact ? (
         <Text
           size="sm"
           style={{ whiteSpace: kind.multiline ? 'pre-wrap' : undefined, overflowWrap: 'anywhere' }}
-          lineClamp={compact ? 3 : undefined}
+          lineClamp={3}
         >
           {String(value)}
         </Text>
+      ) : (
+        <PlainText wrap multiline={kind.multiline}>
+          {String(value)}
+        </PlainText>
       );
     case 'id':
       return (
-        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <PlainText mono wrap>
           {String(value)}
-        </Text>
+        </PlainText>
       );
     case 'integer':
     case 'number':
-      return <Text size="sm">{num(value)}</Text>;
+      return <PlainText>{num(value)}</PlainText>;
     case 'timestamp':
       return (
         // The raw integer on hover: its unit is not documented, so the reading is shown with what it was read from.
-        <Text size="sm" title={String(value)}>
+        <PlainText title={String(value)}>
           {typeof value === 'number' ? formatDateTime(timestampToMs(value)) : String(value)}
-        </Text>
+        </PlainText>
       );
     case 'flag':
       return <OnOff on={value === true} />;
     case 'enum':
       return (
-        <Text size="sm">
+        <PlainText>
           <EnumName table={kind.table} value={value} />
-        </Text>
+        </PlainText>
       );
     case 'enumList':
       return <EnumList table={kind.table} value={value} />;
@@ -120,11 +151,7 @@ function DocumentedValue({
 
 function Empty() {
   const t = useT();
-  return (
-    <Text size="sm" c="dimmed">
-      {t('datasets.value.empty')}
-    </Text>
-  );
+  return <PlainText dimmed>{t('datasets.value.empty')}</PlainText>;
 }
 
 export function OnOff({ on }: { on: boolean }) {

@@ -29,7 +29,12 @@ function DatasetLookup() {
   return (
     <>
       <PageHeader title={t('datasets.title')} description={t('datasets.lookupDescription')} />
-      <IdLookup kind="dataset" label={t('datasets.idLabel')} onOpen={(id) => navigate(paths.dataset.href(id))} />
+      <IdLookup
+        kind="dataset"
+        label={t('datasets.idLabel')}
+        onOpen={(id) => navigate(paths.dataset.href(id))}
+        pathOf={paths.dataset.href}
+      />
     </>
   );
 }

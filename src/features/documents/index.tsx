@@ -29,7 +29,12 @@ function DocumentLookup() {
   return (
     <>
       <PageHeader title={t('documents.title')} description={t('documents.lookupDescription')} />
-      <IdLookup kind="document" label={t('documents.idLabel')} onOpen={(id) => navigate(paths.document.href(id))} />
+      <IdLookup
+        kind="document"
+        label={t('documents.idLabel')}
+        onOpen={(id) => navigate(paths.document.href(id))}
+        pathOf={paths.document.href}
+      />
     </>
   );
 }

@@ -1,18 +1,24 @@
 import { Anchor, Collapse, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, useConnection } from '../../lib';
 import { knowledgeQuery } from '../../api';
-import { DriftWarnings, ErrorState, RawJson, Loading } from '../../components';
+import { DriftWarnings, ErrorState, RawJson, Loading, useAfterPaint } from '../../components';
 import { useT } from '../../i18n';
 import { BulkRemoval } from './BulkRemoval';
 import { DeleteDocumentForm } from './DeleteDocumentForm';
 import { DeletionList } from './DeletionList';
 import { KnowledgeRecordView } from './KnowledgeRecordView';
-import { SettingsExtras } from './SettingsExtras';
 import { useDeletions } from './deletion/hooks';
 import { isActive } from './deletion/machine';
 import { deletionsFor } from './deletion/view';
+
+/**
+ * The "with settings" fields, shown once the admin asks for them: their table (Mantine's Table, its scroll container
+ * and ScrollArea, ≈7 KB gzip) stays off a knowledge base's first visit. Asked for with the switch, beside the read.
+ */
+const loadSettingsExtras = () => import('./SettingsExtras').then((m) => ({ default: m.SettingsExtras }));
+const SettingsExtras = lazy(loadSettingsExtras);
 
 /** One knowledge base: its record, the "with settings" variant on demand, document deletion and its tracking. */
 export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
@@ -25,6 +31,8 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
   const settings = useQuery({ ...knowledgeQuery(knowledgeId, { withSettings: true, param }), enabled: withSettings });
   const deletions = deletionsFor(useDeletions(), active?.id, knowledgeId);
   const pendingCount = deletions.filter(isActive).length;
+  // Below the record (off screen as a page opens): deleting one document, the tracked deletions, bulk removal.
+  const belowFold = useAfterPaint(plain.isSuccess);
 
   if (plain.isPending) return <Loading label={t('knowledge.loading')} />;
   if (plain.isError)
@@ -46,7 +54,10 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
       <Stack gap="sm">
         <Switch
           checked={withSettings}
-          onChange={(e) => setWithSettings(e.currentTarget.checked)}
+          onChange={(e) => {
+            if (e.currentTarget.checked) void loadSettingsExtras();
+            setWithSettings(e.currentTarget.checked);
+          }}
           label={t('knowledge.settings.switch')}
           description={t('knowledge.settings.switchHint', { param })}
         />
@@ -62,7 +73,9 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           ) : (
             <>
               <DriftWarnings warnings={settings.data.drift} />
-              <SettingsExtras raw={settings.data.raw} param={param} />
+              <Suspense fallback={<Loading label={t('knowledge.settings.loading')} />}>
+                <SettingsExtras raw={settings.data.raw} param={param} />
+              </Suspense>
             </>
           )
         ) : null}
@@ -82,7 +95,7 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           <RawJson value={shown.raw} label={t('json.label')} />
         </Collapse>
       </div>
-      {active ? (
+      {active && belowFold ? (
         <DeleteDocumentForm
           profileId={active.id}
           knowledgeId={knowledgeId}
@@ -91,8 +104,8 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           totalFiles={record.total_files}
         />
       ) : null}
-      <DeletionList deletions={deletions} />
-      {active ? (
+      {belowFold ? <DeletionList deletions={deletions} /> : null}
+      {active && belowFold ? (
         <BulkRemoval
           profileId={active.id}
           profileName={active.name}

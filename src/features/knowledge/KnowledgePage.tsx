@@ -41,6 +41,7 @@ export default function KnowledgePage() {
             kind="knowledge"
             label={t('knowledge.lookup.label')}
             onOpen={(next) => navigate(paths.knowledgeBase.href(next))}
+            pathOf={paths.knowledgeBase.href}
           />
           <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
             <DeletionList deletions={deletionsFor(all, active?.id)} showKnowledge />

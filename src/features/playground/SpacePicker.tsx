@@ -16,6 +16,7 @@ export function SpacePicker() {
           kind="space"
           label={t('playground.pick.label')}
           onOpen={(id) => navigate(paths.playgroundSpace.href(id))}
+          pathOf={paths.playgroundSpace.href}
         />
       </Paper>
     </>
