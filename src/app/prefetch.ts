@@ -1,4 +1,4 @@
-import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { hashKey, type FetchQueryOptions, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { connectionStore } from '../lib';
 import { datasetQuery, documentBaseQuery, documentTextsPreviewQuery, documentTextsQuery, knowledgeQuery } from '../api';
 import { isPathId, type EndpointName } from '../contract';
@@ -28,7 +28,25 @@ function prefetchForPage(client: QueryClient, options: FetchQueryOptions<any, an
     client.setQueryDefaults(queryKey, {});
     unsubscribe();
   });
-  return client.prefetchQuery(options);
+  return client.prefetchQuery(unabortable(options));
+}
+
+/**
+ * The same read, deaf to React Query's abort signal: a read started ahead of its page is not cancelled and sent again
+ * when the page it was started for unmounts before its answer (once in a few loaded runs a page mounted and remounted
+ * while its read was in flight, and the read went out twice; documentTextsQuery is deaf to it for the same reason).
+ * The transport's own timeout still ends it. The context is copied field by field: reading its `signal` is what
+ * marks a read as cancellable.
+ */
+function unabortable<O extends FetchQueryOptions<any, any, any, any>>(options: O): O {
+  const { queryFn } = options;
+  if (typeof queryFn !== 'function') return options;
+  const never = new AbortController().signal;
+  return {
+    ...options,
+    queryFn: (context: QueryFunctionContext) =>
+      queryFn({ client: context.client, queryKey: context.queryKey, meta: context.meta, signal: never } as never),
+  };
 }
 
 /** How the console reads one endpoint by one id: the same query options as the page uses, so it finds them. */
