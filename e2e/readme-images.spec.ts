@@ -64,7 +64,7 @@ test('readme: a bulk removal running', { tag: SCREENSHOTS_TAG }, async ({ page, 
   const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
   await dialog.getByLabel('Document ids').fill(Array.from({ length: 12 }, (_, i) => retiredDocumentId(i)).join('\n'));
   await dialog.getByRole('button', { name: 'Check 12 ids' }).click();
-  await expect(dialog.getByTestId('bulk-check-summary')).toContainText('12 found');
+  await expect(dialog.getByTestId('bulk-check-summary')).toContainText('12 exist');
   await dialog.getByLabel('Type 12 to confirm').fill('12');
   await dialog.getByRole('button', { name: 'Remove 12 documents' }).click();
   await expect(dialog).toBeHidden();

@@ -22,7 +22,7 @@ const PAGES: { name: string; path: string; ready: (page: import('@playwright/tes
   {
     name: 'dataset-compare',
     path: `./datasets/${DS.handbook}?compare=${DS.faq}`,
-    ready: (p) => expect(p.getByText('Customer support FAQ').first()).toBeVisible(),
+    ready: (p) => expect(p.getByTestId('compare-view')).toContainText('Customer support FAQ'),
   },
   {
     name: 'document',
