@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE_PATH_TAG } from './support/target';
 import { DOC, DS, KB } from './support/demo-ids.mjs';
+import { watchCalls } from './support/service-calls';
 
 /**
  * A cold load of a page opened by id: its first reads and chunks are asked for by the console's first script
@@ -25,17 +26,6 @@ const PAGES = [
     shows: (page: Page) => expect(page.getByRole('heading', { level: 1 })).toHaveText(DOC.battery.name),
   },
 ];
-
-/** The service calls the page sends (preflights aside), as "GET /v1/…". */
-function watchCalls(page: Page, siteOrigin: string) {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin === siteOrigin || request.method() === 'OPTIONS') return;
-    calls.push(`${request.method()} ${url.pathname}`);
-  });
-  return calls;
-}
 
 for (const p of PAGES) {
   test(`a cold load of /${p.path.split('/')[0]}/{id} sends its first reads once: the first script's, taken by the console`, async ({

@@ -2,23 +2,13 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DS, KB, UNKNOWN } from './support/demo-ids.mjs';
 import { BASE_PATH_TAG } from './support/target';
+import { watchCalls } from './support/service-calls';
 
 /**
  * The next page's work starts on intent (src/app/prefetch-on-intent.ts): a link the pointer rests on, or an id box
  * holding a usable id, asks for the page's chunk and first reads before the click, so the click finds them ready;
  * the click sends nothing more, and a failed read is what the page then shows.
  */
-
-/** The service calls the page sends (preflights aside), as "GET /v1/…". */
-function watchCalls(page: Page, siteOrigin: string) {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin === siteOrigin || request.method() === 'OPTIONS') return;
-    calls.push(`${request.method()} ${url.pathname}`);
-  });
-  return calls;
-}
 
 /** The catalog as the console keeps it (localStorage), with these knowledge bases met before. */
 async function catalogWith(page: Page, entries: { id: string; label: string }[]) {

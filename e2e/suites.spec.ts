@@ -6,7 +6,7 @@ import { readCsv } from '../src/lib/csv';
 import { configFor, serveConfig, test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
-import { startSandbox } from './support/sandbox';
+import { startSandbox, type SandboxHandle } from './support/sandbox';
 import { startSite } from './support/site';
 import { BASE_PATH_TAG } from './support/target';
 import { DOC, KB, SPACE } from './support/demo-ids.mjs';
@@ -420,26 +420,31 @@ test(
   },
 );
 
+/** Eight questions of one suite on `sandbox`, run one at a time (each answer streamed: seconds on a slow sandbox). */
+async function runEightOneAtATime(page: Page, sandbox: SandboxHandle, name: string) {
+  await serveConfig(page, configFor(sandbox));
+  await page.goto('./suites');
+  const cases = Array.from({ length: 8 }, (_, i) => ({
+    id: `q${i + 1}`,
+    question: 'How much does Beacon Plus cost per month?',
+    expect: { contains: ['$4.99'] },
+  }));
+  await importSuite(
+    page,
+    `${name}.json`,
+    JSON.stringify({ name, space_id: SPACE.support, defaults: { stream: true }, cases }),
+  );
+  await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('1');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+}
+
 test('Stop midway keeps what finished; the rest shows as not run', async ({ page }) => {
   test.setTimeout(120_000);
   // Its own sandbox with 300 ms between streamed deltas: each answer takes seconds, so Stop lands midway.
   const slow = await startSandbox(['--stream-delay-ms', '300']);
   try {
-    await serveConfig(page, configFor(slow));
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('./suites');
-    const cases = Array.from({ length: 8 }, (_, i) => ({
-      id: `q${i + 1}`,
-      question: 'How much does Beacon Plus cost per month?',
-      expect: { contains: ['$4.99'] },
-    }));
-    await importSuite(
-      page,
-      'slow.json',
-      JSON.stringify({ name: 'Slow', space_id: SPACE.support, defaults: { stream: true }, cases }),
-    );
-    await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('1');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runEightOneAtATime(page, slow, 'Slow');
     // Before anything has finished: no pass rate ("0%" read as everything failed), "0 of 8 done".
     await expect(page.getByTestId('run-progress')).toContainText('0 of 8 done', { timeout: 30_000 });
     await expect(page.getByTestId('pass-rate')).toHaveText('—');
@@ -486,20 +491,7 @@ test('a run is kept as it goes: a second tab sees its results while it runs, a r
   // Each answer takes seconds (300 ms between streamed deltas): the run is still going while the tabs look at it.
   const slow = await startSandbox(['--stream-delay-ms', '300']);
   try {
-    await serveConfig(page, configFor(slow));
-    await page.goto('./suites');
-    const cases = Array.from({ length: 8 }, (_, i) => ({
-      id: `q${i + 1}`,
-      question: 'How much does Beacon Plus cost per month?',
-      expect: { contains: ['$4.99'] },
-    }));
-    await importSuite(
-      page,
-      'kept.json',
-      JSON.stringify({ name: 'Kept as it goes', space_id: SPACE.support, defaults: { stream: true }, cases }),
-    );
-    await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('1');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runEightOneAtATime(page, slow, 'Kept as it goes');
     await expect(page.getByTestId('run-progress')).toContainText('2 of 8 done', { timeout: 60_000 });
     const runUrl = page.url();
 
