@@ -78,9 +78,13 @@ export function rowsOf(runId: string, seq: number, attempt: AttemptResult): [Res
  */
 export const resultId = (runId: string, seq: number) => `${runId}:${String(seq).padStart(7, '0')}`;
 
+/**
+ * The header as kept. The suite as checked goes with the summary only (the run over): a page reads a run's start from
+ * them together, and the header written as a run starts stays as small as the file.
+ */
 export const headerOf = (run: SuiteRun, summary?: RunSummary): RunHeader => {
   const { attempts: _attempts, detailsApart: _apart, ...rest } = run;
-  const suite = runSuiteOf(run);
+  const suite = summary ? runSuiteOf(run) : undefined;
   return {
     ...rest,
     results: 'rows',
