@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DS, KB, UNKNOWN } from './support/demo-ids.mjs';
+import { DS, KB, SPACE, UNKNOWN } from './support/demo-ids.mjs';
 import { BASE_PATH_TAG } from './support/target';
 import { watchCalls } from './support/service-calls';
 
@@ -102,4 +102,49 @@ test('an id box asks for the page of a usable id before Enter, never for one its
   expect(calls.filter((c) => c.startsWith('GET /v1/datasets/') && !c.endsWith(DS.handbook))).toEqual([
     `GET /v1/datasets/${DS.faq}`,
   ]);
+});
+
+test('pointing at a kept suite run’s link reads its start from this browser’s store before the click', async ({
+  page,
+}) => {
+  // Every keyed read of IndexedDB, as "store:key".
+  await page.addInitScript(() => {
+    const reads: string[] = [];
+    (window as unknown as { kcKeptReads: string[] }).kcKeptReads = reads;
+    const get = IDBObjectStore.prototype.get;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey | IDBKeyRange) {
+      reads.push(`${this.name}:${String(key)}`);
+      return get.call(this, key);
+    };
+  });
+  const keptReads = () => page.evaluate(() => (window as unknown as { kcKeptReads: string[] }).kcKeptReads);
+  await page.goto('./suites');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
+  const suite = {
+    name: 'Intent suite',
+    space_id: SPACE.support,
+    cases: [
+      { id: 'plus-price', question: 'How much does Beacon Plus cost per month?', expect: { contains: ['$4.99'] } },
+    ],
+  };
+  await (
+    await chooser
+  ).setFiles({ name: 'intent.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(suite)) });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page).toHaveURL(/\/runs\/run-/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-summary')).toContainText('done', { timeout: 30_000 });
+  const runId = page.url().split('/').pop()!;
+  // A new page load: this tab's memory of the run is gone, as when the admin comes back to it later.
+  await page.goto(page.url().replace(/\/runs\/[^/]+$/, ''));
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  const link = page.locator(`a[href$="/runs/${runId}"]`);
+  await expect(link).toBeVisible();
+  expect(await keptReads()).not.toContain(`suiteRuns:${runId}`);
+  await link.hover();
+  // Read while the pointer rests, before any click.
+  await expect.poll(keptReads).toContain(`suiteRuns:${runId}`);
+  await link.click();
+  await expect(page.getByTestId('run-summary')).toContainText('done');
+  await expect(page.locator('[data-testid="result-row"] td[data-status="pass"]')).toHaveCount(1);
 });

@@ -3,7 +3,7 @@ import './app/early-preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authRefusals, createQueryClient } from './api';
-import { connectionStore, loadConsoleConfig } from './lib';
+import { connectionStore, createKeptDb, loadConsoleConfig } from './lib';
 import { App } from './app/App';
 import { localePreference } from './app/locale-preference';
 import { pathBelowBase, prefetchOnNavigation, prefetchPageData } from './app/prefetch';
@@ -43,9 +43,11 @@ async function start(): Promise<void> {
   const queryClient = createQueryClient({ onAuthError: authRefusals.report });
   // The page's data is asked for now, not after its chunk has arrived and rendered; so is each next page's.
   const firstData = prefetchPageData(queryClient, path);
-  prefetchOnNavigation(queryClient);
+  // Opened on first use only (a page's own read, or a warm on intent): the first route does not load IndexedDB.
+  const keptDb = createKeptDb();
+  prefetchOnNavigation({ client: queryClient, keptDb });
   // And before the navigation, on hover, focus or touch of a link (or a usable id in an id box).
-  prefetchOnIntent(queryClient);
+  prefetchOnIntent({ client: queryClient, keptDb });
   await messages;
   // The first render shows the page itself with its data, not a loading state first (which React would keep on
   // screen for 300 ms at least), nor a render without the data and another (on a two-core machine ≈80 ms more)
@@ -56,7 +58,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App startup={{ configError }} queryClient={queryClient} />
+      <App startup={{ configError }} queryClient={queryClient} keptDb={keptDb} />
     </StrictMode>,
   );
 }

@@ -1,13 +1,16 @@
 // `npm run bench -- console`, its suite run page section (issue 27): in-app navigation to a kept run of 2,000 cases.
 // The run is made once, as an admin makes it: a suite of 2,000 cases (the demo questions, cycled) × 2 variants is
 // imported in /suites and run against the sandbox at concurrency 8, so the browser keeps it in its own IndexedDB.
-// Then, one warm-up and `runs` rounds: a new tab of that browser context (IndexedDB is per context) opens the
-// Overview and, once it settled, navigates in-app to the run's page (what a link does: push the URL, the router
-// follows); timed until the run's summary and its first result row are in the DOM and laid out. The HTTP cache is
-// cleared before each round, so the page's chunk is fetched as in the other in-app measures.
+// Then, one warm-up and `runs` rounds, each measured twice as the other pages' in-app times are
+// (scripts/bench-console.mjs): a new tab of that browser context (IndexedDB is per context) opens the Overview and,
+// once it settled, the pointer moves onto a link to the run's page and clicks at once, or rests `hoverMs` (200) on it
+// first (issue 27's goal is read after the rest). The Overview has no link to one run: the bench adds one at its top, a
+// link doing what a router link does (push the URL, the router follows); the console's intent listener sees it as any
+// link. Timed from the click until the run's summary and its first result row are in the DOM and laid out. The HTTP
+// cache is cleared before each, so the page's chunk is fetched as in the other in-app measures.
 import { DOC, SPACE } from '../../e2e/support/demo-ids.mjs';
 
-export const SUITE_RUN_PAGE = { cases: 2000, variants: 2, concurrency: 8, goalMs: 100 };
+export const SUITE_RUN_PAGE = { cases: 2000, variants: 2, concurrency: 8, goalMs: 100, hoverMs: 200 };
 
 const QUESTIONS = [
   ['How long does the Beacon battery last on a full charge?', '14 days', DOC.battery.id],
@@ -44,6 +47,22 @@ function watchRunPage() {
     window.kcRunSeen = new Promise((settle) => (done = settle));
   };
   window.kcRunArm();
+  // The bench's link to the run (kcRunLink): a click on it is the start of the time and navigates as a router link.
+  window.kcRunLink = (to) => {
+    const a = document.createElement('a');
+    a.href = to;
+    a.textContent = 'The bench run';
+    a.dataset.testid = 'bench-run-link';
+    a.style.cssText = 'position:fixed;top:0;left:0;z-index:10000;padding:8px;background:#fff';
+    a.addEventListener('click', (event) => {
+      event.preventDefault();
+      window.kcRunClickAt = performance.now();
+      window.kcRunArm();
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    document.body.append(a);
+  };
   const shown = (selector) => {
     const el = document.querySelector(selector);
     return !!el && el.getClientRects().length > 0;
@@ -95,83 +114,89 @@ export async function benchSuiteRunPage(browser, siteUrl, { runs, timeoutMs = 60
     await seeding.close();
 
     const times = [];
+    const atOnce = [];
     for (let round = 0; round <= runs; round += 1) {
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.clearBrowserCache');
-      await page.goto(siteUrl, { timeout: timeoutMs });
-      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: timeoutMs });
-      await page.waitForLoadState('networkidle', { timeout: timeoutMs });
-      // --profile (alone): the last round's navigation as a sampling CPU profile, its top functions by self time.
-      const profiling = profile && round === runs;
-      if (profiling) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
-      }
-      const at = await page.evaluate((to) => {
-        window.kcRunArm();
-        const t = performance.now();
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-        return t;
-      }, runPath);
-      const seen = await Promise.race([
-        page.evaluate(() => window.kcRunSeen),
-        new Promise((_, fail) => setTimeout(() => fail(new Error('the run page did not show')), timeoutMs)),
-      ]);
-      if (profiling) {
-        printProfile((await cdp.send('Profiler.stop')).profile, seen - at);
-        const fetched = await page.evaluate(
-          (t) =>
-            performance
-              .getEntriesByType('resource')
-              .filter((e) => e.startTime >= t)
-              .map(
-                (e) => `${e.name.split('/').pop()} ${Math.round(e.startTime - t)}–${Math.round(e.responseEnd - t)} ms`,
-              ),
-          at,
-        );
-        console.log(`fetched after the click (from–to): ${fetched.join(', ')}`);
-        // The kept run read raw, as the page reads it: how long IndexedDB takes, and how much it holds.
-        const read = await page.evaluate(
-          (runId) =>
-            new Promise((ok, fail) => {
-              const open = indexedDB.open('knowledge-console');
-              open.onerror = () => fail(open.error);
-              open.onsuccess = () => {
-                const db = open.result;
-                const t0 = performance.now();
-                const tx = db.transaction(db.objectStoreNames, 'readonly');
-                const stores = [...db.objectStoreNames];
-                const header = tx.objectStore('suiteRuns').get(runId);
-                const rows = stores.includes('suiteRunResults')
-                  ? tx.objectStore('suiteRunResults').index('byRun').getAll(runId)
-                  : undefined;
-                tx.oncomplete = () => {
-                  const ms = performance.now() - t0;
-                  const list = rows ? rows.result : header.result.attempts;
-                  const size = (v) => JSON.stringify(v ?? null).length;
-                  ok({ ms, stores, header: size(header.result), rows: list.length, bytes: size(list) });
-                  db.close();
+      for (const hoverMs of [0, SUITE_RUN_PAGE.hoverMs]) {
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.clearBrowserCache');
+        await page.goto(siteUrl, { timeout: timeoutMs });
+        await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: timeoutMs });
+        await page.waitForLoadState('networkidle', { timeout: timeoutMs });
+        // --profile (alone): the last round's navigation as a sampling CPU profile, its top functions by self time.
+        const profiling = profile && round === runs && hoverMs > 0;
+        await page.evaluate((to) => window.kcRunLink(to), runPath);
+        const link = page.getByTestId('bench-run-link');
+        if (hoverMs > 0) {
+          await link.hover({ timeout: timeoutMs });
+          await page.waitForTimeout(hoverMs);
+        }
+        // From the click on: the hover's work, done before it, is not in the window printed.
+        if (profiling) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+        await link.click({ timeout: timeoutMs });
+        const at = await page.evaluate(() => window.kcRunClickAt);
+        const seen = await Promise.race([
+          page.evaluate(() => window.kcRunSeen),
+          new Promise((_, fail) => setTimeout(() => fail(new Error('the run page did not show')), timeoutMs)),
+        ]);
+        if (profiling) {
+          printProfile((await cdp.send('Profiler.stop')).profile, seen - at);
+          const fetched = await page.evaluate(
+            (t) =>
+              performance
+                .getEntriesByType('resource')
+                .filter((e) => e.startTime >= t)
+                .map(
+                  (e) =>
+                    `${e.name.split('/').pop()} ${Math.round(e.startTime - t)}–${Math.round(e.responseEnd - t)} ms`,
+                ),
+            at,
+          );
+          console.log(`fetched after the click (from–to): ${fetched.join(', ')}`);
+          // The kept run read raw, as the page reads it: how long IndexedDB takes, and how much it holds.
+          const read = await page.evaluate(
+            (runId) =>
+              new Promise((ok, fail) => {
+                const open = indexedDB.open('knowledge-console');
+                open.onerror = () => fail(open.error);
+                open.onsuccess = () => {
+                  const db = open.result;
+                  const t0 = performance.now();
+                  const tx = db.transaction(db.objectStoreNames, 'readonly');
+                  const stores = [...db.objectStoreNames];
+                  const header = tx.objectStore('suiteRuns').get(runId);
+                  const rows = stores.includes('suiteRunResults')
+                    ? tx.objectStore('suiteRunResults').index('byRun').getAll(runId)
+                    : undefined;
+                  tx.oncomplete = () => {
+                    const ms = performance.now() - t0;
+                    const list = rows ? rows.result : header.result.attempts;
+                    const size = (v) => JSON.stringify(v ?? null).length;
+                    ok({ ms, stores, header: size(header.result), rows: list.length, bytes: size(list) });
+                    db.close();
+                  };
                 };
-              };
-            }),
-          runPath.split('/').pop(),
-        );
-        console.log(`IndexedDB read of the run, raw: ${JSON.stringify(read)}`);
+              }),
+            runPath.split('/').pop(),
+          );
+          console.log(`IndexedDB read of the run, raw: ${JSON.stringify(read)}`);
+        }
+        const rows = await page.locator('[data-testid="result-row"]').count();
+        if (errors.length) throw new Error(`page errors on the run page: ${errors.join('; ')}`);
+        if (rows === 0) throw new Error('the run page showed no result row');
+        if (round > 0) (hoverMs > 0 ? times : atOnce).push(seen - at);
+        await page.close();
       }
-      const rows = await page.locator('[data-testid="result-row"]').count();
-      if (errors.length) throw new Error(`page errors on the run page: ${errors.join('; ')}`);
-      if (rows === 0) throw new Error('the run page showed no result row');
-      if (round > 0) times.push(seen - at);
-      await page.close();
       process.stdout.write(`${round === 0 ? 'warm-up' : round} `);
     }
     process.stdout.write('\n');
-    return { times, cases, variants, results: cases * variants, seededMs };
+    return { times, atOnce, cases, variants, results: cases * variants, seededMs };
   } finally {
     await context.close();
   }
@@ -196,12 +221,24 @@ function printProfile(profile, windowMs) {
 /** The section's lines, as `npm run bench -- console` prints them. */
 export function reportSuiteRunPage(result, stats, ms) {
   const s = stats(result.times);
+  const once = stats(result.atOnce);
   const met = s.median <= SUITE_RUN_PAGE.goalMs;
+  const line = (x) => `median ${ms(x.median)}, p95 ${ms(x.p95)} (${x.runs.map((n) => Math.round(n)).join(', ')})`;
   console.log(
-    `suite run page (${result.cases.toLocaleString('en')} cases × ${result.variants} variants = ${result.results.toLocaleString('en')} results, kept in IndexedDB; seeded by running it, ${(result.seededMs / 1000).toFixed(0)} s), in-app: median ${ms(s.median)}, p95 ${ms(s.p95)} (${s.runs.map((n) => Math.round(n)).join(', ')})`,
+    `suite run page (${result.cases.toLocaleString('en')} cases × ${result.variants} variants = ${result.results.toLocaleString('en')} results, kept in IndexedDB; seeded by running it, ${(result.seededMs / 1000).toFixed(0)} s), in-app from the Overview: after a ${SUITE_RUN_PAGE.hoverMs} ms hover ${line(s)}; click at once ${line(once)}`,
   );
-  console.log(`goal: in-app ≤ ${SUITE_RUN_PAGE.goalMs} ms median — suite run page ${met ? 'met' : 'NOT met'}`);
-  return { ...s, goalMs: SUITE_RUN_PAGE.goalMs, met, cases: result.cases, variants: result.variants };
+  console.log(
+    `goal: in-app ≤ ${SUITE_RUN_PAGE.goalMs} ms median after a ${SUITE_RUN_PAGE.hoverMs} ms hover — suite run page ${met ? 'met' : 'NOT met'} (click at once: ${ms(once.median)})`,
+  );
+  return {
+    ...s,
+    atOnce: once,
+    hoverMs: SUITE_RUN_PAGE.hoverMs,
+    goalMs: SUITE_RUN_PAGE.goalMs,
+    met,
+    cases: result.cases,
+    variants: result.variants,
+  };
 }
 
 // Alone, for quick iteration: node scripts/perf/suite-run-page.mjs [--dist dist-bench] [--runs 5] [--profile]

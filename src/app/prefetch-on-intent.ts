@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { INTENT_EVENT, INTENT_PATH_ATTR, type IntentDetail } from '../components/intent';
 import { preloadPage } from './page-loaders';
-import { pathBelowBase, prefetchPageData } from './prefetch';
+import { pathBelowBase, prefetchPageData, warmPage } from './prefetch';
+import type { WarmContext } from './routes';
 
 /**
  * How long the pointer rests on a link before its page is asked for: a pointer crossing the navigation on its way
@@ -25,16 +25,18 @@ function intentPath(target: EventTarget | null): { el: Element; path: string } |
 
 /**
  * Starts the next page's work on intent, before the click: its chunk and its first reads (prefetchPageData: the
- * same reads as the page's, a failure being the page's first answer; never an id its page refuses) on a pointer
+ * same reads as the page's, a failure being the page's first answer; never an id its page refuses) and what it shows
+ * first from this browser's store (warmPage: a kept suite run's start) on a pointer
  * resting HOVER_INTENT_MS on a link, at once on keyboard focus, a touch or a press, and on an id box's intent event. One
  * listener per event at `root` (the document) serves every link the console draws.
  */
-export function prefetchOnIntent(client: QueryClient, root: Document | HTMLElement = document): () => void {
+export function prefetchOnIntent(context: WarmContext, root: Document | HTMLElement = document): () => void {
   let hovered: Element | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const start = (path: string) => {
     void preloadPage(path);
-    void prefetchPageData(client, path);
+    void prefetchPageData(context.client, path);
+    void warmPage(context, path);
   };
   const leave = () => {
     clearTimeout(timer);

@@ -3,7 +3,7 @@ import { connectionStore } from '../lib';
 import { datasetQuery, documentBaseQuery, documentTextsPreviewQuery, documentTextsQuery, knowledgeQuery } from '../api';
 import { isPathId, type EndpointName } from '../contract';
 import { preloadPage } from './page-loaders';
-import { routeAt, type FirstRead } from './routes';
+import { routeAt, type FirstRead, type WarmContext } from './routes';
 
 /** How long a failed read ahead of a page stays its first answer, from a hover to the click that follows it. */
 const FAILURE_KEPT_MS = 10_000;
@@ -120,6 +120,22 @@ export function prefetchPageData(client: QueryClient, pathname: string): Promise
   return Promise.all(route.reads.map((read) => startRead(client, pathname, read, decoded))).then(() => undefined);
 }
 
+/**
+ * Reads ahead what the page at `pathname` shows first from this browser's own store (its route's `warm`, routes.ts):
+ * a kept suite run's start. Resolves when done; a failure is left for the page, which reads again and shows it.
+ */
+export function warmPage(context: WarmContext, pathname: string): Promise<void> {
+  const { route, params } = routeAt(pathname);
+  if (!route?.warm || !connectionStore.getActiveProfile()) return Promise.resolve();
+  let decoded: string[];
+  try {
+    decoded = params.map(decodeURIComponent);
+  } catch {
+    return Promise.resolve();
+  }
+  return route.warm(context, decoded).catch(() => undefined);
+}
+
 /** The path below the base path of a URL of this console, or null for another origin or outside the base. */
 export function pathBelowBase(url: string, base: string = import.meta.env.BASE_URL): string | null {
   const u = new URL(url, window.location.href);
@@ -132,7 +148,8 @@ export function pathBelowBase(url: string, base: string = import.meta.env.BASE_U
  * after the router has rendered the route (the chunk) and the page has rendered (the data). Uses the Navigation API's navigate event where the
  * browser has it (Chromium); elsewhere pages load their data as they render, as before.
  */
-export function prefetchOnNavigation(client: QueryClient): void {
+export function prefetchOnNavigation(context: WarmContext): void {
+  const { client } = context;
   if (typeof navigation === 'undefined') return;
   navigation.addEventListener('navigate', (event) => {
     // The router's own replaceState of the URL on screen is not a new page.
@@ -141,5 +158,6 @@ export function prefetchOnNavigation(client: QueryClient): void {
     if (path === null) return;
     void prefetchPageData(client, path);
     void preloadPage(path);
+    void warmPage(context, path);
   });
 }

@@ -4,7 +4,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { authRefusals, clearAnswers, createQueryClient } from '../api';
-import { connectionStore, createKeptDb, KeptDbContext } from '../lib';
+import { connectionStore, createKeptDb, KeptDbContext, type KeptDb } from '../lib';
 import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';
@@ -18,16 +18,18 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'kc.color-schem
 export interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** The database main.tsx opened for reads ahead of a page (src/app/prefetch.ts); else one of its own. */
+  keptDb?: KeptDb;
   /** Tests pin these; the app reads the stored choices. */
   locale?: Locale;
   env?: 'default' | 'test';
 }
 
-export function AppProviders({ children, queryClient: given, locale, env }: AppProvidersProps) {
+export function AppProviders({ children, queryClient: given, keptDb: givenDb, locale, env }: AppProvidersProps) {
   // Refused tokens go to the layout, which tells the admin and may open Settings (see AuthErrorWatcher).
   const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authRefusals.report }));
   // Opened on first use only: the first route does not load the IndexedDB library.
-  const [keptDb] = useState(createKeptDb);
+  const [keptDb] = useState(() => givenDb ?? createKeptDb());
   // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
   const [deletions] = useState(createDeletionRuntimeSlot);
 

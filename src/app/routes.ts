@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
 import type { EndpointName } from '../contract';
+import type { KeptDb } from '../lib';
 import type { MessageKey } from '../i18n';
 import { FEATURE_AREAS, type Area } from '../i18n/areas';
 
@@ -25,11 +27,23 @@ export interface FirstRead {
   body?: string;
 }
 
+/** What a page's `warm` may fill ahead of it: the app's query cache, and the database of what it keeps. */
+export interface WarmContext {
+  client: QueryClient;
+  keptDb: KeptDb;
+}
+
 /** One URL of a page: the router's pattern, its link builder, and the reads a visit starts with. */
 export interface RoutePath {
   path: string;
   href: (...args: never[]) => string;
   reads?: readonly FirstRead[];
+  /**
+   * What else the page shows first, read ahead on intent and as a navigation starts (src/app/prefetch.ts): rows kept
+   * in this browser, which no service read names. `params` are the route's, decoded. Lazily imported: no page code
+   * here.
+   */
+  warm?: (context: WarmContext, params: readonly string[]) => Promise<void>;
 }
 
 export interface PageRoute {
@@ -86,7 +100,16 @@ export const ROUTES = {
     nav: { label: 'nav.playground', summary: 'home.area.playground' },
   },
   suites: {
-    paths: [paths.suites, paths.suite, paths.suiteCompare, paths.suiteRun],
+    paths: [
+      paths.suites,
+      paths.suite,
+      paths.suiteCompare,
+      {
+        ...paths.suiteRun,
+        warm: ({ client, keptDb }, [, runId]) =>
+          import('../features/suites/warm').then((m) => (runId ? m.warmRunPage(client, keptDb, runId) : undefined)),
+      },
+    ],
     module: () => import('../features/suites'),
     areas: FEATURE_AREAS.suites,
     nav: { label: 'nav.suites', summary: 'home.area.suites' },

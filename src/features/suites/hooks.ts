@@ -13,15 +13,7 @@ import {
 import { useKeptDb, type KeptDbError } from '../../lib';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
 import { suitesStore, type KeptSuite } from './model/store';
-
-/** React Query keys of the suites area (IndexedDB reads; nothing here calls the service). */
-const suiteKeys = {
-  all: ['suites'] as const,
-  list: (profileId: string) => ['suites', 'list', profileId] as const,
-  suite: (id: string) => ['suites', 'suite', id] as const,
-  runs: (suiteId: string) => ['suites', 'runs', suiteId] as const,
-  run: (id: string) => ['suites', 'run', id] as const,
-};
+import { runStartQuery, suiteKeys } from './queries';
 
 export function useSuitesStore() {
   const db = useKeptDb();
@@ -58,19 +50,10 @@ const lastSign = (run: SuiteRun) => Math.max(run.startedAt, run.attempts.at(-1)?
 const runsElsewhere = (run: SuiteRun | null | undefined, now: number) =>
   !!run && run.status === 'running' && now - lastSign(run) < OTHER_TAB_FRESH_MS;
 
-/** The cases a run page shows before the rest of a kept run is read: a screen of rows and more. */
-const FIRST_CASES = 30;
-
-/** A kept run's start: its header, the summary kept as it ended and its first cases' results (one key range). */
+/** A kept run's start (read ahead on intent by warm.ts, with the same query). */
 function useRunStart(runId: string, enabled: boolean) {
   const store = useSuitesStore();
-  return useQuery({
-    queryKey: [...suiteKeys.run(runId), 'start'] as const,
-    queryFn: async () => (await store.getRunStart(runId, FIRST_CASES)) ?? null,
-    enabled,
-    retry: false,
-    structuralSharing: false,
-  });
+  return useQuery({ ...runStartQuery(store, runId), enabled });
 }
 
 function useStoredRun(runId: string, liveHere: boolean, enabled: boolean) {

@@ -1,9 +1,17 @@
 import { browserStorage } from '../storage/web-storage';
-import { createCatalogStore } from './store';
+import { createCatalogStore, flushWhenLeaving } from './store';
 
 export * from './types';
-export { createCatalogStore, CATALOG_RECENT_LIMIT, type CatalogStore, type ImportReport } from './store';
+export {
+  createCatalogStore,
+  flushWhenLeaving,
+  CATALOG_RECENT_LIMIT,
+  CATALOG_WRITE_DELAY_MS,
+  type CatalogStore,
+  type ImportReport,
+} from './store';
 export { sightingsFor } from './sightings';
 
 /** The console's one catalog. */
 export const catalogStore = createCatalogStore(browserStorage('local'));
+if (typeof window !== 'undefined' && typeof document !== 'undefined') flushWhenLeaving(catalogStore, window, document);

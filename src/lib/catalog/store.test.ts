@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG_RECENT_LIMIT, createCatalogStore } from './store';
+import { CATALOG_RECENT_LIMIT, createCatalogStore, flushWhenLeaving } from './store';
 import { sightingsFor } from './sightings';
 import { MemoryStorage } from '../test-support/memory-storage';
 
@@ -25,6 +25,7 @@ describe('catalog store', () => {
     a.remember('p', [{ kind: 'document', id: 'keep' }]);
     a.setPinned('p', 'document', 'keep', true);
     for (let i = 0; i < CATALOG_RECENT_LIMIT + 5; i++) a.remember('p', [{ kind: 'document', id: `d${i}` }]);
+    a.flush();
     const b = createCatalogStore(storage);
     const ids = b.list('p', 'document').map((e) => e.id);
     expect(ids).toHaveLength(CATALOG_RECENT_LIMIT + 1);
@@ -68,6 +69,74 @@ describe('catalog store', () => {
     const store = createCatalogStore(new MemoryStorage());
     store.remember('p', [{ kind: 'document', id: '1', record: { text: 'x'.repeat(40_000) } }]);
     expect(store.get('p', 'document', '1')).toMatchObject({ id: '1', lastRecord: undefined });
+  });
+});
+
+describe('catalog writes', () => {
+  /** A storage that counts the catalog's writes. */
+  class CountingStorage extends MemoryStorage {
+    writes = 0;
+    override setItem(key: string, value: string): void {
+      this.writes++;
+      super.setItem(key, value);
+    }
+  }
+
+  it('keeps ids remembered from answers in memory at once and writes them together once, when scheduled', () => {
+    const storage = new CountingStorage();
+    const scheduled: (() => void)[] = [];
+    let t = 0;
+    const store = createCatalogStore(
+      storage,
+      () => t++,
+      (fn) => scheduled.push(fn),
+    );
+    let told = 0;
+    store.subscribe(() => told++);
+    for (let i = 0; i < 50; i++) store.remember('p', [{ kind: 'document', id: `d${i}`, label: `doc ${i}` }]);
+    expect(store.get('p', 'document', 'd49')).toMatchObject({ label: 'doc 49' });
+    expect(store.list('p', 'document')).toHaveLength(50);
+    expect(store.list('p', 'document')[0]).toMatchObject({ id: 'd49' });
+    expect(storage.writes).toBe(0);
+    expect(scheduled).toHaveLength(1);
+    scheduled[0]!();
+    expect(storage.writes).toBe(1);
+    expect(told).toBe(1);
+    expect(createCatalogStore(storage).list('p', 'document')).toHaveLength(50);
+    // Once written, the next answer schedules the next write.
+    store.remember('p', [{ kind: 'document', id: 'late' }]);
+    expect(scheduled).toHaveLength(2);
+  });
+
+  it("writes the admin's own changes at once, with what answers left pending", () => {
+    const storage = new CountingStorage();
+    const store = createCatalogStore(storage, Date.now, () => {});
+    store.remember('p', [{ kind: 'dataset', id: '731' }]);
+    store.setPinned('p', 'dataset', '731', true);
+    expect(storage.writes).toBe(1);
+    expect(createCatalogStore(storage).get('p', 'dataset', '731')).toMatchObject({ pinned: true });
+    store.flush();
+    expect(storage.writes).toBe(1);
+  });
+
+  it('writes what is pending when the page is hidden or left, not when it is shown again', () => {
+    const storage = new CountingStorage();
+    const store = createCatalogStore(storage, Date.now, () => {});
+    const win = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    flushWhenLeaving(store, win, doc);
+
+    store.remember('p', [{ kind: 'document', id: 'before-close' }]);
+    win.dispatchEvent(new Event('pagehide'));
+    expect(createCatalogStore(storage).get('p', 'document', 'before-close')).toBeDefined();
+
+    store.remember('p', [{ kind: 'document', id: 'before-hidden' }]);
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(createCatalogStore(storage).get('p', 'document', 'before-hidden')).toBeUndefined();
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(createCatalogStore(storage).get('p', 'document', 'before-hidden')).toBeDefined();
+    expect(storage.writes).toBe(2);
   });
 });
 

@@ -4,7 +4,14 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createKeptDb, DB_VERSION, type KeptDb } from '../../../lib';
 import { json, profileFor, startServer, type TestServer } from '../../../lib/test-support/http-server';
-import { checkSuite, newRun, type AttemptResult, type SuiteFile, type SuiteRun } from '../../../suite-engine';
+import {
+  checkSuite,
+  newRun,
+  runSuiteOf,
+  type AttemptResult,
+  type SuiteFile,
+  type SuiteRun,
+} from '../../../suite-engine';
 import { liveRuns, startRun } from './live-runs';
 import { suitesStore } from './store';
 
@@ -172,5 +179,33 @@ describe('a suite run kept as a header and one row per result (kept database ver
     const done = await finished;
     expect(liveRuns.unsavedSnapshot().get(run.id)?.run.attempts).toHaveLength(done.attempts.length);
     expect(done.attempts).toHaveLength(3);
+  });
+});
+
+describe('the suite as run, kept checked', () => {
+  it('is checked once, as the run is written: this version reads that check back; another checks the file again', async () => {
+    const db = keptDb('run-rows-checked');
+    const store = suitesStore(db);
+    const run = newRun({
+      suiteId: 's',
+      file: FILE,
+      profile: profileFor('http://127.0.0.1:1'),
+      concurrency: 1,
+      planned: 3,
+    });
+    await store.putRun({ ...run, status: 'done', finishedAt: run.startedAt + 1 });
+    const headers = db.store<Record<string, unknown>>('suiteRuns', (r) => r as Record<string, unknown>);
+    const header = (await headers.get(run.id))!;
+    expect(header.checked).toMatchObject({ by: import.meta.env.KC_VERSION, suite: { name: 'S' } });
+    // What this version checked is what it reads (a marked copy shows it is not checked again).
+    const marked = { ...(header.checked as { by: string; suite: object }) };
+    await headers.put({ ...header, checked: { ...marked, suite: { ...marked.suite, name: 'as checked on write' } } });
+    const read = await store.getRunStart(run.id, 2);
+    expect(read !== 'whole' && read && runSuiteOf(read.run)?.name).toBe('as checked on write');
+    expect(read !== 'whole' && read?.run).not.toHaveProperty('checked');
+    // Checked by another version: the file is checked again.
+    await headers.put({ ...header, checked: { by: 'an older console', suite: { ...marked.suite, name: 'stale' } } });
+    const again = await store.getRun(run.id);
+    expect(again && runSuiteOf(again)?.name).toBe('S');
   });
 });

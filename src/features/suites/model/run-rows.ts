@@ -4,6 +4,7 @@ import {
   runSuiteOf,
   type AttemptResult,
   type RunSummary,
+  type Suite,
   type SuiteRun,
   type TurnResult,
 } from '../../../suite-engine';
@@ -21,7 +22,27 @@ type RunHeader = Omit<SuiteRun, 'attempts'> & {
   results: 'rows';
   /** The run's summary, computed once as it ended: its page shows it before reading every result. */
   summary?: RunSummary;
+  /** The suite as run, as checked when the run was written, with the console version that checked it. */
+  checked?: { by: string; suite: Suite };
 };
+
+/**
+ * A suite as run is checked once, when the run is written: the same console version reading it takes that check as
+ * is. Checking a 2,000-case suite again on each read was the largest part of opening its run page (bench,
+ * suite-run-page.mjs --profile: the schema's parse after the click); another version checks it again (its schema may
+ * differ).
+ */
+const CHECKED_BY = import.meta.env.KC_VERSION;
+
+const checkedSuiteOf = (raw: unknown, file: unknown): Suite | undefined =>
+  isObject(raw) &&
+  raw.by === CHECKED_BY &&
+  isObject(raw.suite) &&
+  Array.isArray(raw.suite.cases) &&
+  Array.isArray(raw.suite.variants) &&
+  isObject(file)
+    ? (raw.suite as unknown as Suite)
+    : undefined;
 interface ResultRow {
   id: string;
   runId: string;
@@ -57,10 +78,20 @@ export function rowsOf(runId: string, seq: number, attempt: AttemptResult): [Res
  */
 export const resultId = (runId: string, seq: number) => `${runId}:${String(seq).padStart(7, '0')}`;
 
-export const headerOf = (
-  { attempts: _attempts, detailsApart: _apart, ...rest }: SuiteRun,
-  summary?: RunSummary,
-): RunHeader => ({ ...rest, results: 'rows', ...(summary ? { summary } : {}) });
+/**
+ * The header as kept. The suite as checked goes with the summary only (the run over): a page reads a run's start from
+ * them together, and the header written as a run starts stays as small as the file.
+ */
+export const headerOf = (run: SuiteRun, summary?: RunSummary): RunHeader => {
+  const { attempts: _attempts, detailsApart: _apart, ...rest } = run;
+  const suite = summary ? runSuiteOf(run) : undefined;
+  return {
+    ...rest,
+    results: 'rows',
+    ...(summary ? { summary } : {}),
+    ...(suite ? { checked: { by: CHECKED_BY, suite } } : {}),
+  };
+};
 
 /** A header (attempts to be read from their rows) or a whole run of an older build. */
 export function parseRunRow(raw: unknown): { run: SuiteRun; whole: boolean; summary?: RunSummary } | undefined {
@@ -69,8 +100,10 @@ export function parseRunRow(raw: unknown): { run: SuiteRun; whole: boolean; summ
   if (!isObject(raw.suite) || !isObject(raw.service)) return undefined;
   if (Array.isArray(raw.attempts)) return { run: raw as unknown as SuiteRun, whole: true };
   if (raw.results !== 'rows') return undefined;
-  const { results: _results, summary, ...run } = raw as unknown as RunHeader;
+  const { results: _results, summary, checked, ...run } = raw as unknown as RunHeader;
   const kept = isObject(summary) && typeof summary.total === 'number' ? summary : undefined;
+  const suite = checkedSuiteOf(checked, run.suite);
+  if (suite) runSuiteOf(run, suite);
   return { run: { ...run, attempts: [] }, whole: false, ...(kept ? { summary: kept } : {}) };
 }
 
