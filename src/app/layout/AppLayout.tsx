@@ -5,7 +5,6 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner, plainControls } from '../../components';
 import { useT } from '../../i18n';
 import { NAV_ITEMS, PAGE_LINKS } from '../nav';
-import { preloadPage } from '../page-loaders';
 import { useStartup } from '../startup';
 import classes from './AppLayout.module.css';
 import { AuthErrorWatcher } from './AuthErrorWatcher';
