@@ -70,8 +70,9 @@ export default defineConfig(({ command }) => ({
             {
               name: 'kit',
               // With the helpers several pages share that were chunks of 0.1–0.8 KB, a request each: the time and
-              // download helpers, the mutations, the status badge's tooltip, Mantine's colour-contrast helper.
-              test: /src[\\/]components[\\/](CatalogDatalist|CopyButton|DriftWarnings|EmptyState|ErrorState|IdLookup|Loading|RawJson|StatusBadgeWithTooltip)\.tsx|src[\\/](components[\\/](download|use-after-paint)|contract[\\/]time|api[\\/]query[\\/]mutations)\.ts|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Collapse|Switch)[\\/]|core[\\/]MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value[\\/])/,
+              // download helpers, the mutations, the status badge's tooltip, Mantine's colour-contrast helper; the notice
+              // of an unusable id and the copy-text button (0.2 KB each, a file each on every page opened by id).
+              test: /src[\\/]components[\\/](CatalogDatalist|CopyButton|CopyTextButton|DriftWarnings|EmptyState|ErrorState|IdLookup|Loading|RawJson|StatusBadgeWithTooltip|UnusableIdNotice)\.tsx|src[\\/](components[\\/](download|use-after-paint)|contract[\\/]time|api[\\/]query[\\/]mutations)\.ts|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Collapse|Switch)[\\/]|core[\\/]MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value[\\/])/,
               priority: 10,
             },
           ],

@@ -155,6 +155,36 @@ test.describe('tracked document deletion', () => {
     await expect(totalFiles(page)).toHaveText('5');
   });
 
+  test('a cold-loaded knowledge base asks for the deletion runtime only after its record; a deletion started there tracks, and still counts in the record after a reload', async ({
+    page,
+    sandbox,
+  }) => {
+    // The runtime's chunk (named after its React sync) is asked for once the record has painted, not with the page.
+    const order: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/use-deletion-sync-[^/]+\.js$/.test(new URL(r.url()).pathname)) order.push('runtime asked');
+    });
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === `/v1/knowledge/${KB.handbook}`) order.push('record read');
+    });
+    await sandbox.holdLock(DOC.battery.id, 120_000);
+    await page.clock.install();
+    await page.goto(`./knowledge/${KB.handbook}`);
+    await expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook');
+    await deleteDocument(page, DOC.battery.id, DOC.battery.name);
+    await expect(deletionItem(page, DOC.battery.id)).toHaveAttribute('data-state', 'pending');
+    expect(order.indexOf('record read')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('runtime asked')).toBeGreaterThan(order.indexOf('record read'));
+    await expect(totalFiles(page).locator('..')).toContainText('1 deletion pending');
+
+    // Cold again: the deletion kept from before the reload loads the runtime at start-up; the record counts it.
+    await page.reload();
+    await expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook');
+    await expect(totalFiles(page).locator('..')).toContainText('1 deletion pending');
+    await expect(deletionItem(page, DOC.battery.id)).toHaveAttribute('data-state', 'pending');
+    await expect(page.getByTestId('pending-deletions-indicator')).toHaveText('1');
+  });
+
   test('a DELETE of another knowledge base’s document fails and rolls back with the service’s message', async ({
     page,
   }) => {

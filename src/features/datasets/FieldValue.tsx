@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Code, Collapse, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Code, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { enumLabel, timestampToMs, type EnumTable } from '../../contract';
 import { RawJson, toPrettyJson } from '../../components';
@@ -218,10 +218,12 @@ function Bounded({
   return (
     <Stack gap={4} maw="20rem">
       <Text size="sm">{text}</Text>
-      <Progress
+      {/* Mantine's Progress as a plain <progress> (FieldRow.module.css): the same role, values and look. */}
+      <progress
+        className={classes.meter}
+        data-outside={inside ? undefined : true}
         value={inside ? percent : 100}
-        color={inside ? 'blue' : 'orange'}
-        size="sm"
+        max={100}
         aria-label={t('datasets.value.meter', {
           field,
           value: formatNumber(value),

@@ -5,13 +5,8 @@ import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, useConnection } from '../../lib';
 import { knowledgeQuery } from '../../api';
 import { DriftWarnings, ErrorState, RawJson, Loading, useAfterPaint } from '../../components';
 import { useT } from '../../i18n';
-import { BulkRemoval } from './BulkRemoval';
-import { DeleteDocumentForm } from './DeleteDocumentForm';
-import { DeletionList } from './DeletionList';
 import { KnowledgeRecordView } from './KnowledgeRecordView';
-import { useDeletions } from './deletion/hooks';
-import { isActive } from './deletion/machine';
-import { deletionsFor } from './deletion/view';
+import { usePendingDeletionCount } from './deletion/pending-count';
 
 /**
  * The "with settings" fields, shown once the admin asks for them: their table (Mantine's Table, its scroll container
@@ -19,6 +14,11 @@ import { deletionsFor } from './deletion/view';
  */
 const loadSettingsExtras = () => import('./SettingsExtras').then((m) => ({ default: m.SettingsExtras }));
 const SettingsExtras = lazy(loadSettingsExtras);
+
+/** What reads the deletion runtime, asked for once the record has painted (see knowledge-deletions.tsx). */
+const KnowledgeBaseDeletions = lazy(() =>
+  import('./knowledge-deletions').then((m) => ({ default: m.KnowledgeBaseDeletions })),
+);
 
 /** One knowledge base: its record, the "with settings" variant on demand, document deletion and its tracking. */
 export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
@@ -29,8 +29,7 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
   const param = active?.knowledgeSettingsParam ?? DEFAULT_KNOWLEDGE_SETTINGS_PARAM;
   const plain = useQuery(knowledgeQuery(knowledgeId));
   const settings = useQuery({ ...knowledgeQuery(knowledgeId, { withSettings: true, param }), enabled: withSettings });
-  const deletions = deletionsFor(useDeletions(), active?.id, knowledgeId);
-  const pendingCount = deletions.filter(isActive).length;
+  const pendingCount = usePendingDeletionCount(active?.id, knowledgeId);
   // Below the record (off screen as a page opens): deleting one document, the tracked deletions, bulk removal.
   const belowFold = useAfterPaint(plain.isSuccess);
 
@@ -96,24 +95,17 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
         </Collapse>
       </div>
       {active && belowFold ? (
-        <DeleteDocumentForm
-          profileId={active.id}
-          knowledgeId={knowledgeId}
-          knowledgeName={record.name}
-          canDelete={record.owned_delete_permission}
-          totalFiles={record.total_files}
-        />
-      ) : null}
-      {belowFold ? <DeletionList deletions={deletions} /> : null}
-      {active && belowFold ? (
-        <BulkRemoval
-          profileId={active.id}
-          profileName={active.name}
-          knowledgeId={knowledgeId}
-          knowledgeName={record.name}
-          datasetId={record.dataset_id}
-          canDelete={record.owned_delete_permission}
-        />
+        <Suspense fallback={null}>
+          <KnowledgeBaseDeletions
+            profileId={active.id}
+            profileName={active.name}
+            knowledgeId={knowledgeId}
+            knowledgeName={record.name}
+            datasetId={record.dataset_id}
+            canDelete={record.owned_delete_permission}
+            totalFiles={record.total_files}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

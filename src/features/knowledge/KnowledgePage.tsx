@@ -1,16 +1,15 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useConnection } from '../../lib';
 import { isPathId } from '../../contract';
 import { IdLookup, PageHeader, UnusableIdNotice, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
-import { DeletionList } from './DeletionList';
 import { KnowledgeDetail } from './KnowledgeDetail';
-import { useDeletionRuntime, useDeletions } from './deletion/hooks';
-import { useDeletionSync } from './deletion/use-deletion-sync';
-import { deletionsFor } from './deletion/view';
 import { paths } from '../../config/paths';
+
+/** Every tracked deletion: the deletion runtime, a chunk of its own, not in a knowledge base's first load. */
+const AllDeletions = lazy(() => import('./knowledge-deletions').then((m) => ({ default: m.AllDeletions })));
 
 /** /knowledge: look up a knowledge base by id, and every tracked deletion of this profile. /knowledge/:id: one knowledge base. */
 export default function KnowledgePage() {
@@ -18,10 +17,6 @@ export default function KnowledgePage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { active } = useConnection();
-  const runtime = useDeletionRuntime();
-  const all = useDeletions();
-  useEffect(() => runtime.start(), [runtime]);
-  useDeletionSync();
 
   return (
     <>
@@ -44,7 +39,9 @@ export default function KnowledgePage() {
             pathOf={paths.knowledgeBase.href}
           />
           <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
-            <DeletionList deletions={deletionsFor(all, active?.id)} showKnowledge />
+            <Suspense fallback={null}>
+              <AllDeletions profileId={active?.id} />
+            </Suspense>
           </div>
         </>
       )}
