@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DS, KB, SPACE, UNKNOWN } from './support/demo-ids.mjs';
 import { BASE_PATH_TAG } from './support/target';
-import { watchCalls } from './support/service-calls';
+import { afterConnectionCheck, watchCalls } from './support/service-calls';
 
 /**
  * The next page's work starts on intent (src/app/prefetch-on-intent.ts): a link the pointer rests on, or an id box
@@ -35,6 +35,7 @@ test(
     await page.goto('./catalog');
     const link = page.getByRole('link', { name: 'Open Beacon product handbook' });
     await expect(link).toBeVisible();
+    await afterConnectionCheck(page);
     const calls = watchCalls(page, new URL(baseURL!).origin);
     const read = page.waitForRequest(isServiceCall(`/v1/knowledge/${KB.handbook}`));
     const chunk = page.waitForRequest((r) => /\/assets\/knowledge-[^/]+\.js$/.test(new URL(r.url()).pathname));
@@ -52,6 +53,7 @@ test('moving the keyboard focus onto a record’s link asks for its page before 
   await page.goto('./catalog');
   const link = page.getByRole('link', { name: 'Open Customer support FAQ' });
   await expect(link).toBeVisible();
+  await afterConnectionCheck(page);
   const calls = watchCalls(page, new URL(baseURL!).origin);
   const read = page.waitForRequest(isServiceCall(`/v1/knowledge/${KB.faq}`));
   await page.getByRole('textbox', { name: 'Search' }).focus();
@@ -72,6 +74,7 @@ test('a read that failed on hover is the page’s answer after the click, as its
   await page.goto('./catalog');
   const link = page.getByRole('link', { name: 'Open Gone' });
   await expect(link).toBeVisible();
+  await afterConnectionCheck(page);
   const calls = watchCalls(page, new URL(baseURL!).origin);
   const answered = page.waitForResponse(isServiceAnswer(`/v1/knowledge/${UNKNOWN.knowledge}`));
   await link.hover();
@@ -89,6 +92,7 @@ test('an id box asks for the page of a usable id before Enter, never for one its
 }) => {
   await page.goto('./datasets');
   const box = page.getByRole('textbox', { name: 'Dataset id' });
+  await afterConnectionCheck(page);
   const calls = watchCalls(page, new URL(baseURL!).origin);
   // Refused: the box says so, and no read of it leaves (nor of the id it ends with).
   await box.fill('x/..');
