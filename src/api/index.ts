@@ -29,17 +29,7 @@ export {
 export { openCompletionStream, type StreamOptions } from './http/stream';
 export type { ApiResult } from './http/types';
 
-export {
-  capBody,
-  createRequestLog,
-  exportLog,
-  redactHeaders,
-  requestLog,
-  type RequestLog,
-  type RequestLogEntry,
-} from './log/request-log';
 export { shellQuote, toCurl } from './log/curl';
-export { useRequestLog } from './log/use-request-log';
 
 export {
   authRefusals,

@@ -60,3 +60,15 @@ export {
 export * from './catalog';
 export { useCatalog } from './catalog/use-catalog';
 export { newId } from './ids';
+export {
+  capBody,
+  createRequestLog,
+  exportLog,
+  LOG_BOUNDS,
+  redactHeaders,
+  requestLog,
+  type CallErrorKind,
+  type RequestLog,
+  type RequestLogEntry,
+} from './log/request-log';
+export { useRequestLog } from './log/use-request-log';

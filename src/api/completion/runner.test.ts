@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
-import { requestLog } from '../log/request-log';
+import { requestLog } from '../../lib/log/request-log';
 import { COMPLETION_SAMPLE as RESULT, sseAnswer as sse } from '../test-support/completion-answers';
 import { json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import type { CompletionEvent, CompletionOutcome } from './events';

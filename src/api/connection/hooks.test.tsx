@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createRequestLog } from '../log/request-log';
-import { useRequestLog } from '../log/use-request-log';
+import { createRequestLog } from '../../lib/log/request-log';
+import { useRequestLog } from '../../lib/log/use-request-log';
 import { MemoryStorage } from '../../lib/test-support/memory-storage';
 import { createConnectionStore } from '../../lib/profiles/store';
 import { useConnection } from '../../lib/profiles/use-connection';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestLog } from '../log/request-log';
+import { requestLog } from '../../lib/log/request-log';
 import { closedPortUrl, json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import { PROBE_ID, testConnection } from './test-connection';
 

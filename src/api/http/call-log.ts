@@ -1,6 +1,5 @@
 import type { EndpointName } from '../../contract';
-import { CALL_BOUNDS } from '../constants';
-import { byteLength, requestLog } from '../log/request-log';
+import { byteLength, LOG_BOUNDS, requestLog } from '../../lib/log/request-log';
 import type { ApiError } from './errors';
 import { targetUrl } from './host';
 import type { HostRequest } from './host-request';
@@ -105,7 +104,7 @@ export function loggedStreamBody(
         }
         size += value.byteLength;
         // Past the cap the text is not needed, only the size.
-        if (text.length <= CALL_BOUNDS.logBodyCapBytes) text += decoder.decode(value, { stream: true });
+        if (text.length <= LOG_BOUNDS.bodyCapBytes) text += decoder.decode(value, { stream: true });
         controller.enqueue(value);
       } catch (error) {
         const stall = isStreamStalled(error);

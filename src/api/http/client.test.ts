@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callEndpoint } from './client';
 import { ApiError } from './errors';
 import { hostUrl, TARGET_HEADER } from './host';
-import { requestLog } from '../log/request-log';
+import { requestLog } from '../../lib/log/request-log';
 import { catalogStore } from '../../lib/catalog';
 import { closedPortUrl, DATASET_SAMPLE, json, profileFor } from '../../lib/test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';

@@ -13,7 +13,7 @@ import {
 import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { connectionStore } from '../../lib/profiles/store';
-import { redactSecret, requestLog } from '../log/request-log';
+import { redactSecret, requestLog } from '../../lib/log/request-log';
 import { catalogStore, sightingsFor } from '../../lib/catalog';
 import { DIALECT_NAMES, readErrorBody } from './error-body';
 import { ApiError } from './errors';

@@ -1,5 +1,6 @@
 import type { DriftWarning, EndpointName } from '../../contract';
 import type { ErrorDialect, ServiceFieldError } from './error-body';
+import type { CallErrorKind } from '../../lib/log/request-log';
 
 /**
  * Why a call failed. The UI switches on this, so every kind is a distinct thing a user can act on:
@@ -13,8 +14,7 @@ import type { ErrorDialect, ServiceFieldError } from './error-body';
  * - invalid_request: the console refused to send a body that breaks the contract (nothing was sent)
  * - no_profile: there is no connection profile to send the call with
  */
-export type ApiErrorKind =
-  'http' | 'network' | 'cors' | 'timeout' | 'aborted' | 'invalid_json' | 'unusable' | 'invalid_request' | 'no_profile';
+export type ApiErrorKind = CallErrorKind;
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

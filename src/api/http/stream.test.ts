@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
-import { requestLog } from '../log/request-log';
+import { requestLog } from '../../lib/log/request-log';
 import { completionEvents, type CompletionStreamEvent } from '../stream/completion-stream';
 import { json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import { ApiError } from './errors';

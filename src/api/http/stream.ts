@@ -2,7 +2,7 @@ import { buildPath, ENDPOINTS, type EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
 import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
-import { requestLog } from '../log/request-log';
+import { requestLog } from '../../lib/log/request-log';
 import { checkBodyBeforeSend, errorLogDrift, httpError, resolveProfile } from './client';
 import { ApiError } from './errors';
 import { finishLogWithText, loggedStreamBody } from './call-log';

@@ -1,5 +1,5 @@
 import { TARGET_HEADER } from '../http/host';
-import type { RequestLogEntry } from './request-log';
+import type { RequestLogEntry } from '../../lib/log/request-log';
 
 /** POSIX shell single-quoting: safe for any text, including quotes, `$`, backticks and newlines. */
 export function shellQuote(value: string): string {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { callEndpoint } from '../http/client';
 import { json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import { toCurl } from './curl';
-import { byteLength, capBody, createRequestLog, exportLog, requestLog } from './request-log';
+import { byteLength, capBody, createRequestLog, exportLog, requestLog } from '../../lib/log/request-log';
 
 const TOKEN = 'tok-SECRET-123';
 const ANSWER_DELAY_MS = 50;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { requestLog } from '../log/request-log';
+import { requestLog } from '../../lib/log/request-log';
 import { startServer, type TestServer } from '../../lib/test-support/http-server';
 
 /**

@@ -1,6 +1,7 @@
 import { Alert, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toCurl, type RequestLogEntry } from '../../api';
+import { toCurl } from '../../api';
+import type { RequestLogEntry } from '../../lib';
 import { useConnection } from '../../lib';
 import { CopyTextButton } from '../../components';
 import { useT } from '../../i18n';

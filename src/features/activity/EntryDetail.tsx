@@ -1,6 +1,6 @@
 import { Alert, Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { RequestLogEntry } from '../../api';
+import type { RequestLogEntry } from '../../lib';
 import { CopyButton, DriftWarnings } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { CurlCommand } from './CurlCommand';

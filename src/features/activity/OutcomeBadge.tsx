@@ -1,5 +1,5 @@
 import { Badge, Loader } from '@mantine/core';
-import type { RequestLogEntry } from '../../api';
+import type { RequestLogEntry } from '../../lib';
 import { useT } from '../../i18n';
 import { outcomeOf, type Outcome } from './log-view';
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Group, SegmentedControl, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { exportLog, requestLog, useRequestLog } from '../../api';
+import { exportLog, requestLog, useRequestLog } from '../../lib';
 import { EmptyState, PageHeader, downloadText, fileStamp } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { EntryDetail } from './EntryDetail';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestLogEntry } from '../../api';
+import type { RequestLogEntry } from '../../lib';
 import { formatBytes, outcomeOf, prettyBody, visibleEntries } from './log-view';
 
 let n = 0;

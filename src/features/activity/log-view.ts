@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../../api';
+import type { RequestLogEntry } from '../../lib';
 
 /** How a call ended, for colour and for the status filter. */
 export type Outcome = 'pending' | 'success' | 'redirect' | 'client_error' | 'server_error' | 'failed';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectionStore } from '../../lib';
-import { requestLog } from '../../api';
+import { requestLog } from '../../lib';
 import { json } from '../../lib/test-support/http-server';
 import { useTestServer } from '../../api/test-support/use-test-server';
 import { renderWithProviders } from '../../test/render';

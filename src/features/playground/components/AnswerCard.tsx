@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Collapse, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { memo, useState } from 'react';
-import { requestLog } from '../../../api';
+import { requestLog } from '../../../lib';
 import {
   DriftWarnings,
   ErrorState,

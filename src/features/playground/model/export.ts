@@ -1,4 +1,5 @@
-import { requestLog, toCurl, type RequestLogEntry } from '../../../api';
+import { toCurl } from '../../../api';
+import { requestLog, type RequestLogEntry } from '../../../lib';
 import type { Exchange } from './exchange';
 import type { PlaygroundOptions } from './options';
 

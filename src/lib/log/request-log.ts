@@ -1,7 +1,21 @@
 import type { DriftWarning, EndpointName, Host, Method } from '../../contract';
-import { CALL_BOUNDS } from '../constants';
-import type { ApiErrorKind } from '../http/errors';
-import { newId } from '../../lib/ids';
+import { newId } from '../ids';
+
+/** How much the request log keeps: choices of the console, named once. */
+export const LOG_BOUNDS = {
+  /** Calls kept (a ring buffer). */
+  capacity: 300,
+  /** Response bodies longer than this are cut in the log (the call's own result keeps them whole). */
+  bodyCapBytes: 256 * 1024,
+} as const;
+
+/**
+ * How a logged call failed, as the transport tells it (src/api/http/errors.ts names its ApiError kinds with this).
+ * - http: the service answered with an error status; network, cors, timeout, aborted: no usable answer;
+ * - invalid_json: an answer that is not JSON; unusable, invalid_request, no_profile: refused before sending.
+ */
+export type CallErrorKind =
+  'http' | 'network' | 'cors' | 'timeout' | 'aborted' | 'invalid_json' | 'unusable' | 'invalid_request' | 'no_profile';
 
 /** One call as the Activity page shows it. Holds no token: Authorization is always `Bearer ***`. */
 export interface RequestLogEntry {
@@ -24,12 +38,12 @@ export interface RequestLogEntry {
   status?: number;
   durationMs?: number;
   sizeBytes?: number;
-  errorKind?: ApiErrorKind;
+  errorKind?: CallErrorKind;
   errorMessage?: string;
   drift: DriftWarning[];
   requestHeaders: Record<string, string>;
   requestBody?: string;
-  /** The answer's text, cut at CALL_BOUNDS.logBodyCapBytes with a note saying so. */
+  /** The answer's text, cut at LOG_BOUNDS.bodyCapBytes with a note saying so. */
   responseBody?: string;
   responseTruncated?: boolean;
 }
@@ -76,7 +90,7 @@ export function byteLength(text: string): number {
 /** Cuts a body for the log at a byte budget, saying how much was left out. Only the kept head is encoded. */
 export function capBody(
   text: string,
-  capBytes: number = CALL_BOUNDS.logBodyCapBytes,
+  capBytes: number = LOG_BOUNDS.bodyCapBytes,
   /** The text's size in UTF-8 when the caller knows it (the bytes it was decoded from): not counted again. */
   knownSize?: number,
 ): { body: string; truncated: boolean } {
@@ -118,14 +132,14 @@ function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T
     );
   }
   if (typeof out.responseBody === 'string') {
-    const capped = capBody(out.responseBody, CALL_BOUNDS.logBodyCapBytes, patch.sizeBytes);
+    const capped = capBody(out.responseBody, LOG_BOUNDS.bodyCapBytes, patch.sizeBytes);
     out.responseBody = capped.body;
     out.responseTruncated = capped.truncated;
   }
   return out as T;
 }
 
-export function createRequestLog(capacity: number = CALL_BOUNDS.logCapacity): RequestLog {
+export function createRequestLog(capacity: number = LOG_BOUNDS.capacity): RequestLog {
   let entries: readonly RequestLogEntry[] = [];
   /** Kept beside the entries, never in them. */
   const secrets = new Map<string, string>();
