@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BulkRemoval } from './BulkRemoval';
+import { BulkRemoval, type BulkRemovalProps } from './BulkRemoval';
 import { DeleteDocumentForm } from './DeleteDocumentForm';
 import { DeletionList } from './DeletionList';
 import { useDeletionRuntime, useDeletions } from './deletion/hooks';
@@ -19,14 +19,8 @@ function useRunningDeletions() {
   return useDeletions();
 }
 
-interface KnowledgeBaseDeletionsProps {
-  profileId: string;
-  profileName: string;
-  knowledgeId: string;
-  knowledgeName?: string;
-  datasetId?: string;
-  /** Explicitly false: deleting is disabled and says why; missing (drift): allowed, the service decides. */
-  canDelete: boolean | undefined;
+/** Bulk removal's, and the document count the single-deletion form shows. */
+interface KnowledgeBaseDeletionsProps extends BulkRemovalProps {
   totalFiles: number | undefined;
 }
 
