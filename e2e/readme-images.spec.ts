@@ -4,6 +4,7 @@ import { configFor, expect, serveConfig, test } from './fixtures';
 import { RETIRED, retiredDocumentId } from './support/bulk-fixture';
 import { openKnowledge } from './support/knowledge';
 import type { SandboxHandle } from './support/sandbox';
+import { importSuite } from './support/suites';
 import { SCREENSHOTS_TAG } from './support/target';
 
 /**
@@ -100,11 +101,7 @@ test('readme: a suite run', { tag: SCREENSHOTS_TAG }, async ({ page, sandbox }) 
   await look(page);
   await page.goto('./suites');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('import-suite').click();
-  await (
-    await chooser
-  ).setFiles({ name: 'beacon.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(suite)) });
+  await importSuite(page, 'beacon.json', JSON.stringify(suite));
   await expect(page.getByRole('heading', { level: 1, name: suite.name })).toBeVisible(SLOW);
   await page.getByTestId('run-suite').click();
   await expect(page).toHaveURL(/\/runs\/run-/, SLOW);

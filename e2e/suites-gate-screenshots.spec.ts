@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { shoot } from './support/looks';
+import { importSuite, loseBatteryDocument } from './support/suites';
 import { SCREENSHOTS_TAG } from './support/target';
-import { DOC, KB, SPACE } from './support/demo-ids.mjs';
+import { DOC, SPACE } from './support/demo-ids.mjs';
 
 /**
  * The suite as a release gate, for a person to look at: a run's summary with retrieval figures, and a run compared
@@ -67,11 +68,7 @@ test(
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('./suites');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByTestId('import-suite').click();
-    await (
-      await chooser
-    ).setFiles({ name: 'gate.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(SUITE)) });
+    await importSuite(page, 'gate.json', JSON.stringify(SUITE));
     await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible(SLOW);
     const suiteUrl = page.url();
     await run(page);
@@ -80,23 +77,7 @@ test(
     await page.getByTestId('mark-baseline').click();
     await expect(page.getByTestId('is-baseline')).toBeVisible();
     // The service loses the battery document (a regression); the suite's return-window check is corrected (edited).
-    await fetch(`${sandbox.secondaryUrl}/v1/knowledge/${KB.handbook}/document/${DOC.battery.id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${sandbox.token}` },
-    });
-    await expect
-      .poll(
-        async () => {
-          const res = await fetch(`${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ session_id: 'e2e-gate-probe', message: SUITE.cases[0]!.question, stream: false }),
-          });
-          return `${res.status} cites ${(await res.text()).includes(DOC.battery.id)}`;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe('200 cites false');
+    await loseBatteryDocument(sandbox, SUITE.cases[0]!.question);
     await page.goto(suiteUrl);
     await page.getByRole('textbox', { name: 'Contains, case 3' }).fill('45 days');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 import { LOOKS, lookPreferences, shoot } from './support/looks';
 import { SCREENSHOTS_TAG } from './support/target';
 import { DOC, SPACE } from './support/demo-ids.mjs';
+import { importSuite } from './support/suites';
 
 /**
  * The suite pages (list, editor, runs, a run) in light and dark, English and Chinese, 1280 and 420 px wide, written
@@ -37,15 +38,7 @@ for (const look of LOOKS) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('./suites');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByTestId('import-suite').click();
-    await (
-      await chooser
-    ).setFiles({
-      name: 'beacon.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(SUITE)),
-    });
+    await importSuite(page, 'beacon.json', JSON.stringify(SUITE));
     await expect(page.getByRole('heading', { level: 1, name: SUITE.name })).toBeVisible(SLOW);
     const suiteUrl = page.url();
     await run(page);

@@ -8,8 +8,9 @@ import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
 import { startSite } from './support/site';
+import { importSuite, loseBatteryDocument } from './support/suites';
 import { BASE_PATH_TAG } from './support/target';
-import { DOC, KB, SPACE } from './support/demo-ids.mjs';
+import { DOC, SPACE } from './support/demo-ids.mjs';
 
 /**
  * Space test suites in the built console against a real sandbox: import, run, pass and fail, Stop midway, compare
@@ -48,12 +49,6 @@ async function shots(page: Page, name: string) {
     await shoot(page, `suites-${name}-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function importSuite(page: Page, name: string, content: string, mimeType = 'application/json') {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
-  await (await chooser).setFiles({ name, mimeType, buffer: Buffer.from(content) });
 }
 
 async function runAndWait(page: Page) {
@@ -638,24 +633,7 @@ test('release gate: hit rate and MRR in the summary, a baseline, a regression li
   await expect(page.getByTestId('is-baseline')).toHaveText('Baseline');
 
   // The service changes: the battery document is deleted, so that case no longer cites it (a regression).
-  const removed = await fetch(`${sandbox.secondaryUrl}/v1/knowledge/${KB.handbook}/document/${DOC.battery.id}`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${sandbox.token}` },
-  });
-  expect(removed.status).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ session_id: 'e2e-gate-probe', message: GATE.cases[0]!.question, stream: false }),
-        });
-        return `${res.status} cites ${(await res.text()).includes(DOC.battery.id)}`;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe('200 cites false');
+  await loseBatteryDocument(sandbox, GATE.cases[0]!.question);
   // The suite changes too: return-window's expectation is corrected (it now passes because the check changed).
   await page.getByRole('link', { name: `← ${GATE.name}` }).click();
   await page.getByRole('tab', { name: 'Cases' }).click();
