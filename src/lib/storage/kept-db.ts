@@ -239,14 +239,19 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
           await run((d) => d.delete(storeName, key));
         },
         async update(key, change) {
-          const tx = (await db()).transaction(storeName, 'readwrite');
-          const raw: unknown = await tx.store.get(key);
-          const stored = raw === undefined ? undefined : parse(raw);
-          const next = change(stored);
-          if (next === null) await tx.store.delete(key);
-          else if (next !== undefined) await tx.store.put(next as unknown);
-          await tx.done;
-          return next === null ? undefined : (next ?? stored);
+          // Through run(), as every other operation: a connection closed under it (another tab's upgrade, the
+          // browser) is reopened once, and a failure is a KeptDbError. A lease is written here: a lease write that
+          // failed for a stale connection would leave its tab unable to claim or renew anything.
+          return run(async (d) => {
+            const tx = d.transaction(storeName, 'readwrite');
+            const raw: unknown = await tx.store.get(key);
+            const stored = raw === undefined ? undefined : parse(raw);
+            const next = change(stored);
+            if (next === null) await tx.store.delete(key);
+            else if (next !== undefined) await tx.store.put(next as unknown);
+            await tx.done;
+            return next === null ? undefined : (next ?? stored);
+          });
         },
       };
     },

@@ -12,17 +12,28 @@ afterEach(async () => {
   await Promise.all(opened.dbs.splice(0).map((db) => db.close()));
 });
 
-/** A tab whose transactions can be held back, as a background tab's are while the browser has it frozen. */
+/**
+ * A tab whose transactions can be held back, as a background tab's are while the browser has it frozen, or fail, as
+ * a broken storage's do.
+ */
 function freezable(store: LeaseStore) {
   let thaw: (() => void) | undefined;
   let frozen: Promise<void> | undefined;
+  let broken = false;
   return {
     store: {
       update: async (name, decide) => {
         if (frozen) await frozen;
+        if (broken) throw new Error('The browser storage failed.');
         return store.update(name, decide);
       },
     } satisfies LeaseStore,
+    break() {
+      broken = true;
+    },
+    heal() {
+      broken = false;
+    },
     freeze() {
       frozen = new Promise((resolve) => (thaw = resolve));
     },
@@ -144,5 +155,87 @@ describe('tab coordinator without Web Locks: a lease in the kept database', () =
     a!.thaw();
     // The record is gone (free), yet the old holder may not renew into it: what it knows may be stale.
     expect(await first.confirm()).toBe(false);
+  });
+
+  it('a holder frozen between its check and its send may not send: the lease keeps its margin by both clocks', async () => {
+    // Each tab's clocks, in hand: the wall clock (shared, as on one computer) and tab a's monotonic clock.
+    const clock = { wall: 1_000_000, mono: 0 };
+    const timing = { renewMs: 1_000, lapseMs: 3_000, marginMs: 1_000 };
+    const dbName = `leases-${Math.random()}`;
+    const channelName = `channel-${Math.random()}`;
+    const tab = (id: string, monotonic: () => number) => {
+      const db = createKeptDb({ name: dbName });
+      opened.dbs.push(db);
+      const coordinator = createTabCoordinator<unknown>({
+        locks: null,
+        leases: keptLeaseStore(db),
+        leaseTiming: timing,
+        channel: new BroadcastChannel(channelName),
+        tabId: id,
+        now: () => clock.wall,
+        monotonic,
+      });
+      opened.coordinators.push(coordinator);
+      return coordinator;
+    };
+    const a = tab('a', () => clock.mono);
+    const claim = a.claim('kc.deletion:d1');
+    await claim.acquired;
+    expect(await claim.confirm()).toBe(true);
+    expect(claim.maySend()).toBe(true);
+
+    // Asleep (the monotonic clock stopped, the wall clock ran past the lease): no.
+    clock.wall += timing.lapseMs;
+    expect(claim.maySend()).toBe(false);
+    expect(await claim.confirm()).toBe(true);
+    expect(claim.maySend()).toBe(true);
+
+    // The wall clock set back while the tab was frozen past the lease (only the monotonic clock saw the time): no.
+    clock.mono += timing.lapseMs;
+    expect(claim.maySend()).toBe(false);
+    expect(await claim.confirm()).toBe(true);
+
+    // Frozen right after its check for longer than its margin: no, by either clock.
+    clock.wall += timing.lapseMs - timing.marginMs;
+    clock.mono += timing.lapseMs - timing.marginMs;
+    expect(claim.maySend()).toBe(false);
+    // Meanwhile another tab took the lapsed lease: the frozen one, woken, learns it lost it.
+    const b = tab('b', () => performance.now());
+    clock.wall += timing.marginMs + 1;
+    await b.claim('kc.deletion:d1').acquired;
+    expect(await claim.confirm()).toBe(false);
+    expect(claim.maySend()).toBe(false);
+  });
+
+  it('a waiting tab whose storage fails keeps waiting: a failed lease transaction never turns exclusion off', async () => {
+    const [a, b] = tabs(2);
+    const holding = a!.coordinator.claim('kc.bulk:b4');
+    await holding.acquired;
+    // b's storage breaks (full, closed under it): each of its lease transactions fails.
+    b!.break();
+    const waiting = b!.coordinator.claim('kc.bulk:b4');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(waiting.held).toBe(false);
+    expect(holding.held).toBe(true);
+    // Healed, it still waits for the holder; once that one lets go, it takes over.
+    b!.heal();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(waiting.held).toBe(false);
+    holding.release();
+    await waiting.acquired;
+    expect(waiting.held).toBe(true);
+  });
+
+  it('a holder whose renewal fails sends while its lease lasts, then learns it lost it', async () => {
+    const [a, b] = tabs(2);
+    const holding = a!.coordinator.claim('kc.bulk:b5');
+    await holding.acquired;
+    a!.break();
+    expect(await holding.confirm()).toBe(true);
+    expect(holding.maySend()).toBe(true);
+    const waiting = b!.coordinator.claim('kc.bulk:b5');
+    await waiting.acquired;
+    expect(holding.maySend()).toBe(false);
+    expect(await holding.confirm()).toBe(false);
   });
 });

@@ -48,6 +48,8 @@ export interface TabCoordinatorOptions {
   leases?: LeaseStore | null;
   leaseTiming?: LeaseTiming;
   now?: () => number;
+  /** The monotonic clock a lease's age is also measured by (default performance.now). */
+  monotonic?: () => number;
   tabId?: string;
 }
 
@@ -64,6 +66,7 @@ export function createTabCoordinator<M>(options: TabCoordinatorOptions = {}): Ta
         store: options.leases,
         tabId,
         now,
+        monotonic: options.monotonic ?? (() => performance.now()),
         timing: leaseTiming,
         claims,
         say: (leaseReleased) => post({ from: tabId, leaseReleased }),

@@ -25,6 +25,8 @@ export function createLeaseClaims(deps: {
   store: LeaseStore;
   tabId: string;
   now: () => number;
+  /** A monotonic clock (performance.now): the lease's age by it, besides the wall clock's expiry. */
+  monotonic: () => number;
   timing: LeaseTiming;
   /** Every open claim of the tab, so closing the coordinator releases them. */
   claims: Set<LockClaim>;
@@ -32,8 +34,9 @@ export function createLeaseClaims(deps: {
   /** A lease is held from now on (the coordinator starts watching the page). */
   onHeld(): void;
 }): LeaseClaims {
-  const { store, tabId, now, claims } = deps;
+  const { store, tabId, now, monotonic, claims } = deps;
   const leaseTiming = deps.timing;
+  const marginMs = leaseTiming.marginMs ?? leaseTiming.renewMs;
   /** Lease holders whose tab said it let go or went away: their record need not lapse first. */
   const gone = new Set<string>();
   /** Claims waiting for a lease, by name: woken when its holder lets go. */
@@ -41,13 +44,21 @@ export function createLeaseClaims(deps: {
   /** Claims holding a lease: let go when the page goes away (each returns its owner's `onLost`). */
   const leasesHeld = new Set<() => (() => void) | undefined>();
   let seq = 0;
-  /** A lease transaction failed (storage refused): from then on each tab runs what it holds, as without leases. */
-  let leasesBroken = false;
 
   function leaseClaim(name: string, onAcquired?: () => void, onLost?: () => void): LockClaim {
     const holder = `${tabId}:${++seq}`;
     let held = false;
     let over = false;
+    /** Until when the lease written last is this claim's: by the wall clock (the kept expiry) and the monotonic one. */
+    let wallUntil = Number.NEGATIVE_INFINITY;
+    let monoUntil = Number.NEGATIVE_INFINITY;
+    /** The clocks read before a lease transaction: what it wrote lasts `lapseMs` from then, by either. */
+    const written = (at: number, mono: number) => {
+      wallUntil = at + leaseTiming.lapseMs;
+      monoUntil = mono + leaseTiming.lapseMs;
+    };
+    /** Whether the lease written last still has `left` ms to go by both clocks. */
+    const lasts = (left: number) => now() + left < wallUntil && monotonic() + left < monoUntil;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let granted: () => void = () => undefined;
     const acquired = new Promise<void>((resolve) => (granted = resolve));
@@ -98,14 +109,18 @@ export function createLeaseClaims(deps: {
     }
     async function attempt() {
       timer = undefined;
-      let answer: { held: boolean; expiresAt?: number };
+      let answer: { held: boolean; expiresAt?: number; failed?: boolean };
+      const at = now();
+      const mono = monotonic();
       try {
-        answer = leasesBroken ? { held: true } : await takeLease(store, name, holder, now(), leaseTiming.lapseMs, gone);
+        answer = await takeLease(store, name, holder, at, leaseTiming.lapseMs, gone);
       } catch {
-        leasesBroken = true;
-        answer = { held: true };
+        // Storage refused (full, closed, broken): not held. Exclusion never turns off: a tab that cannot read the
+        // lease cannot know who holds it, so it waits and asks again.
+        answer = { held: false, failed: true };
       }
       if (held) return;
+      if (answer.held) written(at, mono);
       if (over) {
         if (answer.held) void releaseLease(store, name, holder).catch(() => undefined);
         return;
@@ -113,19 +128,22 @@ export function createLeaseClaims(deps: {
       if (answer.held) grant();
       else {
         // Polled when the holder's lease would lapse (renewed meanwhile: again then); a release wakes it sooner.
-        const wait = (answer.expiresAt ?? now()) - now() + 1;
+        const wait = answer.failed ? leaseTiming.renewMs : (answer.expiresAt ?? now()) - now() + 1;
         timer = setTimeout(attempt, Math.min(Math.max(wait, 50), leaseTiming.lapseMs));
       }
     }
     async function renew(): Promise<boolean> {
       if (!held || over) return false;
-      if (leasesBroken) return true;
+      const at = now();
+      const mono = monotonic();
       let ok: boolean;
       try {
-        ok = await renewLease(store, name, holder, now(), leaseTiming.lapseMs);
+        ok = await renewLease(store, name, holder, at, leaseTiming.lapseMs);
+        if (ok) written(at, mono);
       } catch {
-        leasesBroken = true;
-        ok = true;
+        // Not renewed: the lease written last still counts while it lasts (maySend keeps its margin); once it
+        // has lapsed another tab may hold it, so it is lost.
+        ok = lasts(0);
       }
       if (!ok) lose();
       return ok && held && !over;
@@ -143,6 +161,7 @@ export function createLeaseClaims(deps: {
         return held;
       },
       confirm: renew,
+      maySend: () => held && !over && lasts(marginMs),
       release: letGo,
     };
     claims.add(claim);

@@ -15,10 +15,13 @@ export interface Lease {
   expiresAt: number;
 }
 
-/** How often the holder renews, and how long an unrenewed lease lasts: three renewals may be missed. */
-export const LEASE_TIMING = { renewMs: 2_000, lapseMs: 6_000 } as const;
+/**
+ * How often the holder renews, and how long an unrenewed lease lasts: three renewals may be missed. A DELETE leaves
+ * only while the lease has `marginMs` left (lease-claims.ts, `maySend`): the time a request takes to leave the tab.
+ */
+export const LEASE_TIMING = { renewMs: 2_000, lapseMs: 6_000, marginMs: 2_000 } as const;
 
-export type LeaseTiming = { renewMs: number; lapseMs: number };
+export type LeaseTiming = { renewMs: number; lapseMs: number; marginMs?: number };
 
 /** One atomic read-check-write of a lease's kept row: `decide` sees the current one and returns the new one. */
 export interface LeaseStore {

@@ -16,6 +16,13 @@ export interface LockClaim {
    * Lock cannot be lost). False once lost, and the claim's `onLost` has run.
    */
   confirm(): Promise<boolean>;
+  /**
+   * Whether a request may leave now, asked in the very task that sends it (after `confirm`): a Web Lock held; a
+   * lease with its margin left both by the wall clock against its kept expiry and by the monotonic clock since it
+   * was written (the monotonic clock stops while the computer sleeps; the wall clock may be set back). A tab frozen
+   * between `confirm` and its send answers false here when it wakes, and must `confirm` again.
+   */
+  maySend(): boolean;
   /** Leaves the queue, or lets the lock go. */
   release(): void;
 }
@@ -42,6 +49,7 @@ export function webLockClaim(
       return held;
     },
     confirm: async () => held && !released,
+    maySend: () => held && !released,
     release() {
       if (released) return;
       released = true;

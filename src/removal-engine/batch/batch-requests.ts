@@ -25,7 +25,14 @@ export function createBatchRequests(
   state: BatchState,
   writes: WriteAhead,
   hold: Hold,
-  options: { io: BatchIo; stillRuns?: () => Promise<boolean>; pump(): void },
+  options: {
+    io: BatchIo;
+    /** Whether this tab still runs the batch (a lease renewed on the way). */
+    stillRuns?: () => Promise<boolean>;
+    /** Asked in the task that sends, after stillRuns: whether the lock's margin is still left (lock-claim.ts). */
+    maySend?: () => boolean;
+    pump(): void;
+  },
 ) {
   const { io } = options;
   const { now } = state;
@@ -51,7 +58,14 @@ export function createBatchRequests(
   function sendAll(indices: number[], saveFirst: boolean, before: ReadonlyMap<number, BatchRow>) {
     for (const i of indices) begin(i);
     const go = async () => {
-      if (options.stillRuns && !(await options.stillRuns())) return;
+      // A tab frozen between its renewal and here (longer than its margin) renews again: from the last check to
+      // the sends below nothing waits.
+      let tries = 0;
+      for (;;) {
+        if (options.stillRuns && !(await options.stillRuns())) return;
+        if (!options.maySend || options.maySend()) break;
+        if (++tries === 3) return undo();
+      }
       for (const i of indices) {
         if (state.disposed) return;
         // The row's lock window starts now (machine.ts), not when its block was reserved.

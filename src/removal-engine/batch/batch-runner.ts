@@ -142,6 +142,7 @@ export function createBatchRunner(
         timing: deps.timing,
         canRun: () => deps.activeProfileId() === latest.profileId,
         stillRuns: () => stillRuns(id),
+        maySend: () => claims.get(id)?.maySend() ?? !coordinator,
         singleDeletion: (documentId) => deps.singleDeletion?.(latest.profileId, latest.knowledgeId, documentId),
         save: async (b) => {
           // A tab that lost the batch (thawed after another took over) must not write its stale copy over the new

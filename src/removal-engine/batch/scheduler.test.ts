@@ -54,6 +54,26 @@ describe('batch scheduler', () => {
     expect(saved.batch!.endedAt).toBeDefined();
   });
 
+  it('a runner frozen between its lease check and its sends sends none then, and each DELETE once later', async () => {
+    const docs = ids(12);
+    const svc = createTestService(docs);
+    // The lock's check in the sending task says no (the tab slept past its margin) for the first few rounds.
+    let asked = 0;
+    let deletesWhenAllowed: number | undefined;
+    const { scheduler } = run(newBatch(docs, { concurrency: 4 }), svc, {
+      stillRuns: async () => true,
+      maySend: () => {
+        if (++asked <= 7) return false;
+        deletesWhenAllowed ??= svc.deletes.size;
+        return true;
+      },
+    });
+    await until(() => scheduler.ended);
+    expect(deletesWhenAllowed).toBe(0);
+    expect(scheduler.counts()).toMatchObject({ deleted: 12, failed: 0 });
+    expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
+  });
+
   it('re-issues a held document, ends it as not deleted after 3 attempts, and "retry" then deletes it', async () => {
     const docs = ids(6);
     const svc = createTestService(docs);

@@ -28,6 +28,8 @@ export interface SchedulerDeps {
    * No: nothing is sent, and the owner (told by its lock) disposes this scheduler.
    */
   stillRuns?: () => Promise<boolean>;
+  /** Asked in the very task the DELETEs leave in, after stillRuns: whether the lock's margin is still left. */
+  maySend?: () => boolean;
   /**
    * A single deletion of this document under way (one tracker per document: its DELETE is not sent twice). A row
    * meeting one shows it, sends nothing, and takes its outcome: confirmed deleted, or, concluded otherwise, a
@@ -68,6 +70,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   const requests = createBatchRequests(state, writes, hold, {
     io: deps.io,
     stillRuns: deps.stillRuns,
+    maySend: deps.maySend,
     pump: () => planner.pump(),
   });
   const network = deps.network === undefined ? browserNetwork() : (deps.network ?? undefined);

@@ -140,6 +140,48 @@ describe('deletion tracker runner', () => {
   });
 });
 
+describe('deletion tracker with a lease: no DELETE after a lost lease', () => {
+  it('a tab frozen between its lease check and its send sends no DELETE until its lease is fresh again', async () => {
+    const svc = fakeService();
+    const db = createKeptDb({ name: `frozen-${Math.random()}` });
+    trackers.push({ stop: () => void db.close() });
+    const leases = keptLeaseStore(db);
+    // The coordinator's clocks, in hand: each lease transaction is followed by a freeze as long as the lease.
+    const clock = { wall: Date.now(), mono: 0, freezeAfterEachCheck: true, checks: 0 };
+    const coordinator = createTabCoordinator<TabMessage>({
+      locks: null,
+      channel: null,
+      tabId: 'a',
+      leaseTiming: { renewMs: 50, lapseMs: 400, marginMs: 100 },
+      now: () => clock.wall,
+      monotonic: () => clock.mono,
+      leases: {
+        async update(name, decide) {
+          const kept = await leases.update(name, decide);
+          clock.checks++;
+          if (clock.freezeAfterEachCheck) {
+            clock.wall += 400;
+            clock.mono += 400;
+          }
+          return kept;
+        },
+      },
+    });
+    const tracker = createDeletionTracker(svc.io, { timing: FAST, coordinator });
+    trackers.push({ stop: () => (tracker.stop(), coordinator.close()) });
+    tracker.track({ profileId: 'p', knowledgeId: 'k', documentId: 'd1' });
+    // Several checks (claim, renewals before the send, heartbeats) and not one DELETE.
+    await until(() => clock.checks >= 6);
+    expect(svc.calls).toEqual([]);
+    expect(tracker.getSnapshot()[0]?.state).toBe('requesting');
+    // Awake for good: the next check leaves its margin, and the one DELETE goes.
+    clock.freezeAfterEachCheck = false;
+    tracker.resume();
+    await until(() => tracker.getSnapshot()[0]?.state === 'deleted');
+    expect(svc.calls).toEqual(['DELETE d1', 'CHECK d1']);
+  });
+});
+
 describe.each(['Web Locks', 'leases (plain http: no Web Locks)'])('deletion tracker in two tabs, %s', (mode) => {
   function twoTabs(svc: ReturnType<typeof fakeService>) {
     const storage = new MemoryStorage() as unknown as Storage;

@@ -136,10 +136,14 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
     pump(key);
   }
 
-  /** Sends the DELETE, if this tab still runs the deletion (a lease is renewed on the way). */
+  /**
+   * Sends the DELETE, if this tab still runs the deletion: a lease is renewed on the way, and from the last check
+   * (`maySend`, which needs the lease's margin left by both clocks) to the send nothing waits, so a tab frozen after
+   * renewing finds out when it wakes, before it sends.
+   */
   async function send(key: string) {
     const held = claims.get(key);
-    if (coordinator && !(await held?.confirm())) {
+    if (coordinator && !(await stillHeld(held))) {
       busy.delete(key);
       return;
     }
@@ -159,6 +163,15 @@ export function createDeletionTracker(io: DeletionIo, options: TrackerOptions = 
       if (retryAt !== undefined) deferredUntil.set(key, retryAt);
       dispatch(key, event);
     });
+  }
+
+  /** Renews the claim until it leaves its margin in this task (a few tries: each renewal starts a fresh lease). */
+  async function stillHeld(held: LockClaim | undefined): Promise<boolean> {
+    for (let tries = 0; tries < 3; tries++) {
+      if (!held || !(await held.confirm())) return false;
+      if (held.maySend()) return true;
+    }
+    return false;
   }
 
   function pump(key: string) {
