@@ -48,6 +48,8 @@ export interface TabCoordinatorOptions {
   leases?: LeaseStore | null;
   leaseTiming?: LeaseTiming;
   now?: () => number;
+  /** The BroadcastChannel's name, when the browser's is used (one per kind of work: deletions, suite runs). */
+  channelName?: string;
   /** The monotonic clock a lease's age is also measured by (default performance.now). */
   monotonic?: () => number;
   tabId?: string;
@@ -55,7 +57,7 @@ export interface TabCoordinatorOptions {
 
 export function createTabCoordinator<M>(options: TabCoordinatorOptions = {}): TabCoordinator<M> {
   const locks = options.locks === undefined ? browserLocks() : options.locks;
-  const channel = options.channel === undefined ? browserChannel() : options.channel;
+  const channel = options.channel === undefined ? browserChannel(options.channelName) : options.channel;
   const leaseTiming = options.leaseTiming ?? LEASE_TIMING;
   const now = options.now ?? Date.now;
   const tabId = options.tabId ?? newId();
@@ -141,6 +143,6 @@ function browserLocks(): LockManagerLike | null {
   return nav?.locks ?? null;
 }
 
-function browserChannel(): ChannelLike | null {
-  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+function browserChannel(name = CHANNEL_NAME): ChannelLike | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(name);
 }
