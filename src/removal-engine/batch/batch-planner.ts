@@ -39,19 +39,40 @@ export function createBatchPlanner(
     const single = options.singleDeletion?.(row.documentId);
     if (single && isActive(single)) {
       if (row.deletion?.updatedAt !== single.updatedAt)
-        state.update(i, { ...row, sharedWithSingle: true, deletion: single });
+        state.dispatch({
+          type: 'row',
+          i: i,
+          row: { ...row, sharedWithSingle: true, deletion: single },
+          at: state.now(),
+        });
       return true;
     }
     if (!row.sharedWithSingle) return false;
-    if (single?.state === 'deleted') state.update(i, { ...row, sharedWithSingle: false, deletion: single });
+    if (single?.state === 'deleted')
+      state.dispatch({
+        type: 'row',
+        i: i,
+        row: { ...row, sharedWithSingle: false, deletion: single },
+        at: state.now(),
+      });
     else if (state.header.status === 'stopped')
-      state.update(i, { ...row, sharedWithSingle: false, deletion: undefined, notSent: true });
+      state.dispatch({
+        type: 'row',
+        i: i,
+        row: { ...row, sharedWithSingle: false, deletion: undefined, notSent: true },
+        at: state.now(),
+      });
     else {
       const { deletion: _shared, ...own } = row;
-      state.update(i, {
-        ...own,
-        sharedWithSingle: false,
-        deletion: startDeletion({ ...state.header, documentId: row.documentId, documentName: row.name }, t),
+      state.dispatch({
+        type: 'row',
+        i: i,
+        row: {
+          ...own,
+          sharedWithSingle: false,
+          deletion: startDeletion({ ...state.header, documentId: row.documentId, documentName: row.name }, t),
+        },
+        at: state.now(),
       });
       return false;
     }
@@ -68,7 +89,7 @@ export function createBatchPlanner(
         .baselineTotalFiles(state.header)
         .catch(() => undefined)
         .then((total) => {
-          if (total !== undefined) state.header = { ...state.header, baselineTotalFiles: total };
+          if (total !== undefined) state.dispatch({ type: 'baseline', total });
           else baselineUnreadable = true;
           pump();
         });
@@ -96,9 +117,15 @@ export function createBatchPlanner(
       const d = row.deletion;
       if (row.retryQueued && d) {
         const retried = reduce(d, { type: 'retry', at: t }, state.timing);
-        if (stopped || retried === d) state.update(i, { ...row, retryQueued: false });
+        if (stopped || retried === d)
+          state.dispatch({ type: 'row', i: i, row: { ...row, retryQueued: false }, at: state.now() });
         else if (!paused && free > 0) {
-          state.update(i, { ...row, retryQueued: false, deletion: retried });
+          state.dispatch({
+            type: 'row',
+            i: i,
+            row: { ...row, retryQueued: false, deletion: retried },
+            at: state.now(),
+          });
           before.set(i, row);
           sends.push(i);
           saveFirst = true;
@@ -123,9 +150,9 @@ export function createBatchPlanner(
           free--;
         }
       } else if (action.type === 'reissue') {
-        if (stopped) state.dispatch(i, { type: 'give_up', at: t });
+        if (stopped) state.dispatch({ type: 'deletion', i: i, event: { type: 'give_up', at: t }, at: t });
         else if (!paused && free > 0) {
-          state.dispatch(i, { type: 'reissue', at: t });
+          state.dispatch({ type: 'deletion', i: i, event: { type: 'reissue', at: t }, at: t });
           before.set(i, row);
           sends.push(i);
           saveFirst = true;
@@ -133,7 +160,7 @@ export function createBatchPlanner(
         }
       } else if (action.type === 'send' && stopped) {
         // Not in flight, so waiting to go again after a 429 or 401: a stopped batch sends it no more.
-        state.dispatch(i, { type: 'give_up', at: t });
+        state.dispatch({ type: 'deletion', i: i, event: { type: 'give_up', at: t }, at: t });
       } else if (action.type === 'send' && !paused && free > 0) {
         before.set(i, row);
         sends.push(i);
@@ -142,20 +169,17 @@ export function createBatchPlanner(
     }
     // New rows, in order, only while running.
     if (paused || stopped) free = 0;
-    for (; free > 0 && state.cursor < state.rows.length; state.cursor++) {
-      const row = state.rows[state.cursor]!;
-      if (!row.deletion && !row.leftOut && !row.notSent && followSingle(state.cursor, t)) continue;
+    let cursor = state.cursor;
+    for (; free > 0 && cursor < state.rows.length; cursor++) {
+      const row = state.rows[cursor]!;
+      if (!row.deletion && !row.leftOut && !row.notSent && followSingle(cursor, t)) continue;
       if (!row.deletion && !row.leftOut && !row.notSent) {
-        if (state.cursor >= (state.header.reservedUntil ?? 0)) {
+        if (cursor >= (state.header.reservedUntil ?? 0)) {
           const block = state.header.concurrency * BULK_BOUNDS.reserveBlockFactor;
-          state.header = {
-            ...state.header,
-            reservedUntil: Math.min(state.rows.length, state.cursor + block),
-            reservedAt: t,
-          };
+          state.dispatch({ type: 'reserve', until: Math.min(state.rows.length, cursor + block), at: t });
         }
         // Its block's reservation is not known to be saved yet (just made, or its write is still under way).
-        if (state.cursor >= writes.savedReservedUntil) saveFirst = true;
+        if (cursor >= writes.savedReservedUntil) saveFirst = true;
         const deletion = startDeletion(
           {
             profileId: state.header.profileId,
@@ -165,12 +189,13 @@ export function createBatchPlanner(
           },
           t,
         );
-        state.update(state.cursor, { ...row, deletion });
-        before.set(state.cursor, row);
-        sends.push(state.cursor);
+        state.dispatch({ type: 'row', i: cursor, row: { ...row, deletion }, at: state.now() });
+        before.set(cursor, row);
+        sends.push(cursor);
         free--;
       }
     }
+    if (cursor !== state.cursor) state.dispatch({ type: 'cursor', to: cursor });
     if (sends.length > 0) requests.sendAll(sends, saveFirst, before);
     settleBatch();
     clearTimeout(timer);
@@ -182,13 +207,7 @@ export function createBatchPlanner(
   function settleBatch() {
     if (requests.inFlight > 0 || state.rows.some(isOpen)) return;
     if (state.header.endedAt !== undefined) return;
-    state.touch();
-    state.header = {
-      ...state.header,
-      status: state.header.status === 'stopped' ? 'stopped' : 'done',
-      endedAt: state.header.updatedAt,
-    };
-    state.notify();
+    state.dispatch({ type: 'ended', at: state.now() });
     void writes.persist();
   }
 

@@ -69,7 +69,7 @@ export function createBatchRequests(
       for (const i of indices) {
         if (state.disposed) return;
         // The row's lock window starts now (machine.ts), not when its block was reserved.
-        state.dispatch(i, { type: 'sent', at: now() });
+        state.dispatch({ type: 'deletion', i: i, event: { type: 'sent', at: now() }, at: now() });
         const d = state.rows[i]!.deletion!;
         io.send(d).then(
           () => {
@@ -89,15 +89,15 @@ export function createBatchRequests(
       for (const i of indices) {
         end(i);
         const row = before.get(i);
-        if (row) state.update(i, row);
-        if (row && !row.deletion && !row.retryQueued) state.cursor = Math.min(state.cursor, i);
+        if (row) state.dispatch({ type: 'row', i: i, row: row, at: state.now() });
+        if (row && !row.deletion && !row.retryQueued) state.dispatch({ type: 'cursor', to: Math.min(state.cursor, i) });
       }
       // Rows from the cursor on are reserved again (and saved first) when they are sent.
       const reservedUntil = Math.max(
         writes.savedReservedUntil,
         Math.min(state.cursor, state.header.reservedUntil ?? 0),
       );
-      if (reservedUntil !== state.header.reservedUntil) state.header = { ...state.header, reservedUntil };
+      state.dispatch({ type: 'unreserve', until: reservedUntil });
       options.pump();
     };
     if (saveFirst) void writes.persist().then((saved) => (saved ? go() : undo()));
@@ -117,7 +117,7 @@ export function createBatchRequests(
   function settle(i: number, event: DeletionEvent) {
     if (state.disposed) return;
     end(i);
-    state.dispatch(i, event);
+    state.dispatch({ type: 'deletion', i, event, at: now() });
     // A refusal is saved at once: read back as "in flight" after a reload, a refused row would be re-sent once the
     // lock window passed (the document is still there) and refused again. Accepted rows need no such haste: a read
     // settles them. Refusals are few, so this costs little.

@@ -1,31 +1,18 @@
 import type { TotalFilesContext } from '../single/confirm';
-import { reduce, type DeletionEvent, type DeletionTiming } from '../single/machine';
-import type { Batch, BatchRow } from './batch';
-import type { BatchHeader } from './batch-messages';
+import type { DeletionTiming } from '../single/machine';
+import type { Batch } from './batch';
+import { reduceBatch, type BatchAction, type BatchData } from './batch-reducer';
 
 /**
- * A running batch as the scheduler's parts share it (write-ahead, requests, planning, commands): its header and
- * rows, where new rows resume, and the few changes every part makes the same way.
+ * A running batch as the scheduler's parts share it (write-ahead, requests, planning, hold, commands): they read its
+ * state and say what happened (`dispatch`); the one reducer (batch-reducer.ts) decides the change, applied here.
  */
-export interface BatchState {
-  header: BatchHeader;
-  readonly rows: BatchRow[];
+export interface BatchState extends BatchData {
   /** Indices of the rows changed since the owner last took them. */
   readonly changed: Set<number>;
-  /** The next row not yet looked at for a first DELETE: new rows go in order from here. */
-  cursor: number;
-  started: boolean;
-  /** This tab let go (closing, or handing over): nothing more is sent or recorded. */
-  disposed: boolean;
-  /** When the running time was last counted (touch). */
-  lastTouch: number;
   readonly now: () => number;
   readonly timing: DeletionTiming;
-  /** Time runs for the estimate only while the batch is running. */
-  touch(): void;
-  update(i: number, row: BatchRow): void;
-  /** Row i's deletion through the machine; a change is an update. */
-  dispatch(i: number, event: DeletionEvent): void;
+  dispatch(action: BatchAction): void;
   /** Tells the owner (after each change; it throttles what it shows). */
   notify(): void;
   snapshot(): Batch;
@@ -39,42 +26,58 @@ export function createBatchState(
 ): BatchState {
   const { now, timing } = options;
   const { rows: initialRows, ...initialHeader } = initial;
-  const state: BatchState = {
+  let data: BatchData & { rows: Batch['rows'] } = {
     header: initialHeader,
     rows: [...initialRows],
-    changed: new Set<number>(),
     cursor: 0,
     started: false,
     disposed: false,
     lastTouch: now(),
+  };
+  const changed = new Set<number>();
+  const notify = () => options.onChange?.();
+  return {
+    get header() {
+      return data.header;
+    },
+    get rows() {
+      return data.rows;
+    },
+    get cursor() {
+      return data.cursor;
+    },
+    get started() {
+      return data.started;
+    },
+    get disposed() {
+      return data.disposed;
+    },
+    get lastTouch() {
+      return data.lastTouch;
+    },
+    changed,
     now,
     timing,
-    touch() {
-      const t = now();
-      if (state.header.status === 'running' && state.header.endedAt === undefined)
-        state.header.activeMs += t - state.lastTouch;
-      state.lastTouch = t;
-      state.header = { ...state.header, updatedAt: t };
+    dispatch(action) {
+      const change = reduceBatch(data, action, timing);
+      const { rows, allRows, ...rest } = change;
+      // The rows array is the one place rows live: replaced rows are written into it, not copied whole.
+      const nextRows = allRows ?? data.rows;
+      for (const [i, row] of rows ?? []) {
+        nextRows[i] = row;
+        changed.add(i);
+      }
+      data = { ...data, ...rest, rows: nextRows };
+      if (rows?.length) options.saveSoon();
+      // A tab that let go tells no one: the tab taking over reads what was handed over.
+      if (!data.disposed && (rows?.length || change.header)) notify();
     },
-    update(i, row) {
-      state.touch();
-      state.rows[i] = { ...row, updatedAt: state.header.updatedAt };
-      state.changed.add(i);
-      state.notify();
-      options.saveSoon();
-    },
-    dispatch(i, event) {
-      const row = state.rows[i]!;
-      if (!row.deletion) return;
-      const next = reduce(row.deletion, event, timing);
-      if (next !== row.deletion) state.update(i, { ...row, deletion: next });
-    },
-    notify: () => options.onChange?.(),
-    snapshot: () => ({ ...state.header, rows: state.rows.slice() }),
+    notify,
+    snapshot: () => ({ ...data.header, rows: data.rows.slice() }),
     totalFilesContext() {
       let confirmed = 0;
       let awaiting = 0;
-      for (const row of state.rows) {
+      for (const row of data.rows) {
         const d = row.deletion;
         if (!d) continue;
         if (d.state === 'deleted') confirmed++;
@@ -86,8 +89,7 @@ export function createBatchState(
         )
           awaiting++;
       }
-      return { baseline: state.header.baselineTotalFiles, confirmed, awaiting };
+      return { baseline: data.header.baselineTotalFiles, confirmed, awaiting };
     },
   };
-  return state;
 }

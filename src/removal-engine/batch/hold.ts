@@ -17,9 +17,7 @@ export function createHold(
     const holdChanged = next.hold !== backoff.hold;
     backoff = next;
     if (!holdChanged) return;
-    state.touch();
-    state.header = { ...state.header, hold: next.hold };
-    state.notify();
+    state.dispatch({ type: 'hold', hold: next.hold, at: state.now() });
   }
 
   return {

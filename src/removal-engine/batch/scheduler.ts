@@ -83,9 +83,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   let unwatchNetwork: (() => void) | undefined;
 
   function setStatus(status: Batch['status']) {
-    state.touch();
-    state.header = { ...state.header, status };
-    state.notify();
+    state.dispatch({ type: 'status', status, at: state.now() });
     void writes.persist();
   }
 
@@ -93,12 +91,9 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
     /** Starts (or, after a reload or in the tab taking over, resumes) the batch. */
     start() {
       if (state.started) return;
-      state.started = true;
       const t = state.now();
-      state.lastTouch = t;
       // A hold kept from another page's run is that page's: this one starts from what its own browser says.
-      if (state.header.hold && state.header.hold.reason !== 'token_rejected')
-        state.header = { ...state.header, hold: undefined };
+      state.dispatch({ type: 'start', at: t });
       if (state.header.hold) hold.restore(state.header.hold);
       if (network) {
         if (!network.online()) hold.set(afterConnectivity(hold.current, false));
@@ -110,7 +105,8 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
       state.rows.forEach((row, i) => {
         if (row.deletion) {
           const loaded = resumeLoaded(row.deletion, t);
-          if (loaded !== row.deletion) state.update(i, { ...row, deletion: loaded });
+          if (loaded !== row.deletion)
+            state.dispatch({ type: 'row', i: i, row: { ...row, deletion: loaded }, at: state.now() });
         } else if (i < (state.header.reservedUntil ?? 0) && !row.leftOut && !row.notSent) {
           // Reserved, so perhaps sent before the page went away: read first, as for a DELETE in flight.
           const sent = startDeletion(
@@ -122,7 +118,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
             },
             state.header.reservedAt ?? t,
           );
-          state.update(i, { ...row, deletion: resumeLoaded(sent, t) });
+          state.dispatch({ type: 'row', i: i, row: { ...row, deletion: resumeLoaded(sent, t) }, at: state.now() });
         }
       });
       planner.pump();
@@ -140,7 +136,8 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
     stop() {
       if (state.header.status === 'stopped' || state.header.status === 'done') return;
       state.rows.forEach((row, i) => {
-        if (!row.deletion && !row.leftOut && !row.notSent) state.update(i, { ...row, notSent: true });
+        if (!row.deletion && !row.leftOut && !row.notSent)
+          state.dispatch({ type: 'row', i: i, row: { ...row, notSent: true }, at: state.now() });
       });
       // Stopped, it sends no DELETE anyway; its reads go on (or the rows sent could never settle).
       hold.set(afterResume(hold.current));
@@ -152,14 +149,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
      * save is resume().
      */
     runUnsaved() {
-      state.touch();
-      state.header = {
-        ...state.header,
-        unsaved: true,
-        storageError: undefined,
-        status: state.header.status === 'paused' ? 'running' : state.header.status,
-      };
-      state.notify();
+      state.dispatch({ type: 'run-unsaved', at: state.now() });
       planner.pump();
     },
     /**
@@ -170,19 +160,17 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
       let any = false;
       state.rows.forEach((row, i) => {
         if (row.deletion && isRetryable(row.deletion)) {
-          state.update(i, { ...row, retryQueued: true });
+          state.dispatch({ type: 'row', i: i, row: { ...row, retryQueued: true }, at: state.now() });
           any = true;
         } else if (row.notSent && !row.deletion && !row.leftOut) {
-          state.update(i, { ...row, notSent: false });
-          state.cursor = Math.min(state.cursor, i);
+          state.dispatch({ type: 'row', i: i, row: { ...row, notSent: false }, at: state.now() });
+          state.dispatch({ type: 'cursor', to: Math.min(state.cursor, i) });
           any = true;
         }
       });
       if (!any) return;
       hold.set(afterResume(hold.current));
-      state.touch();
-      state.header = { ...state.header, status: 'running', endedAt: undefined };
-      state.lastTouch = state.now();
+      state.dispatch({ type: 'retry-round', at: state.now() });
       void writes.persist();
       planner.pump();
     },
@@ -212,26 +200,16 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
      * caller tells the other tabs: a write started while the page unloads may never land) and starts its save.
      */
     handOver(): Batch {
-      state.disposed = true;
+      state.dispatch({ type: 'hand-over', at: state.now() });
       planner.cancel();
       writes.cancel();
-      const t = state.now();
-      let reservedUntil = 0;
-      state.rows.forEach((row, i) => {
-        const d = row.deletion;
-        const [only] = d?.attempts ?? [];
-        if (d?.state === 'requesting' && d.attempts.length === 1 && only?.sentAt === undefined && !only?.outcome) {
-          state.rows[i] = { documentId: row.documentId, name: row.name, updatedAt: t };
-        } else if (d) reservedUntil = i + 1;
-      });
-      state.header = { ...state.header, reservedUntil, updatedAt: t };
       const last = state.snapshot();
       void deps.save(last).catch(() => undefined);
       return last;
     },
     /** This tab lets go (closing, or handing over): timers stop and late answers are ignored. */
     dispose() {
-      state.disposed = true;
+      state.dispatch({ type: 'dispose' });
       unwatchNetwork?.();
       planner.cancel();
       writes.cancel();

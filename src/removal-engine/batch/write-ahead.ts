@@ -39,10 +39,7 @@ export function createWriteAhead(state: BatchState, save: (batch: Batch) => Prom
       .then(
         () => {
           savedReservedUntil = Math.max(savedReservedUntil, kept.reservedUntil ?? 0);
-          if (state.header.storageError) {
-            state.header = { ...state.header, storageError: undefined };
-            state.notify();
-          }
+          state.dispatch({ type: 'saved' });
           return true;
         },
         (error: unknown) => {
@@ -61,13 +58,7 @@ export function createWriteAhead(state: BatchState, save: (batch: Batch) => Prom
   function storageFailed(error: unknown) {
     if (state.disposed) return;
     const kept = keptDbErrorOf(error);
-    state.touch();
-    state.header = {
-      ...state.header,
-      status: state.header.status === 'running' ? 'paused' : state.header.status,
-      storageError: { kind: kept.kind, message: kept.message },
-    };
-    state.notify();
+    state.dispatch({ type: 'storage-failed', error: { kind: kept.kind, message: kept.message }, at: state.now() });
   }
 
   function saveSoon() {
