@@ -24,3 +24,13 @@ export const BULK_BOUNDS = {
   /** New rows are reserved (saved as possibly sent, ahead of their DELETEs) this many times the concurrency at once. */
   reserveBlockFactor: 4,
 } as const;
+
+/** Bounds of `npm run remove` (scripts/remove.ts): the same engine, without a tab's memory to spare. */
+export const REMOVE_CLI_BOUNDS = {
+  /** Ids in one run at most: a larger file is refused (exit 2, nothing sent). */
+  maxIds: 100_000,
+  /** The ids file, refused unread when larger (100,000 ids of 32 digits fit in ≈3.4 MB). */
+  inputBytesMax: 8 * 1024 * 1024,
+  concurrencyDefault: 4,
+  concurrencyMax: 16,
+} as const;

@@ -47,8 +47,8 @@ function isHeader(line: string): boolean {
 /** A CSV's first row is a header when no cell holds a digit and the first is not blank. */
 const isCsvHeader = (cells: string[]) => !cells.some((c) => /\d/.test(c)) && cells[0]!.trim() !== '';
 
-export function parseIds(input: string, source: IdSource = 'text'): ParsedIds {
-  const { maxIds, idMaxLength } = BULK_BOUNDS;
+export function parseIds(input: string, source: IdSource = 'text', maxIds: number = BULK_BOUNDS.maxIds): ParsedIds {
+  const { idMaxLength } = BULK_BOUNDS;
   const ids: string[] = [];
   const seen = new Set<string>();
   const refused: RefusedId[] = [];
