@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The architecture's import rules, checked rather than remembered:
-//   layers, each importing only those below it: contract -> lib -> api -> suite-engine -> features -> app
+//   layers, each importing only those below it: contract -> lib -> api -> engines -> features -> app
 //   (contract: the service's interface, imports only zod; lib: the browser app's own infrastructure — profiles,
-//   storage, the catalog, ids; api: the service's transport; suite-engine: the suites engine the console and the
-//   CLI share; components sit beside api, below features; config (the in-app paths) and i18n import nothing);
+//   storage, the catalog, ids, tab coordination; api: the service's transport; engines: suite-engine, the suites
+//   engine, and removal-engine, the deletions engine, each shared by the console and a CLI, neither importing the
+//   other; components sit beside api, below features; config (the in-app paths) and i18n import nothing);
 //   server imports contract (and Node/npm) only, never browser code; browser code never imports server;
 //   features never import another feature;
-//   the suite engine, and everything it loads, imports nothing browser-only (React, Mantine, IndexedDB): the CLI
-//   runs it in Node;
+//   the engines (suite-engine, removal-engine), and everything they load, import nothing browser-only (React,
+//   Mantine, IndexedDB): the CLIs run them in Node;
 //   no import circles among src modules, type-only imports included (a circle means two files are one concern,
 //   or a shared leaf is missing: see features/knowledge/deletion/states.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -42,11 +43,12 @@ const allowed = {
   lib: ['contract'],
   api: ['contract', 'lib'],
   'suite-engine': ['contract', 'lib', 'api'],
+  'removal-engine': ['contract', 'lib', 'api'],
   i18n: [],
   components: ['contract', 'lib', 'api', 'i18n', 'config'],
-  features: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'config'],
-  app: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'features', 'config'],
-  test: ['contract', 'lib', 'api', 'suite-engine', 'components', 'i18n', 'config', 'app', 'boot'],
+  features: ['contract', 'lib', 'api', 'suite-engine', 'removal-engine', 'components', 'i18n', 'config'],
+  app: ['contract', 'lib', 'api', 'suite-engine', 'removal-engine', 'components', 'i18n', 'features', 'config'],
+  test: ['contract', 'lib', 'api', 'suite-engine', 'removal-engine', 'components', 'i18n', 'config', 'app', 'boot'],
   'main.tsx': ['app', 'lib', 'api', 'i18n', 'components', 'config'],
 };
 
@@ -143,10 +145,14 @@ function importCircles(files) {
 }
 
 const modules = walk(src);
+const isTestSupport = (f) => relative(src, f).split(sep).includes('test-support');
 const moduleSet = new Set(modules);
 
+/** The engines the CLIs run in Node. */
+const ENGINES = ['suite-engine', 'removal-engine'];
+
 /**
- * What the suite CLI loads in Node: the engine's modules and every src module they load in turn (value imports; a
+ * What the CLIs load in Node: the engines' modules and every src module they load in turn (value imports; a
  * type-only import is erased). None may import a browser-only package or reach the IndexedDB module; each problem
  * names the chain of imports that leads there.
  */
@@ -157,8 +163,14 @@ const VALUE_IMPORT =
 function browserOnlyInEngine() {
   const found = [];
   const via = new Map();
-  const queue = modules.filter((f) => area(f) === 'suite-engine' && !/\.test\.tsx?$/.test(f));
+  const queue = modules.filter((f) => ENGINES.includes(area(f)) && !/\.test\.tsx?$/.test(f) && !isTestSupport(f));
   for (const f of queue) via.set(f, null);
+  /** The engine module a chain of imports starts from. */
+  const chain0 = (f) => {
+    let v = f;
+    while (via.get(v)) v = via.get(v);
+    return v;
+  };
   const chain = (f) => {
     const path = [];
     for (let v = f; v; v = via.get(v)) path.unshift(relative(src, v));
@@ -167,13 +179,13 @@ function browserOnlyInEngine() {
   while (queue.length) {
     const f = queue.shift();
     if (BROWSER_ONLY_MODULES.includes(relative(src, f).split(sep).join('/')) || f.endsWith('.tsx')) {
-      found.push(`suite-engine loads browser-only code: ${chain(f)}`);
+      found.push(`${area(chain0(f))} loads browser-only code: ${chain(f)}`);
       continue;
     }
     for (const m of readFileSync(f, 'utf8').matchAll(VALUE_IMPORT)) {
       const spec = m[1] ?? m[2];
       if (BROWSER_ONLY.test(spec)) {
-        found.push(`suite-engine loads browser-only "${spec}": ${chain(f)}`);
+        found.push(`${area(chain0(f))} loads browser-only "${spec}": ${chain(f)}`);
         continue;
       }
       const target = resolveModule(f, spec);

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useFormat, useT } from '../../i18n';
-import type { SendHold } from './bulk/backoff';
+import type { SendHold } from '../../removal-engine/batch/backoff';
 
 /** Why the batch sends nothing now, and when it goes on (by itself, or once the admin resumes). */
 export function BatchHold({ hold }: { hold: SendHold }) {

@@ -1,7 +1,7 @@
 import { Checkbox, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import { useT, type MessageKey } from '../../i18n';
-import { summarise, type Lookup, type LookupSummary } from './bulk/check-first';
+import { summarise, type Lookup, type LookupSummary } from '../../removal-engine/batch/check-first';
 import classes from './BulkRemoval.module.css';
 import { BulkLookupList } from './BulkLookupList';
 

@@ -2,8 +2,8 @@ import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mant
 import type { Dispatch, Ref } from 'react';
 import { storageErrorKey } from '../../components';
 import { useT } from '../../i18n';
-import { BULK_BOUNDS } from './bulk/bounds';
-import type { RefusedId } from './bulk/parse-ids';
+import { BULK_BOUNDS } from '../../removal-engine/batch/bounds';
+import type { RefusedId } from '../../removal-engine/batch/parse-ids';
 import type { RemovalWizard, WizardAction } from './bulk/removal-wizard';
 import { BulkCheckResult } from './BulkCheckResult';
 import { BulkRefusedIds } from './BulkRefusedIds';

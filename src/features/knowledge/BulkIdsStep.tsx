@@ -3,8 +3,8 @@ import type { Dispatch, DragEvent, Ref } from 'react';
 import { formatBytes } from '../../components';
 import { useT } from '../../i18n';
 import { inputTooLarge } from './bulk/input-size';
-import { BULK_BOUNDS } from './bulk/bounds';
-import type { ParsedIds } from './bulk/parse-ids';
+import { BULK_BOUNDS } from '../../removal-engine/batch/bounds';
+import type { ParsedIds } from '../../removal-engine/batch/parse-ids';
 import type { InputRefusal, RemovalWizard, WizardAction } from './bulk/removal-wizard';
 import { BulkRefusedIds } from './BulkRefusedIds';
 

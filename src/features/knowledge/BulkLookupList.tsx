@@ -1,6 +1,6 @@
 import { List, ScrollArea, Text } from '@mantine/core';
 import { useT } from '../../i18n';
-import type { Lookup } from './bulk/check-first';
+import type { Lookup } from '../../removal-engine/batch/check-first';
 
 /** Names of found documents listed in the review at most. */
 const FOUND_SHOWN = 200;

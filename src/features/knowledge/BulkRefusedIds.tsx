@@ -1,7 +1,7 @@
 import { Alert, List, ScrollArea, Text } from '@mantine/core';
 import { useT } from '../../i18n';
-import { BULK_BOUNDS } from './bulk/bounds';
-import type { RefusedId } from './bulk/parse-ids';
+import { BULK_BOUNDS } from '../../removal-engine/batch/bounds';
+import type { RefusedId } from '../../removal-engine/batch/parse-ids';
 
 /** Refused ids listed at most (the count says how many more). */
 const REFUSED_SHOWN = 50;

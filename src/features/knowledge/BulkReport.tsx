@@ -4,8 +4,8 @@ import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'reac
 import { Link } from 'react-router-dom';
 import { downloadText, StatusBadge } from '../../components';
 import { useFormat, useT } from '../../i18n';
-import type { Batch, PhaseCounts, RowPhase } from './bulk/batch';
-import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from './bulk/report';
+import type { Batch, PhaseCounts, RowPhase } from '../../removal-engine/batch/batch';
+import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from '../../removal-engine/batch/report';
 import { PHASE_VIEW, retryableCount } from './bulk/view';
 import { paths } from '../../config/paths';
 import classes from './BulkRemoval.module.css';

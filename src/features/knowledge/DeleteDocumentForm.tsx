@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { useCatalog } from '../../lib';
 import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
-import { phaseOf } from './bulk/batch';
+import { phaseOf } from '../../removal-engine/batch/batch';
 import { PHASE_VIEW } from './bulk/view';
 import { useBatches, useDeletionRuntime } from './deletion/hooks';
 

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadgeWithTooltip } from '../../components';
 import { useFormat, useT, type Translate } from '../../i18n';
-import { CHECK_DETAIL } from './deletion/confirm';
+import { CHECK_DETAIL } from '../../removal-engine/single/confirm';
 import { useDeletionRuntime } from './deletion/hooks';
-import { deletionKey } from './deletion/tracker';
-import { isActive, isRetryable, type DeletionAttempt, type TrackedDeletion } from './deletion/machine';
+import { deletionKey } from '../../removal-engine/single/tracker';
+import { isActive, isRetryable, type DeletionAttempt, type TrackedDeletion } from '../../removal-engine/single/machine';
 import { STATE_VIEW, lastError } from './deletion/view';
 import { paths } from '../../config/paths';
 

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useCatalog } from '../../lib';
 import { useT } from '../../i18n';
 import { DeletionItem } from './DeletionItem';
-import type { TrackedDeletion } from './deletion/machine';
+import type { TrackedDeletion } from '../../removal-engine/single/machine';
 
 export interface DeletionListProps {
   deletions: readonly TrackedDeletion[];

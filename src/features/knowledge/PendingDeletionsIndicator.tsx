@@ -5,7 +5,7 @@ import { useConnection } from '../../lib';
 import { Hint, TrashIcon } from '../../components';
 import { useT } from '../../i18n';
 import { useDeletionRuntime, useDeletions } from './deletion/hooks';
-import { isActive } from './deletion/machine';
+import { isActive } from '../../removal-engine/single/machine';
 import { useDeletionSync } from './deletion/use-deletion-sync';
 import { deletionsFor, indicatorTarget } from './deletion/view';
 

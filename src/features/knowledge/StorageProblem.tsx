@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { storageErrorKey } from '../../components';
 import { useT } from '../../i18n';
-import type { Batch } from './bulk/batch';
+import type { Batch } from '../../removal-engine/batch/batch';
 import { useDeletionRuntime } from './deletion/hooks';
 
 /** The batch could not be saved: why, and (paused) the admin's choice: try the save again, or run unsaved. */

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
   fetchPublishedText,
   outcomeTally,
@@ -12,6 +12,7 @@ import {
 } from '../../suite-engine';
 import { useKeptDb, type KeptDbError } from '../../lib';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
+import { runTabsFor, type RunTabs } from './model/run-tabs';
 import { suitesStore, type KeptSuite } from './model/store';
 import { runStartQuery, suiteKeys } from './queries';
 
@@ -40,15 +41,38 @@ export function useRuns(suiteId: string) {
   });
 }
 
+/** This tab's suite-run coordination with the others (model/run-tabs.ts). */
+export function useRunTabs(): RunTabs {
+  const store = useSuitesStore();
+  return runTabsFor(store.leases);
+}
+
 /**
- * A kept run still `running` whose newest result (or start) is this recent runs in another tab: it is shown as
- * running and read again every few seconds; older, the tab that ran it was closed or reloaded (interrupted).
+ * Where a kept `running` run not live here runs, asked of the run's lock (model/run-tabs.ts), not guessed from how
+ * recent its last result is: held in another tab, it runs there; granted here, it ended or its tab went away. The
+ * run is read again whenever that tab saves results, and once more when the lock is granted.
  */
-const OTHER_TAB_FRESH_MS = 10_000;
-const OTHER_TAB_REREAD_MS = 3_000;
-const lastSign = (run: SuiteRun) => Math.max(run.startedAt, run.attempts.at(-1)?.finishedAt ?? 0);
-const runsElsewhere = (run: SuiteRun | null | undefined, now: number) =>
-  !!run && run.status === 'running' && now - lastSign(run) < OTHER_TAB_FRESH_MS;
+function useRunElsewhere(runId: string, watch: boolean) {
+  const tabs = useRunTabs();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!watch) return;
+    const stopWatching = tabs.watch(runId);
+    const unsubscribe = tabs.subscribe((id) => {
+      if (id === runId) void client.invalidateQueries({ queryKey: suiteKeys.run(runId) });
+    });
+    return () => {
+      unsubscribe();
+      stopWatching();
+    };
+  }, [tabs, runId, watch, client]);
+  const where = useSyncExternalStore(
+    tabs.subscribe,
+    () => tabs.where(runId),
+    () => tabs.where(runId),
+  );
+  return { where, since: tabs.nowhereSince(runId), stop: () => tabs.stop(runId) };
+}
 
 /** A kept run's start (read ahead on intent by warm.ts, with the same query). */
 function useRunStart(runId: string, enabled: boolean) {
@@ -56,17 +80,13 @@ function useRunStart(runId: string, enabled: boolean) {
   return useQuery({ ...runStartQuery(store, runId), enabled });
 }
 
-function useStoredRun(runId: string, liveHere: boolean, enabled: boolean) {
+function useStoredRun(runId: string, enabled: boolean) {
   const store = useSuitesStore();
   return useQuery({
     queryKey: suiteKeys.run(runId),
     queryFn: async () => (await store.getRun(runId)) ?? null,
     enabled,
     retry: false,
-    refetchInterval: (query) =>
-      !liveHere && query.state.data?.status === 'running' && runsElsewhere(query.state.data, Date.now())
-        ? OTHER_TAB_REREAD_MS
-        : false,
     // A run of 12,000 results is not compared field by field with the one before (nor copied): it is kept as read.
     structuralSharing: false,
   });
@@ -111,6 +131,8 @@ export interface RunStart {
 export function useRun(runId: string): {
   run: SuiteRun | null | undefined;
   live: boolean;
+  /** Kept as running and running in another tab: Stop asks that tab. */
+  stopElsewhere?: () => void;
   loading: boolean;
   error: unknown;
   saveError?: KeptDbError;
@@ -125,7 +147,10 @@ export function useRun(runId: string): {
   const kept = !liveRun && !unsaved;
   const cached = client.getQueryData<SuiteRun | null>(suiteKeys.run(runId)) !== undefined;
   const start = useRunStart(runId, kept && !cached);
-  const stored = useStoredRun(runId, !!liveRun, cached || start.data !== undefined || !!start.error);
+  const stored = useStoredRun(runId, cached || start.data !== undefined || !!start.error);
+  const keptRunning =
+    kept && (stored.data ?? (start.data && start.data !== 'whole' ? start.data.run : undefined))?.status === 'running';
+  const elsewhere = useRunElsewhere(runId, keptRunning);
   const retry = () => void (start.error ? start.refetch() : stored.refetch());
   if (liveRun) return { run: liveRun, live: true, loading: false, error: null, saveError: unsaved?.error, retry };
   if (unsaved) return { run: unsaved.run, live: false, loading: false, error: null, saveError: unsaved.error, retry };
@@ -144,12 +169,16 @@ export function useRun(runId: string): {
     };
   }
   const run = stored.data;
+  // Still `running` as read after the run's lock was granted here: no tab runs it, it was cut short.
+  const cutShort =
+    run?.status === 'running' &&
+    elsewhere.where === 'nowhere' &&
+    elsewhere.since !== undefined &&
+    stored.dataUpdatedAt >= elsewhere.since;
   return {
-    run:
-      run && run.status === 'running' && !runsElsewhere(run, stored.dataUpdatedAt)
-        ? { ...run, status: 'interrupted' }
-        : run,
+    run: cutShort ? { ...run, status: 'interrupted' } : run,
     live: false,
+    stopElsewhere: run?.status === 'running' && elsewhere.where === 'elsewhere' ? elsewhere.stop : undefined,
     loading: stored.isPending,
     error: stored.error,
     retry,

@@ -1,5 +1,6 @@
 // An in-memory IndexedDB for Node; each KeptDb below is its own connection, as each tab's is.
 import 'fake-indexeddb/auto';
+import { forceCloseDatabase } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeptDb, type KeptDb } from './kept-db';
 
@@ -12,6 +13,7 @@ const parse = (raw: unknown) => raw as Counter;
 
 const open: KeptDb[] = [];
 afterEach(async () => Promise.all(open.splice(0).map((db) => db.close())));
+const open_ = (db: KeptDb) => open.push(db);
 
 describe("the kept database's update", () => {
   it('reads and writes in one transaction: updates from two connections at once never lose one', async () => {
@@ -32,5 +34,30 @@ describe("the kept database's update", () => {
     expect(await leases.update('x', () => undefined)).toEqual(lease);
     expect(await leases.update('x', () => null)).toBeUndefined();
     expect(await leases.get('x')).toBeUndefined();
+  });
+
+  it('reopens a connection the browser ended, as every other operation does: a lease is still written', async () => {
+    const open = indexedDB.open.bind(indexedDB);
+    const requests: IDBOpenDBRequest[] = [];
+    indexedDB.open = (name: string, version?: number) => {
+      const request = open(name, version);
+      requests.push(request);
+      return request;
+    };
+    try {
+      const db = createKeptDb({ name: 'update-3' });
+      open_(db);
+      const leases = db.store('leases', parse);
+      await leases.update('x', () => ({ name: 'x', holder: 'tab1', expiresAt: 5 }));
+      forceCloseDatabase(requests[0]!.result as unknown as Parameters<typeof forceCloseDatabase>[0]);
+      expect(await leases.update('x', (c) => c && { ...c, expiresAt: 9 })).toEqual({
+        name: 'x',
+        holder: 'tab1',
+        expiresAt: 9,
+      });
+      expect(requests).toHaveLength(2);
+    } finally {
+      indexedDB.open = open;
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { IDBPDatabase, openDB } from 'idb';
+import { KeptDbError, keptDbErrorOf, KIND_MESSAGES } from './kept-db-error';
 
 /**
  * The console's one IndexedDB database, for kept rows too large or too many for localStorage (suite runs,
@@ -38,52 +39,7 @@ export type KeptStoreName = keyof typeof KEPT_STORES;
 export const DB_NAME = 'knowledge-console';
 export const DB_VERSION = 3;
 
-/**
- * Why the kept database refused: the admin can act on each. `quota`: the browser's storage for this site is
- * full; `unavailable`: no IndexedDB here (private mode, storage blocked by a setting or policy); `blocked`:
- * another Knowledge Console tab still holds an older version of the database open; `outdated`: a newer console
- * (another tab) has upgraded the database past this one's version, so this tab must reload; `unreadable`: a
- * kept row no longer parses (written by another build); `other`: anything else (its message says what).
- */
-export type KeptDbErrorKind = 'quota' | 'unavailable' | 'blocked' | 'outdated' | 'unreadable' | 'other';
-
-export class KeptDbError extends Error {
-  readonly kind: KeptDbErrorKind;
-  constructor(kind: KeptDbErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'KeptDbError';
-    this.kind = kind;
-  }
-}
-
-export const isKeptDbError = (error: unknown): error is KeptDbError => error instanceof KeptDbError;
-
-const KIND_MESSAGES: Record<KeptDbErrorKind, string> = {
-  quota: 'The browser storage for this site is full.',
-  unavailable: 'This browser keeps no IndexedDB data here (private mode or blocked storage).',
-  blocked:
-    'Another Knowledge Console tab holds an older version of the saved data open: close other Knowledge Console tabs.',
-  outdated: 'A newer version of Knowledge Console has upgraded the saved data: reload this tab.',
-  unreadable: 'A saved record could not be read (written by another version of the console).',
-  other: 'The browser storage failed.',
-};
-
-/** Any failure of IndexedDB as a KeptDbError, by the DOMException's name. */
-export function keptDbErrorOf(error: unknown): KeptDbError {
-  if (isKeptDbError(error)) return error;
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  const detail = error instanceof Error || error instanceof DOMException ? error.message : String(error);
-  // Firefox's private mode refuses the open with InvalidStateError; a blocked setting or policy with SecurityError.
-  const kind: KeptDbErrorKind =
-    name === 'QuotaExceededError'
-      ? 'quota'
-      : name === 'SecurityError' || name === 'InvalidStateError'
-        ? 'unavailable'
-        : name === 'VersionError'
-          ? 'outdated'
-          : 'other';
-  return new KeptDbError(kind, detail ? `${KIND_MESSAGES[kind]} (${detail})` : KIND_MESSAGES[kind], { cause: error });
-}
+export { isKeptDbError, KeptDbError, keptDbErrorOf, type KeptDbErrorKind } from './kept-db-error';
 
 /** Kept rows read from a store: those that parse, and how many did not (the caller says so, never hides them). */
 export interface KeptRows<T> {
@@ -283,14 +239,19 @@ export function createKeptDb({ name = DB_NAME, version = DB_VERSION }: KeptDbOpt
           await run((d) => d.delete(storeName, key));
         },
         async update(key, change) {
-          const tx = (await db()).transaction(storeName, 'readwrite');
-          const raw: unknown = await tx.store.get(key);
-          const stored = raw === undefined ? undefined : parse(raw);
-          const next = change(stored);
-          if (next === null) await tx.store.delete(key);
-          else if (next !== undefined) await tx.store.put(next as unknown);
-          await tx.done;
-          return next === null ? undefined : (next ?? stored);
+          // Through run(), as every other operation: a connection closed under it (another tab's upgrade, the
+          // browser) is reopened once, and a failure is a KeptDbError. A lease is written here: a lease write that
+          // failed for a stale connection would leave its tab unable to claim or renew anything.
+          return run(async (d) => {
+            const tx = d.transaction(storeName, 'readwrite');
+            const raw: unknown = await tx.store.get(key);
+            const stored = raw === undefined ? undefined : parse(raw);
+            const next = change(stored);
+            if (next === null) await tx.store.delete(key);
+            else if (next !== undefined) await tx.store.put(next as unknown);
+            await tx.done;
+            return next === null ? undefined : (next ?? stored);
+          });
         },
       };
     },

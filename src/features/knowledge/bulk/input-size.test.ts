@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputTooLarge } from './input-size';
-import { BULK_BOUNDS } from './bounds';
+import { BULK_BOUNDS } from '../../../removal-engine/batch/bounds';
 
 describe('the size cap of an id file or pasted text', () => {
   it('is 2 MB: at the cap is read, one byte more (or the 80 MB file that crashed the tab) is refused', () => {

@@ -1,4 +1,4 @@
-import { BULK_BOUNDS } from './bounds';
+import { BULK_BOUNDS } from '../../../removal-engine/batch/bounds';
 
 /**
  * Whether an id file or pasted text is over BULK_BOUNDS.inputBytesMax. Asked of a file's `size` before

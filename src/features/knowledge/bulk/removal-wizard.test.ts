@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeptDbError } from '../../../lib';
-import type { Lookup } from './check-first';
-import { BULK_BOUNDS } from './bounds';
+import type { Lookup } from '../../../removal-engine/batch/check-first';
+import { BULK_BOUNDS } from '../../../removal-engine/batch/bounds';
 import {
   batchRows,
   confirms,

@@ -1,6 +1,6 @@
 import type { StatusTone } from '../../../components';
 import type { MessageKey } from '../../../i18n';
-import type { BatchStatus, PhaseCounts, RowPhase } from './batch';
+import type { BatchStatus, PhaseCounts, RowPhase } from '../../../removal-engine/batch/batch';
 
 /** How each row phase reads in the batch's counts, progress bar and report. */
 export const PHASE_VIEW: Record<RowPhase, { tone: StatusTone; label: MessageKey; color: string }> = {

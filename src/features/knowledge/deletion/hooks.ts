@@ -1,8 +1,8 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { KeptDbContext, type KeptDb } from '../../../lib';
-import type { Batch } from '../bulk/batch';
-import type { BatchLoadIssue } from '../bulk/manager';
-import type { TrackedDeletion } from './machine';
+import type { Batch } from '../../../removal-engine/batch/batch';
+import type { BatchLoadIssue } from '../../../removal-engine/batch/manager';
+import type { TrackedDeletion } from '../../../removal-engine/single/machine';
 import { createDeletionRuntime, type DeletionRuntime } from './runtime';
 import { DeletionRuntimeContext, type DeletionRuntimeSlot } from './runtime-context';
 

@@ -1,8 +1,8 @@
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { TrackedDeletion } from './machine';
+import type { TrackedDeletion } from '../../../removal-engine/single/machine';
 import type { DeletionRuntime } from './runtime';
 import { DeletionRuntimeContext, onRuntimeFilled } from './runtime-context';
-import { ACTIVE_STATES } from './states';
+import { ACTIVE_STATES } from '../../../removal-engine/single/states';
 
 const NONE: readonly TrackedDeletion[] = [];
 const noSubscription = () => () => undefined;

@@ -1,5 +1,5 @@
 import { browserStorage, safeStorage, type StorageLike } from '../../../lib';
-import { ACTIVE_STATES, type DeletionState } from './states';
+import { ACTIVE_STATES, DELETIONS_KEY, type DeletionState } from '../../../removal-engine/single/states';
 
 /**
  * What start-up reads to decide whether this visit needs the deletion runtime at all (about 12 KB with its
@@ -7,8 +7,7 @@ import { ACTIVE_STATES, type DeletionState } from './states';
  * the runtime, so the header can ask on every first visit for free.
  */
 
-/** Where the tracker keeps single deletions (ids and steps, never a token). */
-export const DELETIONS_KEY = 'kc.deletions.v1';
+export { DELETIONS_KEY };
 /** The bulk batches not finished yet (id → profile), beside the batches in IndexedDB, so start-up need not open it. */
 export const UNFINISHED_BATCHES_KEY = 'kc.bulk.unfinished.v1';
 

@@ -1,14 +1,20 @@
 import { browserStorage, connectionStore, type KeptDb, type StorageLike } from '../../../lib';
-import { isFinished, parseBatch, parseBatchRequest } from '../bulk/batch';
-import { createBatchIo } from '../bulk/batch-io';
-import { createBatchManager, type BatchManager } from '../bulk/manager';
-import { createTabCoordinator, type TabCoordinator } from './cross-tab';
-import { keptLeaseStore } from './lease';
-import { createDeletionIo } from './io';
+import { isFinished, parseBatch, parseBatchRequest } from '../../../removal-engine/batch/batch';
+import { createBatchIo } from '../../../removal-engine/batch/batch-io';
+import { createBatchManager, type BatchManager } from '../../../removal-engine/batch/manager';
+import { createTabCoordinator, type TabCoordinator } from '../../../lib/tabs/cross-tab';
+import { keptLeaseStore } from '../../../lib/tabs/lease';
+import { connectionDeps } from './connection-deps';
+import { createDeletionIo } from '../../../removal-engine/single/io';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
-import type { DeletionTiming, TrackedDeletion } from './machine';
-import type { TabMessage } from './tab-messages';
-import { createDeletionTracker, deletionKey, type DeletionIo, type DeletionTracker } from './tracker';
+import type { DeletionTiming, TrackedDeletion } from '../../../removal-engine/single/machine';
+import type { TabMessage } from '../../../removal-engine/tab-messages';
+import {
+  createDeletionTracker,
+  deletionKey,
+  type DeletionIo,
+  type DeletionTracker,
+} from '../../../removal-engine/single/tracker';
 
 /** One deletion that changed between two snapshots; `previous` is missing for a new one. */
 export interface DeletionChange {
@@ -60,12 +66,12 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     options.coordinator === undefined
       ? createTabCoordinator<TabMessage>({ leases: options.keptDb ? keptLeaseStore(options.keptDb) : null })
       : options.coordinator;
-  const tracker = createDeletionTracker(options.io ?? createDeletionIo(), {
+  const tracker = createDeletionTracker(options.io ?? createDeletionIo(connectionDeps), {
     storage: storage ?? undefined,
     timing: options.timing,
     coordinator: coordinator ?? undefined,
   });
-  const batchIo = options.batchIo ?? createBatchIo();
+  const batchIo = options.batchIo ?? createBatchIo(connectionDeps);
   let singles = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
   const activeProfileId = () => connectionStore.getState().activeId;
   const batches = createBatchManager({

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiKeys } from '../../../api';
 import { useT, type Translate } from '../../../i18n';
-import { countPhases, type Batch } from '../bulk/batch';
+import { countPhases, type Batch } from '../../../removal-engine/batch/batch';
 import { useDeletionRuntime } from './hooks';
 import type { DeletionChange, DeletionRuntime } from './runtime';
 import { hasAccepted, lastError, progressOf } from './view';

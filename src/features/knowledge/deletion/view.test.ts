@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reduce, startDeletion, type TrackedDeletion } from './machine';
+import { reduce, startDeletion, type TrackedDeletion } from '../../../removal-engine/single/machine';
 import { deletionsFor, hasAccepted, indicatorTarget, lastError, progressOf } from './view';
 
 const make = (profileId: string, knowledgeId: string, documentId: string, at: number): TrackedDeletion =>

@@ -1,6 +1,6 @@
 import type { StatusTone } from '../../../components';
 import type { MessageKey } from '../../../i18n';
-import { isActive, type DeletionState, type TrackedDeletion } from './machine';
+import { isActive, type DeletionState, type TrackedDeletion } from '../../../removal-engine/single/machine';
 import { paths } from '../../../config/paths';
 
 /** How each state reads: a badge tone and its words. */

@@ -27,7 +27,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
   const onFinished = useRunFinished();
-  const { run, live, loading, error, saveError, start, retry } = useRun(runId);
+  const { run, live, stopElsewhere, loading, error, saveError, start, retry } = useRun(runId);
   // The file is the same object in every snapshot of a live run: parsed once, not at every update.
   const file = run?.suite;
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
@@ -104,6 +104,11 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
 
   const actions = live ? (
     <Button color="red" onClick={() => liveRuns.stop(run.id)} data-testid="stop-run">
+      {t('suites.run.stop')}
+    </Button>
+  ) : stopElsewhere ? (
+    // Running in another tab: Stop asks that tab (it saves and ends the run; this page reads it as it goes).
+    <Button color="red" onClick={stopElsewhere} data-testid="stop-run">
       {t('suites.run.stop')}
     </Button>
   ) : (

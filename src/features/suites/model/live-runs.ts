@@ -13,6 +13,7 @@ import {
   type SuiteFile,
 } from '../../../suite-engine';
 import { planPlacer } from './run-rows';
+import { runTabsFor, type RunTabs } from './run-tabs';
 import type { SuitesStore } from './store';
 
 /**
@@ -76,7 +77,7 @@ async function saving(run: SuiteRun, write: () => Promise<void>): Promise<boolea
  * then with its summary, and the results as rows as they finish. Results whose write failed are written again with
  * the next save. The summary is built as results are saved (a few at a time), not all at once at the end.
  */
-function runSaver(store: SuitesStore, run: SuiteRun, suite: Suite) {
+function runSaver(store: SuitesStore, run: SuiteRun, suite: Suite, tabs: RunTabs) {
   const placeOf = planPlacer(run);
   const tally = outcomeTally(suite, run.only);
   let saved = 0;
@@ -106,6 +107,8 @@ function runSaver(store: SuitesStore, run: SuiteRun, suite: Suite) {
         saved = from + at + part.length;
       }
       headerSaved ||= withHeader;
+      // The other tabs showing this run read it again now.
+      tabs.saved(run.id);
     });
     return chain;
   };
@@ -143,6 +146,8 @@ export interface StartRunInput {
   rerunOf?: string;
   /** Called once the run is over and saved, just before it stops being live. */
   onFinished?(run: SuiteRun): void;
+  /** The other tabs (default: the kept database's suite-run coordination). */
+  tabs?: RunTabs;
 }
 
 /**
@@ -166,9 +171,13 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   });
   // The run's page parses the suite it ran: this one, already checked, is kept for it.
   runSuiteOf(run, input.suite);
-  const saver = runSaver(input.store, run, input.suite);
-  await saver.all();
+  const tabs = input.tabs ?? runTabsFor(input.store.leases);
   const controller = new AbortController();
+  // The run's lock is this tab's before the run is kept as running: another tab showing it then knows it runs here
+  // (and may ask it to stop).
+  const letGo = await tabs.hold(run.id, () => controller.abort());
+  const saver = runSaver(input.store, run, input.suite, tabs);
+  await saver.all();
   live.set(run.id, { run, controller });
   publish();
 
@@ -210,6 +219,7 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
         clearTimeout(saveTimer);
         run.finishedAt = Date.now();
         await saver.all();
+        letGo();
         // The page holds the finished run before it stops being live: it is not read back from IndexedDB.
         input.onFinished?.(run);
         live.delete(run.id);

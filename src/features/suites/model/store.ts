@@ -1,3 +1,4 @@
+import { keptLeaseStore } from '../../../lib/tabs';
 import { KeptDbError, newId, type KeptDb, type KeptRows, type KeptStoreName, type KeptTx } from '../../../lib';
 import {
   caseOutcomes,
@@ -67,6 +68,8 @@ export function suitesStore(db: KeptDb) {
     unreadable: kept.unreadable,
   });
   return {
+    /** Which tab runs a suite run, where the page has no Web Locks (run-tabs.ts). */
+    leases: keptLeaseStore(db),
     /** Newest change first, and how many saved suites could not be read. */
     async list(profileId: string): Promise<KeptRows<KeptSuite>> {
       return newest(await suites.where('byProfile', profileId), (s) => s.updatedAt);

@@ -1,0 +1,81 @@
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A proxy in front of the service's knowledge host that counts every DELETE of a document reaching it and plays the
+ * faults `npm run remove` must survive (scripts/remove.test.ts, `npm run bench -- removal`): a DELETE refused with
+ * 502 before the service sees it, or forwarded and its answer lost (the connection cut once the service answered).
+ * Which DELETE meets which fault is the caller's choice, by document id and how many DELETEs of it came before.
+ */
+export interface FaultProxy {
+  url: string;
+  /** DELETEs that reached the proxy, by document id (refused ones included). */
+  deletes: Map<string, number>;
+  stop(): Promise<void>;
+}
+
+export interface Faults {
+  /** Refuse this DELETE (the n-th of the document, from 1) with a 502, without forwarding it. */
+  refuse?(documentId: string, n: number): boolean;
+  /** Forward this DELETE, then cut the connection instead of answering (the service did delete). */
+  loseAnswer?(documentId: string, n: number): boolean;
+  /** Hold this DELETE this long before forwarding it (a slower service). */
+  delayMs?(documentId: string, n: number): number;
+}
+
+const DOCUMENT_DELETE = /^\/v1\/knowledge\/[^/]+\/document\/([^/?]+)$/;
+
+export async function startFaultProxy(target: string, faults: Faults = {}): Promise<FaultProxy> {
+  const deletes = new Map<string, number>();
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, lose: boolean) => {
+    const upstream = request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+      (answer) => {
+        if (lose) {
+          answer.resume();
+          answer.on('end', () => res.socket?.destroy());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    upstream.end(body);
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const m = req.method === 'DELETE' ? DOCUMENT_DELETE.exec(req.url ?? '') : null;
+      if (!m) return forward(req, res, Buffer.concat(chunks), false);
+      const id = decodeURIComponent(m[1]!);
+      const n = (deletes.get(id) ?? 0) + 1;
+      deletes.set(id, n);
+      if (faults.refuse?.(id, n)) {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><body>502 Bad Gateway</body></html>');
+        return;
+      }
+      const go = () => forward(req, res, Buffer.concat(chunks), !!faults.loseAnswer?.(id, n));
+      const delay = faults.delayMs?.(id, n) ?? 0;
+      if (delay > 0) setTimeout(go, delay);
+      else go();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deletes,
+    stop: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}

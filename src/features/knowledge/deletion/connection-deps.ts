@@ -1,0 +1,8 @@
+import { connectionStore } from '../../../lib';
+import type { DeletionIoDeps } from '../../../removal-engine/single/io';
+
+/** The console's connection profiles, as the removal engine's requests find them (the CLI hands in its own). */
+export const connectionDeps: DeletionIoDeps = {
+  profileFor: (id) => connectionStore.getState().profiles.find((p) => p.id === id) ?? null,
+  activeProfileId: () => connectionStore.getState().activeId,
+};

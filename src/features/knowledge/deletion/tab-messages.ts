@@ -1,8 +1,0 @@
-import type { BatchMessage } from '../bulk/batch-messages';
-import type { TrackedDeletion } from './machine';
-
-/** What one tab tells the others over the deletions channel (see cross-tab.ts). */
-export type DeletionMessage =
-  { kind: 'deletion'; record: TrackedDeletion } | { kind: 'deletion-dismissed'; key: string };
-
-export type TabMessage = DeletionMessage | BatchMessage;

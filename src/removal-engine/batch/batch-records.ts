@@ -1,0 +1,71 @@
+import { newId } from '../../lib/ids';
+import { keptDbErrorOf, type KeptDbError } from '../../lib/storage/kept-db-error';
+import type { KeptStore } from '../../lib/storage/kept-db';
+import type { Batch, BatchRow } from './batch';
+import { BULK_BOUNDS } from './bounds';
+
+/*
+ * Batches in the kept database: a new one, a profile's read back, one forgotten. A refusal is a KeptDbError the
+ * page shows, never "no batch".
+ */
+
+export interface NewBatch {
+  profileId: string;
+  profileName: string;
+  knowledgeId: string;
+  knowledgeName?: string;
+  concurrency: number;
+  baselineTotalFiles?: number;
+  rows: Pick<BatchRow, 'documentId' | 'name' | 'leftOut'>[];
+}
+
+/**
+ * What the last read of a profile's saved batches met: a failed read (`error`), or records that no longer parse
+ * (`unreadable`). Shown beside the batches: a failed read is never "no batch".
+ */
+export interface BatchLoadIssue {
+  profileId: string;
+  error?: KeptDbError;
+  unreadable: number;
+}
+
+/** A new batch, running, its concurrency held within the console's bounds. */
+export function newBatch(init: NewBatch, at: number, unsaved: boolean): Batch {
+  return {
+    id: newId(),
+    profileId: init.profileId,
+    profileName: init.profileName,
+    knowledgeId: init.knowledgeId,
+    knowledgeName: init.knowledgeName,
+    concurrency: Math.min(Math.max(1, Math.round(init.concurrency)), BULK_BOUNDS.concurrencyMax),
+    status: 'running',
+    createdAt: at,
+    activeMs: 0,
+    baselineTotalFiles: init.baselineTotalFiles,
+    rows: init.rows.map((r) => ({ ...r, updatedAt: at })),
+    updatedAt: at,
+    ...(unsaved ? { unsaved: true } : {}),
+  };
+}
+
+/** Runs a write of the kept database; its refusal rejects as a KeptDbError. */
+export async function keptWrite(write: () => Promise<unknown> | undefined): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    throw keptDbErrorOf(error);
+  }
+}
+
+/** A profile's saved batches and how many no longer parse; a failed read rejects as a KeptDbError. */
+export async function readBatches(
+  store: KeptStore<Batch> | null,
+  profileId: string,
+): Promise<{ rows: Batch[]; unreadable: number }> {
+  if (!store) return { rows: [], unreadable: 0 };
+  try {
+    return await store.where('byProfile', profileId);
+  } catch (error) {
+    throw keptDbErrorOf(error);
+  }
+}

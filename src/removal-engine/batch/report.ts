@@ -1,0 +1,112 @@
+import { writeCsv } from '../../lib/csv';
+import type { ConfirmingRead } from '../single/machine';
+import { phaseOf, type Batch, type BatchRow, type RowPhase } from './batch';
+
+/** One line of a batch's report: what happened to one submitted id. */
+export interface ReportRow {
+  index: number;
+  documentId: string;
+  name?: string;
+  outcome: RowPhase;
+  /** DELETEs sent for it (all rounds). */
+  attempts: number;
+  confirmedBy?: ConfirmingRead;
+  /** When it reached its outcome (settled rows only). */
+  at?: number;
+  /** The service's message, for a refused DELETE. */
+  message?: string;
+}
+
+const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
+
+/**
+ * A row's report line, kept while the row is unchanged (rows are immutable): while a batch runs, the report is
+ * rebuilt several times a second and only its changed lines are new objects, so the table re-renders only those.
+ */
+const lineOf = new WeakMap<BatchRow, ReportRow>();
+
+export function reportRows(batch: Batch): ReportRow[] {
+  return batch.rows.map((row, index) => {
+    const known = lineOf.get(row);
+    if (known?.index === index) return known;
+    const line = reportRow(row, index);
+    lineOf.set(row, line);
+    return line;
+  });
+}
+
+function reportRow(row: BatchRow, index: number): ReportRow {
+  const d = row.deletion;
+  const outcome = phaseOf(row);
+  let message: string | undefined;
+  if (d?.state === 'failed' || d?.state === 'unknown') {
+    for (let i = d.attempts.length - 1; i >= 0 && !message; i--) message = d.attempts[i]!.error?.message;
+  }
+  return {
+    index,
+    documentId: row.documentId,
+    name: row.name ?? d?.documentName,
+    outcome,
+    attempts: d?.attempts.length ?? 0,
+    confirmedBy: d?.state === 'deleted' ? d.confirmedBy : undefined,
+    at: d && SETTLED.has(outcome) ? d.updatedAt : undefined,
+    message,
+  };
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
+
+export const CSV_COLUMNS = [
+  'knowledge_id',
+  'knowledge_name',
+  'profile',
+  'batch_started_at',
+  'batch_ended_at',
+  'document_id',
+  'name',
+  'outcome',
+  'attempts',
+  'confirmed_by',
+  'outcome_at',
+  'message',
+] as const;
+
+/**
+ * The report as CSV: one line per submitted id, each carrying the batch's knowledge base, profile name (never a
+ * token) and start and end times, so any line read alone says where it comes from. Times are ISO 8601 (UTC).
+ * Names and messages come from documents and the service: the CSV module defuses formulas in every cell.
+ */
+export function reportCsv(batch: Batch, rows: readonly ReportRow[] = reportRows(batch)): string {
+  const head = [batch.knowledgeId, batch.knowledgeName, batch.profileName, iso(batch.createdAt), iso(batch.endedAt)];
+  return writeCsv(
+    CSV_COLUMNS,
+    rows.map((r) => [...head, r.documentId, r.name, r.outcome, r.attempts, r.confirmedBy, iso(r.at), r.message]),
+  );
+}
+
+export function reportJson(batch: Batch, rows: readonly ReportRow[] = reportRows(batch)): string {
+  return JSON.stringify(
+    {
+      knowledge_base: { id: batch.knowledgeId, name: batch.knowledgeName ?? null },
+      profile: batch.profileName,
+      started_at: iso(batch.createdAt),
+      ended_at: batch.endedAt === undefined ? null : iso(batch.endedAt),
+      status: batch.status,
+      documents: rows.map((r) => ({
+        document_id: r.documentId,
+        name: r.name ?? null,
+        outcome: r.outcome,
+        attempts: r.attempts,
+        confirmed_by: r.confirmedBy ?? null,
+        outcome_at: r.at === undefined ? null : iso(r.at),
+        message: r.message ?? null,
+      })),
+    },
+    null,
+    2,
+  );
+}
+
+/** A file name that says what it holds: bulk-removal-<knowledge id>-<start>.csv */
+export const reportFileName = (batch: Batch, ext: 'csv' | 'json') =>
+  `bulk-removal-${batch.knowledgeId}-${iso(batch.createdAt).replace(/[:.]/g, '-')}.${ext}`;
