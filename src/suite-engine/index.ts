@@ -37,28 +37,35 @@ export {
   type RunSummary,
   type TrendPoint,
 } from './results';
-export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparison } from './compare';
+export {
+  compareOutcomes,
+  compareWithBaseline,
+  DELTA_NAMES,
+  editedKeys,
+  rejudge,
+  VERDICT_TABLE,
+  VERDICTS,
+  verdictOf,
+  type BaselineCase,
+  type BaselineComparison,
+  type BaselineRow,
+  type BaselineSide,
+  type CaseComparison,
+  type CompareStatus,
+  type Comparison,
+  type DeltaName,
+  type EditState,
+  type MetricDelta,
+  type SideStatus,
+  type Verdict,
+} from './compare';
 export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
 export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
 export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRun } from './new-run';
 export { parseSuiteCsv } from './suite-csv';
-export {
-  checkGates,
-  compareWithBaseline,
-  DELTA_NAMES,
-  readBaselineJson,
-  type BaselineCase,
-  type BaselineComparison,
-  type BaselineRow,
-  type BaselineSide,
-  type DeltaName,
-  type GateName,
-  type GateResult,
-  type Gates,
-  type MetricDelta,
-} from './baseline';
+export { checkGates, readBaselineJson, type GateName, type GateResult, type Gates } from './baseline';
 export { runToHtml } from './report-html';
 export {
   fetchPublishedText,
