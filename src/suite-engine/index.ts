@@ -6,7 +6,15 @@
 export * from './suite-file';
 export { evaluate, topScore, type AnswerFacts } from './assertions';
 export { tokenF1 } from './similarity';
-export { gradeRubric, graderEndpoint, parseVerdict, type Grader, type RubricVerdict } from './grader';
+export {
+  GRADER_BOUNDS,
+  gradeRubric,
+  graderEndpoint,
+  parseVerdict,
+  retryWaitMs,
+  type Grader,
+  type RubricVerdict,
+} from './grader';
 export {
   buildBody,
   mergedOptions,
