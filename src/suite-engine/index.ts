@@ -68,7 +68,14 @@ export {
   type Verdict,
 } from './compare';
 export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
-export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
+export {
+  documentIdOf,
+  documentIdText,
+  meanRetrieval,
+  rankedDocuments,
+  retrievalScore,
+  type RetrievalScore,
+} from './retrieval';
 export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRun } from './new-run';
