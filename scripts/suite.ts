@@ -220,8 +220,8 @@ function graderOf(): Grader | undefined {
     usageError('--grader-key-env must name an environment variable');
   const key = keyEnv === undefined ? undefined : process.env[keyEnv];
   if (keyEnv !== undefined && !key) usageError(`the environment variable ${keyEnv} is not set`);
-  const timeoutMs = numberArg('--grader-timeout-ms', timeout, GRADER_BOUNDS.timeoutMs, 1, MAX_MS, true);
-  return { url: httpUrl('--grader-url', url), model, timeoutMs, ...(key ? { key } : {}) };
+  const perCall = numberArg('--grader-timeout-ms', timeout, GRADER_BOUNDS.timeoutMs, 1, MAX_MS, true);
+  return { url: httpUrl('--grader-url', url), model, timeoutMs: perCall, ...(key ? { key } : {}) };
 }
 
 // Every report file asked for (a new output flag adds its line here); checked now, before anything is sent.

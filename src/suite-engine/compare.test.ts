@@ -9,7 +9,6 @@ import {
   type BaselineSide,
   type EditState,
   type SideStatus,
-  type Verdict,
 } from './compare';
 import { runMetrics } from './export';
 import { caseOutcomes, summarize } from './results';

@@ -312,6 +312,7 @@ export function rejudge(
   const expectThen = expectationsOf(before);
   const judgedAttempts: AttemptResult[] = [];
   for (const a of attempts) {
+    if (a.turns.length === 0) return { note: "the baseline's answers are not at hand" };
     const turns: TurnResult[] = [];
     for (const [i, t] of a.turns.entries()) {
       if (t.status === 'error' || t.status === 'skipped') {
