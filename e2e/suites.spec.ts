@@ -9,6 +9,7 @@ import { shoot } from './support/looks';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
 import { startSite } from './support/site';
 import { importSuite, loseBatteryDocument } from './support/suites';
+import { VERDICT_TABLE } from '../src/suite-engine/compare';
 import { BASE_PATH_TAG } from './support/target';
 import { DOC, SPACE } from './support/demo-ids.mjs';
 
@@ -229,12 +230,15 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await page.emulateMedia({ colorScheme: 'light' });
   for (const box of await page.getByTestId('run-row').getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: /Compare the two picked runs/ }).click();
-  // The fixed case passes because its expectation changed between the runs: edited, never "Flipped FAIL→PASS".
-  const edited = page.getByTestId('baseline-report').getByTestId('edited').getByTestId('baseline-row');
-  await expect(edited).toHaveText([/return-window/]);
-  await expect(edited.locator('[data-status="fail"]')).toBeVisible();
-  await expect(edited.locator('[data-status="pass"]')).toBeVisible();
-  await expect(page.getByTestId('compare-flipped').getByTestId('flipped-row')).toHaveCount(0);
+  // The fixed case passes because its expectation changed between the runs, not the service: the first run's answer,
+  // judged again under the new expectation, passes too — unchanged (edited), never an improvement.
+  const report = page.getByTestId('baseline-report');
+  const unchanged = report.getByTestId('unchanged').locator('[data-case="return-window"]');
+  await expect(unchanged.getByTestId('edited-mark')).toBeVisible(SLOW);
+  await expect(report.getByTestId('improvements')).toContainText('None.');
+  await expect(report.getByTestId('regressions')).toContainText('None.');
+  // One list per verdict: each case in exactly one.
+  await expect(report.getByTestId('baseline-row')).toHaveCount(3);
   await expect(page.getByTestId('compare-deltas').locator('tbody tr')).toHaveCount(3);
   await shots(page, 'compare');
 
@@ -327,7 +331,8 @@ test("a CLI --json run is imported into the suite's runs; trend and compare read
   // Compare reads the imported runs like any other: the same outcomes, each case's figures side by side.
   for (const box of await page.getByTestId('run-row').getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: /Compare the two picked runs/ }).click();
-  await expect(page.getByTestId('compare-flipped')).toContainText('No case changed between pass and not pass.');
+  await expect(page.getByTestId('baseline-gate')).toHaveAttribute('data-holds', 'true');
+  await expect(page.getByTestId('baseline-report').getByTestId('regressions')).toContainText('None.');
   await expect(page.getByTestId('compare-deltas').locator('tbody tr')).toHaveCount(3);
   await expect(page.getByTestId('compare-deltas')).toContainText('return-window');
 });
@@ -605,7 +610,7 @@ const GATE = {
   ],
 };
 
-test('release gate: hit rate and MRR in the summary, a baseline, a regression listed apart, an edited case not a flip', async ({
+test('release gate: hit rate and MRR in the summary, a baseline, an edited case now failing is a regression (edited) and fails the gate', async ({
   page,
   sandbox,
 }) => {
@@ -634,10 +639,12 @@ test('release gate: hit rate and MRR in the summary, a baseline, a regression li
 
   // The service changes: the battery document is deleted, so that case no longer cites it (a regression).
   await loseBatteryDocument(sandbox, GATE.cases[0]!.question);
-  // The suite changes too: return-window's expectation is corrected (it now passes because the check changed).
+  // The suite changes too: return-window's expectation is corrected (it now passes because the check changed), and
+  // battery-life's is loosened — it is edited, and fails now all the same (its document is gone).
   await page.getByRole('link', { name: `← ${GATE.name}` }).click();
   await page.getByRole('tab', { name: 'Cases' }).click();
   await page.getByRole('textbox', { name: 'Contains, case 3' }).fill('45 days');
+  await page.getByRole('textbox', { name: 'Contains, case 1' }).fill('days');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   await runAndWait(page);
@@ -645,16 +652,30 @@ test('release gate: hit rate and MRR in the summary, a baseline, a regression li
 
   await page.getByTestId('compare-baseline').click();
   const report = page.getByTestId('baseline-report');
-  await expect(report.getByTestId('regressions').getByTestId('baseline-row')).toHaveText([/battery-life/]);
-  await expect(report.getByTestId('edited').getByTestId('baseline-row')).toHaveText([/return-window/]);
+  // battery-life was edited: the baseline's kept answer, judged again under today's expectation, passes; today's
+  // fails. That is the golden table's (pass, fail, rejudged) row: a regression, marked edited.
+  const regression = report.getByTestId('regressions').getByTestId('baseline-row');
+  await expect(regression).toHaveText([/battery-life/], SLOW);
+  await expect(regression).toHaveAttribute('data-verdict', VERDICT_TABLE.rejudged.pass.fail);
+  await expect(regression.getByTestId('edited-mark')).toBeVisible();
+  await expect(regression.getByTestId('judged-again')).toContainText('judged again under today’s expectations: pass');
+  await expect(regression.locator('[data-status="pass"]')).toBeVisible();
+  await expect(regression.locator('[data-status="fail"]')).toBeVisible();
+  // The gate fails on it, as npm run suite --fail-on-regression does.
+  await expect(report.getByTestId('baseline-gate')).toHaveAttribute('data-holds', 'false');
+  await expect(report.getByTestId('baseline-gate')).toContainText('1 regression: the regression gate fails');
+  // return-window's check was corrected and the service did not change: unchanged (edited), not an improvement.
   await expect(report.getByTestId('improvements')).toContainText('None.');
+  await expect(
+    report.getByTestId('unchanged').locator('[data-case="return-window"]').getByTestId('edited-mark'),
+  ).toBeVisible();
   await expect(report.getByTestId('unchanged')).toContainText('plus-price');
+  // One list per verdict: each case once (no second "Flipped" list).
+  await expect(report.getByTestId('baseline-row')).toHaveCount(3);
+  await expect(page.getByTestId('compare-flipped')).toHaveCount(0);
   // Pass rate 2/3 → 2/3; the hit rate fell with the document.
   await expect(report.getByTestId('delta-pass_rate')).toContainText('±0 pt');
   await expect(report.getByTestId('delta-hit_rate')).toContainText('−');
-  // The edited case is not a flip of the service; the regression is.
-  const flipped = page.getByTestId('compare-flipped').getByTestId('flipped-row');
-  await expect(flipped).toHaveText([/battery-life/]);
   await page.getByRole('link', { name: `← ${GATE.name}` }).click();
   await expect(page.getByTestId('trend-changed')).toContainText('#2');
 });

@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPACE } from '../e2e/support/demo-ids.mjs';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 import { readCsv } from '../src/lib/csv';
+import { VERDICT_TABLE, type CaseStatus, type EditState, type SideStatus } from '../src/suite-engine';
 
 /**
  * `npm run suite` as CI runs it: a child process against a real sandbox (also a child process). Each run starts
@@ -101,7 +104,7 @@ describe('npm run suite', () => {
         await Promise.all([
           suite([file, '--base-url', sandbox.baseUrl]),
           suite([file, '--base-url', sandbox.baseUrl, '--min-pass-rate', '0.5']),
-          // A refused token is an error of every case, not a pass.
+          // A refused token stops the run (exit 2): an error, never a pass, and nothing more sent.
           suite([file, '--base-url', sandbox.baseUrl], { KC_TOKEN: 'wrong-token' }),
         ])
       ).map(record) as [Outcome, Outcome, Outcome];
@@ -110,8 +113,8 @@ describe('npm run suite', () => {
       expect(failed.stdout).toContain('question: contains: missing "$1.99"');
       expect(failed.stdout).toContain('2 case(s): 1 passed, 1 failed');
       expect(enough.code).toBe(0);
-      expect(refused.code).toBe(1);
-      expect(refused.stdout).toMatch(/^ERROR right/m);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toMatch(/^ERROR (right|wrong)/m);
       expect(refused.stdout).toContain('HTTP 401');
     },
     SLOW,
@@ -274,38 +277,69 @@ describe('npm run suite', () => {
   );
 
   it(
-    "docs/suite-ci.yml's command runs as written: exit 0, the JUnit, JSON and CSV reports in reports/",
+    "docs/suite-ci.yml's steps run as written in a fresh directory: the first run without a baseline, the next against the accepted one",
     async () => {
-      // The step's folded command (`run: >-`: its lines joined by spaces), split as a shell would.
       const workflow = readFileSync(resolve(root, 'docs/suite-ci.yml'), 'utf8');
-      const folded = /name: Run the suite\n\s+run: >-\n((?:\s{10}.*\n)+)/.exec(workflow)?.[1];
-      const words = [
-        ...(folded ?? '')
-          .trim()
-          .split(/\s+/)
-          .join(' ')
-          .matchAll(/"([^"]*)"|(\S+)/g),
-      ].map((m) => m[1] ?? m[2]!);
-      expect(words.slice(0, 4)).toEqual(['npm', 'run', 'suite', '--']);
-      const ci = join(dir, 'ci');
-      mkdirSync(join(ci, 'reports'), { recursive: true });
-      const stand = (word: string) =>
-        ({ 'suites/support.json': DEMO, $KC_BASE_URL: sandbox.baseUrl, $KC_SECONDARY_URL: sandbox.secondaryUrl })[
-          word
-        ] ?? (word.startsWith('reports/') ? join(ci, word) : word);
-      const args = words.slice(4).map(stand);
-      const tokenEnv = args[args.indexOf('--token-env') + 1]!;
+      const job = (
+        parseYaml(workflow) as { jobs: { suite: { steps: { run?: string; env?: Record<string, string> }[] } } }
+      ).jobs.suite;
+      const steps = job.steps.filter((step) => step.run !== undefined);
+      expect(steps.map((step) => step.run!.split(/\s/)[0])).toEqual(['npm', 'mkdir', 'baseline=()']);
+      // A fresh checkout: the suite file and nothing else (no reports/ folder, no baseline yet).
+      const ci = mkdtempSync(join(dir, 'ci-'));
+      mkdirSync(join(ci, 'suites'));
+      copyFileSync(DEMO, join(ci, 'suites/support.json'));
+      // `npm ci` is this repository's node_modules already; `npm run suite --` is the CLI itself.
+      const bin = join(ci, '.bin');
+      mkdirSync(bin);
+      const loader = pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href;
+      writeFileSync(
+        join(bin, 'npm'),
+        `#!/bin/sh\ncase "$1" in\n  ci) exit 0 ;;\n  run) [ "$2" = suite ] && [ "$3" = -- ] || exit 64; shift 3; exec "${process.execPath}" --import "${loader}" "${resolve(root, 'scripts/suite.ts')}" "$@" ;;\nesac\nexit 64\n`,
+        { mode: 0o755 },
+      );
+      const tokenEnv = 'KC_STAGING_TOKEN';
       expect(workflow).toContain(`${tokenEnv}: \${{ secrets.${tokenEnv} }}`);
-      const out = record(await suite(args, { [tokenEnv]: TOKEN }));
-      expect(out.stderr).toBe('');
-      expect(out.code).toBe(0);
-      for (const report of ['suite-junit.xml', 'suite.json', 'suite.csv']) {
+      const env = {
+        PATH: `${bin}:${process.env.PATH ?? ''}`,
+        KC_BASE_URL: sandbox.baseUrl,
+        KC_SECONDARY_URL: sandbox.secondaryUrl,
+        [tokenEnv]: TOKEN,
+      };
+      // GitHub Actions runs each `run:` with `bash -e {0}`.
+      const runSteps = async () => {
+        const outs: Outcome[] = [];
+        for (const step of steps) {
+          const child = spawn('bash', ['-e', '-c', step.run!], { cwd: ci, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+          const code = await new Promise<number | null>((ok) => child.on('exit', ok));
+          outs.push(record({ code, stdout, stderr }));
+          if (code !== 0) break;
+        }
+        return outs;
+      };
+      const first = await runSteps();
+      expect(first.map((o) => o.code)).toEqual([0, 0, 0]);
+      expect(first[2]!.stdout).not.toContain('against the baseline');
+      for (const report of ['suite-junit.xml', 'suite.json', 'suite.csv', 'suite.html']) {
         expect(workflow).toContain(`reports/${report}`);
         expect(existsSync(join(ci, 'reports', report)), report).toBe(true);
       }
+      // Accepting a run, as the workflow's header says: its JSON becomes suites/baseline.json.
+      copyFileSync(join(ci, 'reports/suite.json'), join(ci, 'suites/baseline.json'));
+      const next = await runSteps();
+      expect(next.map((o) => o.code)).toEqual([0, 0, 0]);
+      expect(next[2]!.stdout).toContain('against the baseline (deltas over the 14 case(s) both runs ran)');
+      expect(next[2]!.stdout).toContain('regressions (0)');
       expect(workflow).toMatch(
         /upload-artifact@v\d+\n\s+if: always\(\)\n\s+with:\n\s+name: suite-reports\n\s+path: reports\//,
       );
+      // The README section the workflow names exists.
+      expect(readFileSync(resolve(root, 'README.md'), 'utf8')).toContain('\n## Test suites in CI\n');
+      expect(workflow).toContain('README: "Test suites in CI"');
     },
     SLOW,
   );
@@ -363,7 +397,8 @@ describe('npm run suite when the service stalls', () => {
       // Both ended long before the sandbox's 60 s silence would have.
       expect(Date.now() - started).toBeLessThan(45_000);
 
-      expect(stalled.code).toBe(1);
+      // An error, not a failure: the run could not judge it (exit 3).
+      expect(stalled.code).toBe(3);
       expect(stalled.stdout).toMatch(/^ERROR stalls · \d+ ms$/m);
       expect(stalled.stdout).toContain('question: No data for 0.5 s: the stream stalled.');
       const a = idle.read();
@@ -380,8 +415,8 @@ describe('npm run suite when the service stalls', () => {
         /<error message="0 of 1 passed" type="service-error">[^<]*No data for 0\.5 s: the stream stalled\./,
       );
 
-      expect(timedOut.code).toBe(1);
-      expect(timedOut.stderr).toContain('suite: timed out: the run passed --timeout-ms 1500 (1.5 s)');
+      expect(timedOut.code).toBe(3);
+      expect(timedOut.stderr).toContain('suite: could not judge: the run passed --timeout-ms 1500 (1.5 s)');
       const b = overall.read();
       expect(b.json.run).toMatchObject({
         status: 'timed_out',
@@ -389,7 +424,7 @@ describe('npm run suite when the service stalls', () => {
       });
       expect(b.json.summary).toMatchObject({ total: 1, notRun: 1 });
       expect(b.xml).toMatch(/skipped="1"/);
-      expect(b.xml).toContain('not run (0 of 1 finished; timed out: the run passed --timeout-ms 1500 (1.5 s))');
+      expect(b.xml).toContain('not run (0 of 1 finished; could not judge: the run passed --timeout-ms 1500 (1.5 s)');
     },
     SLOW,
   );
@@ -521,7 +556,7 @@ describe('npm run suite as a release gate (YAML suite, gates, baseline, HTML)', 
   );
 
   it(
-    "exits 1 when a gate fails (the suite file's or a flag's) or, with --fail-on-regression, when a case that passed now fails",
+    "exits 1 when a gate fails (the suite file's or a flag's); an edited expectation the kept answer fails too is still failing, not a regression",
     async () => {
       const prev = join(dir, 'gate-prev.json');
       const yaml = (priceContains: string, relevant: string) =>
@@ -578,9 +613,10 @@ describe('npm run suite as a release gate (YAML suite, gates, baseline, HTML)', 
       expect(byFlag.code, byFlag.stderr).toBe(0);
       expect(byFlag.stdout).toContain('1 case(s): 1 passed');
       expect(overridden.code).toBe(0);
-      expect(regression.code).toBe(1);
-      expect(regression.stdout).toContain('regressions (1):\n  plus-price: pass → fail');
-      expect(regression.stderr).toContain('1 case(s) passed in the baseline and do not now');
+      // $4.99 → $1.99 with the same service: the baseline's kept answer fails the new expectation too.
+      expect(regression.code, regression.stderr).toBe(0);
+      expect(regression.stdout).toContain('regressions (0)');
+      expect(regression.stdout).toContain('still failing (1):\n  plus-price: pass, judged again fail → fail (edited)');
       expect(noFlag.code).toBe(0);
     },
     SLOW,
@@ -762,6 +798,304 @@ describe('npm run suite with expect.rubric graded by an LLM', () => {
       );
       expect(half.code).toBe(2);
       expect(half.stderr).toContain('--grader-url needs --grader-model');
+    },
+    SLOW,
+  );
+});
+
+/** A local knowledge service answering each question by `answer` (its text and pieces); counts what it was sent. */
+async function fakeService(answer: (message: string) => { status?: number; text?: string; chunks?: object[] }) {
+  let received = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      received++;
+      const message = (JSON.parse(body) as { message: string }).message;
+      const a = answer(message);
+      const status = a.status ?? 200;
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          status === 200
+            ? {
+                message_id: '1',
+                user_message: message,
+                assistant_message: a.text ?? '',
+                document_chunks: a.chunks ?? [],
+                token_usage: { total_tokens: 10 },
+              }
+            : { detail: status === 401 ? 'Invalid token' : 'Internal Server Error' },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received: () => received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((ok) => server.close(() => ok()));
+    },
+  };
+}
+
+describe('npm run suite: verdicts a release can be bet on', () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterAll(() => Promise.all(closers.map((close) => close())));
+  const service = async (answer: Parameters<typeof fakeService>[0]) => {
+    const s = await fakeService(answer);
+    closers.push(s.close);
+    return s;
+  };
+  let n = 0;
+  const write = (ext: string, text: string) => {
+    const path = join(dir, `verdicts-${++n}.${ext}`);
+    writeFileSync(path, text);
+    return path;
+  };
+  const shipping = (price: string, extra = '') =>
+    [
+      `name: Verdicts${extra ? ' renamed' : ''}`,
+      'space_id: "101"',
+      extra,
+      'cases:',
+      '  - id: price',
+      '    question: How much is shipping?',
+      `    expect: { contains: ["${price}"] }`,
+      '  - id: returns',
+      '    question: How long do I have to return it?',
+      '    expect: { contains: ["14 days"] }',
+    ].join('\n');
+  type Row = {
+    caseId: string;
+    baseline: SideStatus;
+    current: SideStatus;
+    rejudged?: CaseStatus;
+    edit: EditState;
+    verdict: string;
+  };
+  /** Each row's verdict is the golden table's for its (baseline — re-judged when edited —, current, edit). */
+  const checkTable = (rows: Row[]) => {
+    for (const r of rows) expect(r.verdict, r.caseId).toBe(VERDICT_TABLE[r.edit][r.rejudged ?? r.baseline][r.current]);
+  };
+
+  it(
+    'an edited case now failing is a regression (edited, exit 1 with --fail-on-regression); an edited expectation the old answer fails too is still failing (exit 0); suite-wide edits mark no case',
+    async () => {
+      // The baseline's service named both prices; today's lost the $5.99 one and says 30 days for returns.
+      const then = await service((m) => ({
+        text: m.includes('shipping') ? 'Shipping is $5.99 ($4.99 for members).' : 'You have 14 days.',
+      }));
+      const now = await service((m) => ({ text: m.includes('shipping') ? 'Shipping is $4.99.' : 'You have 30 days.' }));
+      const baseline = join(dir, 'verdicts-baseline.json');
+      const first = record(await suite([write('yaml', shipping('$4.99')), '--base-url', then.url, '--json', baseline]));
+      expect(first.code, first.stderr).toBe(0);
+      // Today: the price expectation edited to $5.99; the name and the gate changed (suite-wide: no case edited).
+      const edited = write('yaml', shipping('$5.99', 'gate: { min_pass_rate: 0 }'));
+      const json = join(dir, 'verdicts-now.json');
+      const [gated, unchangedService] = (
+        await Promise.all([
+          suite([edited, '--base-url', now.url, '--baseline', baseline, '--fail-on-regression', '--json', json]),
+          // The $4.99 → $6.99 edit against the same service: the kept answer fails it too. Not a regression.
+          suite([
+            write('yaml', shipping('$6.99', 'gate: { min_pass_rate: 0 }')),
+            '--base-url',
+            then.url,
+            '--baseline',
+            baseline,
+            '--fail-on-regression',
+          ]),
+        ])
+      ).map(record) as [Outcome, Outcome];
+      expect(gated.code, gated.stderr).toBe(1);
+      expect(gated.stdout).toContain(
+        'regressions (2):\n  price: pass, judged again pass → fail (edited)\n  returns: pass → fail\n',
+      );
+      expect(gated.stderr).toContain('2 regression(s): passed in the baseline, fail now');
+      const rows = JSON.parse(readFileSync(json, 'utf8')).baseline.rows as Row[];
+      expect(rows.map((r) => [r.caseId, r.verdict, r.edit])).toEqual([
+        ['price', 'regression', 'rejudged'],
+        ['returns', 'regression', 'none'],
+      ]);
+      checkTable(rows);
+      expect(unchangedService.code, unchangedService.stderr).toBe(0);
+      expect(unchangedService.stdout).toContain('still failing (1):\n  price: pass, judged again fail → fail (edited)');
+      expect(unchangedService.stdout).toContain('regressions (0)');
+    },
+    SLOW,
+  );
+
+  it(
+    'errors are never failures: an outage of every case exits 3 (could not judge), --max-errors allows a few, a refused token stops at once (exit 2)',
+    async () => {
+      const down = await service(() => ({ status: 500 }));
+      const oneDown = await service((m) => (m.includes('shipping') ? { status: 502 } : { text: 'You have 14 days.' }));
+      const refusing = await service(() => ({ status: 401 }));
+      const many = write(
+        'json',
+        JSON.stringify({
+          name: 'Many',
+          space_id: '101',
+          cases: Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, question: `Q${i}?` })),
+        }),
+      );
+      const file = write('yaml', shipping('$4.99'));
+      const [outage, allowed, refused] = (
+        await Promise.all([
+          suite([file, '--base-url', down.url]),
+          suite([file, '--base-url', oneDown.url, '--max-errors', '1']),
+          suite([many, '--base-url', refusing.url, '--concurrency', '2']),
+        ])
+      ).map(record) as [Outcome, Outcome, Outcome];
+      expect(outage.code).toBe(3);
+      expect(outage.stdout).toContain('2 case(s): 0 passed, 0 failed, 2 error(s)');
+      expect(outage.stdout).toContain('errors (2, not judged): price, returns');
+      expect(outage.stderr).toContain('suite: could not judge: 2 case(s) were errors');
+      // One error allowed; the pass-rate gate is over the one case judged.
+      expect(allowed.code, allowed.stdout + allowed.stderr).toBe(0);
+      // A refused token: the run stops after the first refusals (at most the sessions in flight), exit 2, one line.
+      expect(refused.code).toBe(2);
+      expect(refusing.received()).toBeLessThanOrEqual(2);
+      const lines = refused.stderr.split('\n').filter((l) => l.includes('refused the token'));
+      expect(lines).toEqual([
+        'suite: the service refused the token (HTTP 401): check the environment variable KC_TOKEN; nothing more was sent',
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    'ranks documents, not pieces, with numeric ids; --filter compares only the cases both runs ran',
+    async () => {
+      // Two pieces of document 1 and two of 2 ahead of the relevant one: rank 3 by document (1/5 by piece).
+      const chunks = [
+        { document_id: 1 },
+        { document_id: 1 },
+        { document_id: 2 },
+        { document_id: '2' },
+        { document_id: '831506272047403' },
+      ];
+      const svc = await service((m) => ({ text: m.includes('shipping') ? 'Shipping is $4.99.' : 'No idea.', chunks }));
+      const file = write(
+        'yaml',
+        [
+          'name: Ranks',
+          'space_id: "101"',
+          'cases:',
+          '  - id: price',
+          '    question: How much is shipping?',
+          '    relevant_documents: [831506272047403]',
+          '    expect: { contains: ["$4.99"], cites_document: [831506272047403] }',
+          '  - id: returns',
+          '    question: How long do I have to return it?',
+          '    expect: { contains: ["14 days"] }',
+        ].join('\n'),
+      );
+      const whole = join(dir, 'ranks.json');
+      const first = record(await suite([file, '--base-url', svc.url, '--min-pass-rate', '0.5', '--json', whole]));
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/^PASS {2}price · \d+ ms · 10 tokens · hit@3 1 · RR 0\.3333$/m);
+      const price = JSON.parse(readFileSync(whole, 'utf8')).cases.find((c: { caseId: string }) => c.caseId === 'price');
+      expect(price.retrieval).toEqual({
+        k: 3,
+        hitAtK: 1,
+        reciprocalRank: 1 / 3,
+        recallAtK: 1,
+        ranked: ['1', '2', '831506272047403'],
+        relevant: ['831506272047403'],
+      });
+      // The whole baseline passed 1 of 2; the filtered run passes its 1 of 1: over the case both ran, no change.
+      const filtered = record(await suite([file, '--base-url', svc.url, '--filter', 'price', '--baseline', whole]));
+      expect(filtered.code, filtered.stderr).toBe(0);
+      expect(filtered.stdout).toContain('against the baseline (deltas over the 1 case(s) both runs ran)');
+      expect(filtered.stdout).toMatch(/^ {2}pass_rate {10}1 → 1 \(0\)$/m);
+      expect(filtered.stdout).not.toContain('removed');
+    },
+    SLOW,
+  );
+});
+
+describe('npm run suite when the grader is down, stalls or is busy', () => {
+  let calls = 0;
+  let grader: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    // /down answers 500; /stall never answers; /busy answers 429 (Retry-After: 0) once per question, then a verdict.
+    const busySeen = new Set<string>();
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        calls++;
+        if (req.url!.startsWith('/down')) return void res.writeHead(500).end('{"error":"boom"}');
+        if (req.url!.startsWith('/stall')) return;
+        const user = (JSON.parse(body) as { messages: { content: string }[] }).messages[1]!.content;
+        if (!busySeen.has(user)) {
+          busySeen.add(user);
+          return void res.writeHead(429, { 'retry-after': '0' }).end('{"error":"slow down"}');
+        }
+        const content = JSON.stringify({ pass: true, reason: 'Fine.' });
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    grader = {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => {
+        server.closeAllConnections();
+        return new Promise<void>((r) => server.close(() => r()));
+      },
+    };
+  });
+  afterAll(() => grader?.close());
+
+  it(
+    'a grader 500 or stall makes the case an error (exit 3), never a failure; 429 then a verdict passes (exit 0); --timeout-ms keeps the answers received',
+    async () => {
+      const file = join(dir, 'graded-outage.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          name: 'Graded',
+          space_id: SPACE.support,
+          defaults: { stream: false },
+          cases: [
+            {
+              id: 'plus-price',
+              question: 'How much does Beacon Plus cost per month?',
+              expect: { rubric: 'Names a price.' },
+            },
+          ],
+        }),
+      );
+      const flags = (path: string) => ['--grader-url', `${grader.url}${path}`, '--grader-model', 'judge'];
+      const timedJson = join(dir, 'graded-timeout.json');
+      const [down, stalled, busy, timedOut] = (
+        await Promise.all([
+          suite([file, '--base-url', sandbox.baseUrl, ...flags('/down')]),
+          suite([file, '--base-url', sandbox.baseUrl, ...flags('/stall'), '--grader-timeout-ms', '300']),
+          suite([file, '--base-url', sandbox.baseUrl, ...flags('/busy')]),
+          suite([file, '--base-url', sandbox.baseUrl, ...flags('/stall'), '--timeout-ms', '4000', '--json', timedJson]),
+        ])
+      ).map(record) as [Outcome, Outcome, Outcome, Outcome];
+      expect(down.code).toBe(3);
+      expect(down.stdout).toMatch(/^ERROR plus-price/m);
+      expect(down.stdout).toContain('grader error: the grader answered HTTP 500');
+      expect(down.stdout).toContain('1 case(s): 0 passed, 0 failed, 1 error(s)');
+      expect(stalled.code).toBe(3);
+      expect(stalled.stdout).toContain('the grader did not answer within 0.3 s');
+      expect(busy.code, busy.stdout + busy.stderr).toBe(0);
+      expect(busy.stdout).toMatch(/^PASS {2}plus-price/m);
+      // Ended by its time limit while the grader was silent: the service's answer is kept, the case an error.
+      expect(timedOut.code).toBe(3);
+      expect(timedOut.stderr).toContain('could not judge: the run passed --timeout-ms 4000');
+      const kept = JSON.parse(readFileSync(timedJson, 'utf8'));
+      expect(kept.run.status).toBe('timed_out');
+      expect(kept.cases[0].status).toBe('error');
+      expect(kept.run.attempts[0].turns[0].answer).toContain('$4.99');
+      expect(calls).toBeGreaterThan(0);
     },
     SLOW,
   );

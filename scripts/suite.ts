@@ -2,17 +2,20 @@
  * `npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME] [--concurrency N]
  *  [--min-pass-rate P] [--min-hit-rate P] [--min-mrr P] [--baseline PREV.json] [--fail-on-regression]
  *  [--filter PATTERN] [--space-id ID] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--html OUT.html]
- *  [--idle-timeout-ms N] [--timeout-ms N] [--grader-url URL --grader-model NAME [--grader-key-env NAME]]`
+ *  [--idle-timeout-ms N] [--timeout-ms N] [--max-errors N]
+ *  [--grader-url URL --grader-model NAME [--grader-key-env NAME] [--grader-timeout-ms N]]`
  *
  * Runs a space test suite against a service without a browser, through the console's own code (src/suite-engine:
  * the suite file's schema, request building and assertions; src/api's client and SSE reader). The token comes from the environment
  * variable NAME (default KC_TOKEN), never from the command line, and is never printed.
  * Exit 0: every gate holds (pass rate, and hit rate / MRR when asked; the suite's `gate`, overridden by the flags);
- * 1: a gate does not hold, --fail-on-regression found a case that passed in the baseline and does not now, or the
- * run timed out; 2: bad file, baseline or arguments, a file or plan over a cap (SUITE_BOUNDS), a report file that
- * cannot be written (checked before anything is sent), or the run could not be made (the runner crashed);
- * 130 / 143: stopped by SIGINT / SIGTERM. However the run ends, the reports asked for are written with what finished
- * (the cases not reached are not run, skipped in JUnit).
+ * 1: a gate does not hold, or --fail-on-regression found a regression (the one comparison, compare.ts);
+ * 2: bad file, baseline or arguments, a file or plan over a cap (SUITE_BOUNDS), a report file that cannot be
+ * written (checked before anything is sent), the service refused the token (401/403: the run stops at once), or the
+ * run could not be made (the runner crashed); 3: could not judge — more cases were errors (the service or the
+ * grader could not be asked) than --max-errors (default 0), or the run passed --timeout-ms; never 0, so an outage
+ * passes no gate. When several hold: 2, then 3, then 1. 130 / 143: stopped by SIGINT / SIGTERM. However the run
+ * ends, the reports asked for are written with what finished (the cases not reached are not run, skipped in JUnit).
  * `expect.rubric` is graded by the OpenAI-compatible chat endpoint --grader-url (its key from --grader-key-env, never
  * printed); without one a rubric is "not graded" and its case fails.
  */
@@ -20,6 +23,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   SUITE_BOUNDS,
+  GRADER_BOUNDS,
   caseOutcomes,
   checkGates,
   compareWithBaseline,
@@ -37,11 +41,13 @@ import {
   runToJunit,
   summarize,
   type BaselineComparison,
+  type BaselineRow,
   type BaselineSide,
   type CaseOutcome,
   type GateResult,
   type Gates,
   type Grader,
+  type AttemptResult,
   type RunStatus,
 } from '../src/suite-engine';
 import type { ConnectionProfile } from '../src/lib/profiles/profile';
@@ -55,8 +61,8 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
        [--concurrency N] [--min-pass-rate P] [--min-hit-rate P] [--min-mrr P]
        [--baseline PREV.json] [--fail-on-regression] [--filter PATTERN] [--space-id ID]
        [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--html OUT.html]
-       [--idle-timeout-ms N] [--timeout-ms N]
-       [--grader-url URL --grader-model NAME [--grader-key-env NAME]]
+       [--idle-timeout-ms N] [--timeout-ms N] [--max-errors N]
+       [--grader-url URL --grader-model NAME [--grader-key-env NAME] [--grader-timeout-ms N]]
 
   FILE               a suite file: JSON, YAML (.yaml, .yml) or CSV (.csv, with --space-id)
   --base-url         the service's base_url (completions)
@@ -66,8 +72,11 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --min-pass-rate P  pass when at least this fraction of cases passed (default the suite's gate, else 1)
   --min-hit-rate P   and when the hit rate (relevant_documents) is at least P (default the suite's gate)
   --min-mrr P        and when the mean reciprocal rank is at least P (default the suite's gate)
-  --baseline FILE    compare with an earlier --json output: deltas, regressions, improvements, unchanged
-  --fail-on-regression  exit 1 when a case that passed in the baseline does not pass now
+  --baseline FILE    compare with an earlier --json output: a verdict per case (regression, improvement,
+                     still failing, unchanged, edited, new, removed, error, not run) and the deltas over
+                     the cases both runs ran
+  --fail-on-regression  exit 1 on a regression: passed in the baseline (an edited case: its kept answer
+                     judged again under today's expectations) and fails now; an error is never one
   --filter PATTERN   run only the case ids containing PATTERN (with * or ?, a glob over the whole id)
   --space-id ID      the space of a CSV suite (a CSV file has none of its own)
   --junit OUT.xml    write JUnit XML (failures and errors apart)
@@ -75,11 +84,15 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --csv OUT.csv      write one row per case × variant × repetition (as the console's CSV export)
   --html OUT.html    write one self-contained report page (no external requests, no scripts)
   --idle-timeout-ms N  a streamed answer silent for N ms is the case's error (default ${CALL_BOUNDS.streamIdleTimeoutMs})
-  --timeout-ms N     stop the whole run after N ms and report it as timed out (default: no limit)
+  --timeout-ms N     stop the whole run after N ms, keep the answers received, exit 3 (default: no limit)
+  --max-errors N     cases that may be errors (not judged: the service or grader could not be asked)
+                     before the run exits 3, could not judge (default 0)
   --grader-url URL   an OpenAI-compatible API root (POST URL/chat/completions) that grades expect.rubric;
                      without one a rubric is "not graded" and its case fails
   --grader-model NAME  the grader's model (required with --grader-url)
   --grader-key-env NAME  environment variable holding the grader's API key (never printed nor in a report)
+  --grader-timeout-ms N  each grader call's limit (default ${GRADER_BOUNDS.timeoutMs}); a 429/503 is asked again
+                     after its Retry-After (${GRADER_BOUNDS.tries} calls, waits capped at ${GRADER_BOUNDS.maxWaitMs / 1000} s)
   --version          print the version (the console's, package.json's) and exit
 
   Report paths are checked before the run; the reports are written however it ends (signals and errors included).`;
@@ -132,6 +145,8 @@ function parse() {
       'grader-url': { type: 'string' },
       'grader-model': { type: 'string' },
       'grader-key-env': { type: 'string' },
+      'grader-timeout-ms': { type: 'string' },
+      'max-errors': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -188,6 +203,7 @@ const timeoutMs =
   args.values['timeout-ms'] === undefined
     ? undefined
     : numberArg('--timeout-ms', args.values['timeout-ms'], 0, 1, MAX_MS, true);
+const maxErrors = numberArg('--max-errors', args.values['max-errors'], 0, 0, SUITE_BOUNDS.completionsPerRunMax, true);
 const tokenEnv = args.values['token-env'] ?? 'KC_TOKEN';
 if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usageError(`--token-env must name an environment variable`);
 const token = process.env[tokenEnv];
@@ -196,14 +212,16 @@ const grader = graderOf();
 /** The rubric grader the flags name, or none; a half-given grader is a usage error (exit 2). */
 function graderOf(): Grader | undefined {
   const { 'grader-url': url, 'grader-model': model, 'grader-key-env': keyEnv } = args.values;
-  if (url === undefined && model === undefined && keyEnv === undefined) return undefined;
-  if (!url) usageError('--grader-model and --grader-key-env need --grader-url');
+  const timeout = args.values['grader-timeout-ms'];
+  if (url === undefined && model === undefined && keyEnv === undefined && timeout === undefined) return undefined;
+  if (!url) usageError('--grader-model, --grader-key-env and --grader-timeout-ms need --grader-url');
   if (!model) usageError('--grader-url needs --grader-model (the model that grades)');
   if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
     usageError('--grader-key-env must name an environment variable');
   const key = keyEnv === undefined ? undefined : process.env[keyEnv];
   if (keyEnv !== undefined && !key) usageError(`the environment variable ${keyEnv} is not set`);
-  return { url: httpUrl('--grader-url', url), model, ...(key ? { key } : {}) };
+  const perCall = numberArg('--grader-timeout-ms', timeout, GRADER_BOUNDS.timeoutMs, 1, MAX_MS, true);
+  return { url: httpUrl('--grader-url', url), model, timeoutMs: perCall, ...(key ? { key } : {}) };
 }
 
 // Every report file asked for (a new output flag adds its line here); checked now, before anything is sent.
@@ -356,8 +374,10 @@ function endRun(status: RunStatus, exitCode?: number, endReason?: string): void 
   const outcomes = caseOutcomes(suite, run.attempts, run.only);
   const s = summarize(outcomes);
   const metrics = runMetrics(s);
-  const gateResults = checkGates(metrics, gates);
-  const comparison = baseline ? compareWithBaseline(baseline, { cases: outcomes, metrics }) : undefined;
+  // The pass-rate gate is measured over the cases judged (passed or failed): errors are bounded by --max-errors.
+  const judged = s.passed + s.failed;
+  const gateResults = checkGates({ ...metrics, pass_rate: judged ? s.passed / judged : 0 }, gates);
+  const comparison = baseline ? compareWithBaseline(baseline, { cases: outcomes, metrics, suite }) : undefined;
   verdict = { gates: gateResults, ...(comparison ? { baseline: comparison } : {}) };
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   console.log(
@@ -367,16 +387,24 @@ function endRun(status: RunStatus, exitCode?: number, endReason?: string): void 
     console.log(
       `${g.ok ? 'gate holds' : 'GATE FAILS'}: ${g.name} ${g.min}, measured ${g.actual === null ? 'nothing' : rate(g.actual)}`,
     );
+  // Errors apart from failures: listed by name, never counted as the product's failures.
+  const errored = outcomes.filter((o) => o.status === 'error');
+  if (errored.length) console.log(`errors (${errored.length}, not judged): ${errored.map(label).join(', ')}`);
   if (comparison) printComparison(comparison);
   if (endReason) console.error(`suite: ${endReason}`);
   const unwritten = writeReports(reports, run);
   for (const line of unwritten) console.error(`suite: ${line}`);
-  const gatesHold =
-    s.total > 0 && gateResults.every((g) => g.ok || (g.name === 'min_pass_rate' && s.passed === s.total));
+  const gatesHold = judged > 0 && gateResults.every((g) => g.ok || (g.name === 'min_pass_rate' && s.passed === judged));
   const regressed = !!args.values['fail-on-regression'] && !!comparison && comparison.regressions.length > 0;
   if (regressed)
-    console.error(`suite: ${comparison!.regressions.length} case(s) passed in the baseline and do not now`);
-  const code = status === 'done' ? (gatesHold && !regressed ? 0 : 1) : status === 'failed' ? 2 : 1;
+    console.error(`suite: ${comparison!.regressions.length} regression(s): passed in the baseline, fail now`);
+  // Could not judge: an outage (errors over --max-errors) or a run cut short passes no gate, and fails none.
+  const unjudged = errored.length > maxErrors || status === 'timed_out';
+  if (errored.length > maxErrors)
+    console.error(
+      `suite: could not judge: ${errored.length} case(s) were errors (the service or the grader could not be asked), more than --max-errors ${maxErrors}`,
+    );
+  const code = status === 'failed' ? 2 : unjudged ? 3 : status === 'done' && gatesHold && !regressed ? 0 : 1;
   process.exit(unwritten.length ? 2 : (exitCode ?? code));
 }
 
@@ -385,23 +413,31 @@ const rate = (n: number) => String(Number(n.toFixed(4)));
 function printComparison(c: BaselineComparison): void {
   const show = (name: string, n: number | null) =>
     n === null ? '–' : name.endsWith('_ms') ? ms(n) : name === 'total_tokens' ? String(n) : rate(n);
-  console.log('\nagainst the baseline:');
+  console.log(`\nagainst the baseline (deltas over the ${c.compared} case(s) both runs ran):`);
   for (const name of DELTA_NAMES) {
     const d = c.deltas[name];
     const delta = d.delta === null ? '–' : `${d.delta > 0 ? '+' : ''}${show(name, d.delta)}`;
     console.log(`  ${name.padEnd(18)} ${show(name, d.baseline)} → ${show(name, d.current)} (${delta})`);
   }
-  const list = (title: string, rows: { caseId: string; variantId: string; baseline: string; current: string }[]) => {
+  // One list per verdict (each case in one of them); an edited case says so, with its re-judged baseline.
+  const list = (title: string, rows: readonly BaselineRow[], always = false) => {
+    if (!rows.length && !always) return;
     console.log(`${title} (${rows.length})${rows.length ? ':' : ''}`);
-    for (const r of rows) console.log(`  ${label(r)}: ${r.baseline} → ${r.current}`);
+    for (const r of rows) {
+      const then = r.rejudged ? `${r.baseline}, judged again ${r.rejudged}` : r.baseline;
+      const edited = r.edited ? ` (edited${r.note ? `: ${r.note}` : ''})` : '';
+      console.log(`  ${label(r)}: ${then} → ${r.current}${edited}`);
+    }
   };
-  list('regressions', c.regressions);
-  list('improvements', c.improvements);
+  list('regressions', c.regressions, true);
+  list('improvements', c.improvements, true);
+  list('still failing', c.stillFailing);
+  list('edited, not judged again', c.edited);
+  list('errors (not judged now)', c.errors);
+  list('not run', c.notRun);
+  list('new', c.onlyCurrent);
+  list('removed', c.onlyBaseline);
   console.log(`unchanged (${c.unchanged.length})`);
-  if (c.onlyBaseline.length || c.onlyCurrent.length)
-    console.log(
-      `not compared: ${c.onlyBaseline.length} only in the baseline, ${c.onlyCurrent.length} only in this run`,
-    );
 }
 /** An exception in the runner: the run's error (the run says so), not a Stop. */
 function crashed(error: unknown): void {
@@ -414,20 +450,48 @@ process.once('SIGINT', () => endRun('stopped', 130, 'stopped by SIGINT'));
 process.once('SIGTERM', () => endRun('stopped', 143, 'stopped by SIGTERM'));
 process.on('uncaughtException', crashed);
 process.on('unhandledRejection', crashed);
+// How the run was ended early, other than by a signal: its time limit, or the service refusing the token. The run is
+// aborted, then closed once the runner has handed over what it had (every answer received is kept).
+let cutShort: { status: RunStatus; code: number; reason: string } | undefined;
+function endEarly(how: NonNullable<typeof cutShort>): void {
+  if (cutShort || ended) return;
+  cutShort = how;
+  stop.abort();
+  // The runner settles as soon as its requests are aborted; should it not, the run is closed all the same.
+  setTimeout(() => endRun(how.status, how.code, how.reason), 10_000).unref();
+}
 if (timeoutMs !== undefined)
   setTimeout(
-    () => endRun('timed_out', 1, `timed out: the run passed --timeout-ms ${timeoutMs} (${timeoutMs / 1000} s)`),
+    () =>
+      endEarly({
+        status: 'timed_out',
+        code: 3,
+        reason: `could not judge: the run passed --timeout-ms ${timeoutMs} (${timeoutMs / 1000} s); the answers received are kept`,
+      }),
     timeoutMs,
-  );
+  ).unref();
+/** The service refused the token: every further request would be refused too. */
+const refusal = (attempt: AttemptResult) =>
+  attempt.turns.find((t) => t.status === 'error' && (t.httpStatus === 401 || t.httpStatus === 403))?.httpStatus;
 runSuite({
   suite,
   profile,
   only,
   concurrency,
   signal: stop.signal,
+  keepAnswers: true,
   ...(grader ? { grader } : {}),
   onAttempt(attempt) {
+    // After a refusal, the aborted requests' attempts are not the run's.
+    if (cutShort?.code === 2) return;
     run.attempts.push(attempt);
+    const refused = refusal(attempt);
+    if (refused)
+      endEarly({
+        status: 'stopped',
+        code: 2,
+        reason: `the service refused the token (HTTP ${refused}): check the environment variable ${tokenEnv}${token ? '' : ' (not set)'}; nothing more was sent`,
+      });
     const outcome = progress.add(attempt);
     if (!outcome) return;
     const reps =
@@ -450,4 +514,8 @@ runSuite({
       }
     }
   },
-}).then((output) => endRun(output.stopped ? 'stopped' : 'done'), crashed);
+}).then(
+  (output) =>
+    cutShort ? endRun(cutShort.status, cutShort.code, cutShort.reason) : endRun(output.stopped ? 'stopped' : 'done'),
+  crashed,
+);

@@ -1,5 +1,5 @@
 import { compileMatches, type Expectations } from './suite-file';
-import { documentIdOf } from './retrieval';
+import { documentIdOf, documentIdText } from './retrieval';
 import { notGraded } from './grader';
 import { tokenF1 } from './similarity';
 import type { AssertionOutcome } from './types';
@@ -63,7 +63,9 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
       }
       case 'cites_document': {
         const cited = new Set(facts.sources.map(documentIdOf));
-        const missing = expect!.cites_document!.filter((id) => !cited.has(id));
+        const missing = expect!
+          .cites_document!.map((id) => documentIdText(id) ?? String(id))
+          .filter((id) => !cited.has(id));
         out.push({
           key,
           ok: missing.length === 0,

@@ -1,92 +1,11 @@
-import { outcomeKey } from './plan';
-import type { RunMetrics } from './export';
-import type { CaseStatus } from './types';
+import { runMetrics, type RunMetrics } from './export';
+import type { BaselineCase, BaselineSide } from './compare';
+import { caseOutcomes, summarize } from './results';
+import { checkSuite } from './suite-file';
+import type { AttemptResult, CaseStatus } from './types';
 
-/** A case × variant as a baseline needs it: a `--json` output's `cases` entries, or a run's outcomes. */
-export interface BaselineCase {
-  caseId: string;
-  variantId: string;
-  status: CaseStatus;
-}
-
-export interface BaselineSide {
-  cases: readonly BaselineCase[];
-  metrics: RunMetrics;
-}
-
-export interface MetricDelta {
-  baseline: number | null;
-  current: number | null;
-  /** current − baseline; null when either is missing. */
-  delta: number | null;
-}
-
-export type DeltaName = 'pass_rate' | 'hit_rate' | 'mrr' | 'median_latency_ms' | 'p95_latency_ms' | 'total_tokens';
-export const DELTA_NAMES: readonly DeltaName[] = [
-  'pass_rate',
-  'hit_rate',
-  'mrr',
-  'median_latency_ms',
-  'p95_latency_ms',
-  'total_tokens',
-];
-
-export interface BaselineRow {
-  caseId: string;
-  variantId: string;
-  baseline: CaseStatus;
-  current: CaseStatus;
-}
-
-export interface BaselineComparison {
-  deltas: Record<DeltaName, MetricDelta>;
-  /** Passed in the baseline, not now. */
-  regressions: BaselineRow[];
-  /** Did not pass in the baseline, pass now. */
-  improvements: BaselineRow[];
-  unchanged: BaselineRow[];
-  /** Cases on one side only (new, removed, or outside a filter or re-run): listed apart, never as flips. */
-  onlyBaseline: BaselineCase[];
-  onlyCurrent: BaselineCase[];
-}
-
-/**
- * A run against its baseline: overall deltas and the cases in three lists. Cases are keyed by case and variant
- * together, whatever either side's variants (a case alone on one side is not matched to another variant's result).
- */
-export function compareWithBaseline(baseline: BaselineSide, current: BaselineSide): BaselineComparison {
-  const before = new Map(baseline.cases.map((c) => [outcomeKey(c.caseId, c.variantId), c]));
-  const seen = new Set<string>();
-  const out: BaselineComparison = {
-    deltas: Object.fromEntries(
-      DELTA_NAMES.map((name) => {
-        const b = baseline.metrics[name];
-        const c = current.metrics[name];
-        return [name, { baseline: b, current: c, delta: b === null || c === null ? null : c - b }];
-      }),
-    ) as Record<DeltaName, MetricDelta>,
-    regressions: [],
-    improvements: [],
-    unchanged: [],
-    onlyBaseline: [],
-    onlyCurrent: [],
-  };
-  for (const c of current.cases) {
-    const key = outcomeKey(c.caseId, c.variantId);
-    const b = before.get(key);
-    if (!b) {
-      out.onlyCurrent.push(c);
-      continue;
-    }
-    seen.add(key);
-    const row = { caseId: c.caseId, variantId: c.variantId, baseline: b.status, current: c.status };
-    if (b.status === 'pass' && c.status !== 'pass') out.regressions.push(row);
-    else if (b.status !== 'pass' && c.status === 'pass') out.improvements.push(row);
-    else out.unchanged.push(row);
-  }
-  for (const [key, b] of before) if (!seen.has(key)) out.onlyBaseline.push(b);
-  return out;
-}
+// The comparison itself is compare.ts's (one comparison for the console and the CLI); its types are named here too.
+export type { BaselineCase, BaselineComparison, BaselineRow, BaselineSide, DeltaName, MetricDelta } from './compare';
 
 const STATUSES = new Set<string>(['pass', 'fail', 'error', 'not_run']);
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -116,6 +35,15 @@ export function readBaselineJson(text: string): { ok: true; side: BaselineSide }
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   // A run written before metrics existed: its pass rate from its cases.
   const passRate = cases.length ? cases.filter((c) => c.status === 'pass').length / cases.length : 0;
+  // The run itself (its suite and attempts, answers included): the deltas over the cases both runs ran, and an
+  // edited case's answers judged again. Without it (or when its suite no longer parses) only the statuses compare.
+  const run = isObject(raw.run) ? raw.run : undefined;
+  const checked = run && isObject(run.suite) && Array.isArray(run.attempts) ? checkSuite(run.suite) : undefined;
+  if (checked?.ok) {
+    const only = Array.isArray(run!.only) ? (run!.only as string[]) : undefined;
+    const outcomes = caseOutcomes(checked.suite, run!.attempts as AttemptResult[], only);
+    return { ok: true, side: { cases: outcomes, metrics: runMetrics(summarize(outcomes)), suite: checked.suite } };
+  }
   return {
     ok: true,
     side: {

@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '../lib/test-support/http-server';
 import { runToCsv, runToJson, runToJunit } from './export';
-import { parseVerdict } from './grader';
+import { GRADER_BOUNDS, parseVerdict, retryWaitMs } from './grader';
 import { newRun } from './new-run';
 import { runToHtml } from './report-html';
 import { caseOutcomes } from './results';
@@ -126,11 +126,17 @@ describe('expect.rubric graded by an LLM', () => {
   });
 
   it("a grader error is that assertion's error naming the cause, against a local OpenAI-compatible test server", async () => {
-    const down = await graderServer(() => ({ status: 503, body: { error: { message: 'model overloaded' } } }));
+    const down = await graderServer(() => ({ status: 500, body: { error: { message: 'model crashed' } } }));
     let r = await run({ url: down.url, model: 'm' });
     expect(r.rubric('right')).toMatchObject({ ok: false, verdict: 'error' });
-    expect(r.rubric('right').detail).toMatch(/grader error: the grader answered HTTP 503: .*model overloaded/);
-    expect(status(r.outcomes, 'right')).not.toBe('pass');
+    expect(r.rubric('right').detail).toMatch(/grader error: the grader answered HTTP 500: .*model crashed/);
+    // The grader's outage is the case's error (it could not be judged), never its failure.
+    expect(status(r.outcomes, 'right')).toBe('error');
+    expect(r.outcomes.find((o) => o.caseId === 'right')!.attempts[0]!.turns[0]!.error).toMatchObject({
+      kind: 'grader',
+    });
+    // A 500 is not asked again: one call per case.
+    expect(down.received).toHaveLength(2);
 
     const prose = await graderServer(() => ({ status: 200, body: chat('I think it is fine.') }));
     r = await run({ url: prose.url, model: 'm' });
@@ -140,6 +146,43 @@ describe('expect.rubric graded by an LLM', () => {
     expect(r.rubric('right').detail).toMatch(
       /grader error: the grader could not be reached \(http:\/\/127\.0\.0\.1:\d+\/chat\/completions\)/,
     );
+  });
+
+  it('a 429 or 503 is asked again after its Retry-After, 3 calls at most, against a local OpenAI-compatible test server', async () => {
+    // Busy once per question, then a verdict: both cases judged as if the grader had never been busy.
+    let calls = 0;
+    const busyOnce = await startServer((req, res) => {
+      calls++;
+      if (calls % 2 === 1) {
+        res.setHeader('retry-after', '0');
+        return json(res, 429, { error: { message: 'rate limited' } });
+      }
+      const user = (JSON.parse(req.body) as { messages: { content: string }[] }).messages[1]!.content;
+      json(res, 200, verdictReply(/Answer:\n.*14 days/s.test(user)).body);
+    });
+    servers.push(busyOnce);
+    let r = await run({ url: busyOnce.url, model: 'm' });
+    expect([status(r.outcomes, 'right'), status(r.outcomes, 'wrong')]).toEqual(['pass', 'fail']);
+    expect(busyOnce.received).toHaveLength(4);
+    // Busy every time: three calls per case, then the case's error naming it.
+    const busy = await startServer((_req, res) => {
+      res.setHeader('retry-after', '0');
+      json(res, 503, { error: { message: 'overloaded' } });
+    });
+    servers.push(busy);
+    r = await run({ url: busy.url, model: 'm' });
+    expect(busy.received).toHaveLength(6);
+    expect(status(r.outcomes, 'right')).toBe('error');
+    expect(r.rubric('right').detail).toMatch(/answered HTTP 503 3 times: .*overloaded/);
+  });
+
+  it('Retry-After is read in seconds or as a date and capped at a minute; without it 1 s, then 2 s', () => {
+    expect(retryWaitMs('2', 1)).toBe(2000);
+    expect(retryWaitMs('3600', 1)).toBe(GRADER_BOUNDS.maxWaitMs);
+    expect(retryWaitMs(new Date(10_000).toUTCString(), 1, 5_000)).toBe(5000);
+    expect(retryWaitMs(null, 1)).toBe(1000);
+    expect(retryWaitMs(null, 2)).toBe(2000);
+    expect(GRADER_BOUNDS).toMatchObject({ tries: 3, timeoutMs: 30_000 });
   });
 
   it('a grader that never answers is a timeout error of the assertion, against a local OpenAI-compatible test server', async () => {

@@ -1,4 +1,3 @@
-import { CALL_BOUNDS } from '../api/constants';
 import type { AssertionOutcome } from './types';
 
 /**
@@ -10,9 +9,42 @@ export interface Grader {
   url: string;
   model: string;
   key?: string;
-  /** The whole call (headers and body). Default CALL_BOUNDS.completionTimeoutMs: a grader is a model call, like a completion. */
+  /** Each call (headers and body). Default GRADER_BOUNDS.timeoutMs. */
   timeoutMs?: number;
 }
+
+/**
+ * A grader's limits: each call's time (`--grader-timeout-ms`), and its 429 / 503 answers asked again up to `tries`
+ * calls in all, after the wait its Retry-After names (else 1 s, then 2 s), never longer than `maxWaitMs`.
+ */
+export const GRADER_BOUNDS = { timeoutMs: 30_000, tries: 3, maxWaitMs: 60_000, firstWaitMs: 1_000 } as const;
+
+/** The wait a 429 / 503 asks for: Retry-After in seconds or as a date, else the backoff; capped. */
+export function retryWaitMs(retryAfter: string | null, attempt: number, now = Date.now()): number {
+  const backoff = GRADER_BOUNDS.firstWaitMs * 2 ** (attempt - 1);
+  let wait = backoff;
+  if (retryAfter !== null && retryAfter.trim() !== '') {
+    const seconds = Number(retryAfter);
+    const at = Date.parse(retryAfter);
+    if (Number.isFinite(seconds) && seconds >= 0) wait = seconds * 1000;
+    else if (Number.isFinite(at)) wait = Math.max(0, at - now);
+  }
+  return Math.min(wait, GRADER_BOUNDS.maxWaitMs);
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 
 export interface RubricVerdict {
   pass: boolean;
@@ -55,15 +87,30 @@ export function parseVerdict(content: string): RubricVerdict | undefined {
 const cut = (text: string, n = 200) => (text.length > n ? `${text.slice(0, n)}…` : text);
 
 /**
- * Asks the grader once (temperature 0) whether `answer` meets `rubric`. Throws an Error naming the cause: the
- * network, a non-2xx status, the time limit, or a reply without a verdict. The key never appears in a message.
+ * Asks the grader (temperature 0) whether `answer` meets `rubric`; a 429 or 503 is asked again (GRADER_BOUNDS).
+ * Throws an Error naming the cause: the network, a non-2xx status, the time limit, or a reply without a verdict.
+ * The key never appears in a message.
  */
 export async function gradeRubric(
   grader: Grader,
   input: { question: string; answer: string; rubric: string },
   signal?: AbortSignal,
 ): Promise<RubricVerdict> {
-  const timeoutMs = grader.timeoutMs ?? CALL_BOUNDS.completionTimeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    const reply = await askGrader(grader, input, signal);
+    if ('verdict' in reply) return reply.verdict;
+    if (attempt >= GRADER_BOUNDS.tries) throw reply.busy;
+    await sleep(retryWaitMs(reply.retryAfter, attempt), signal);
+  }
+}
+
+/** One call: a verdict, a busy answer (429 / 503) to ask again, or an Error thrown. */
+async function askGrader(
+  grader: Grader,
+  input: { question: string; answer: string; rubric: string },
+  signal?: AbortSignal,
+): Promise<{ verdict: RubricVerdict } | { busy: Error; retryAfter: string | null }> {
+  const timeoutMs = grader.timeoutMs ?? GRADER_BOUNDS.timeoutMs;
   const timeout = AbortSignal.timeout(timeoutMs);
   const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const endpoint = graderEndpoint(grader.url);
@@ -100,6 +147,11 @@ export async function gradeRubric(
       cause: error,
     });
   }
+  if (response.status === 429 || response.status === 503)
+    return {
+      busy: new Error(`the grader answered HTTP ${response.status} ${GRADER_BOUNDS.tries} times: ${cut(text)}`),
+      retryAfter: response.headers.get('retry-after'),
+    };
   if (!response.ok) throw new Error(`the grader answered HTTP ${response.status}: ${cut(text)}`);
   let content: unknown;
   try {
@@ -111,7 +163,7 @@ export async function gradeRubric(
     throw new Error(`the grader's reply has no choices[0].message.content: ${cut(text)}`);
   const verdict = parseVerdict(content);
   if (!verdict) throw new Error(`the grader's reply holds no {"pass", "reason"} verdict: ${cut(content)}`);
-  return verdict;
+  return { verdict };
 }
 
 /** The rubric assertion of an answer no grader looked at: never a pass. */

@@ -6,7 +6,15 @@
 export * from './suite-file';
 export { evaluate, topScore, type AnswerFacts } from './assertions';
 export { tokenF1 } from './similarity';
-export { gradeRubric, graderEndpoint, parseVerdict, type Grader, type RubricVerdict } from './grader';
+export {
+  GRADER_BOUNDS,
+  gradeRubric,
+  graderEndpoint,
+  parseVerdict,
+  retryWaitMs,
+  type Grader,
+  type RubricVerdict,
+} from './grader';
 export {
   buildBody,
   mergedOptions,
@@ -37,28 +45,42 @@ export {
   type RunSummary,
   type TrendPoint,
 } from './results';
-export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparison } from './compare';
-export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
-export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
-export { demoSuiteOf } from './demo';
-export type * from './types';
-export { newRunId, newRun } from './new-run';
-export { parseSuiteCsv } from './suite-csv';
 export {
-  checkGates,
+  compareOutcomes,
   compareWithBaseline,
   DELTA_NAMES,
-  readBaselineJson,
+  editedKeys,
+  rejudge,
+  VERDICT_TABLE,
+  VERDICTS,
+  verdictOf,
   type BaselineCase,
   type BaselineComparison,
   type BaselineRow,
   type BaselineSide,
+  type CaseComparison,
+  type CompareStatus,
+  type Comparison,
   type DeltaName,
-  type GateName,
-  type GateResult,
-  type Gates,
+  type EditState,
   type MetricDelta,
-} from './baseline';
+  type SideStatus,
+  type Verdict,
+} from './compare';
+export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
+export {
+  documentIdOf,
+  documentIdText,
+  meanRetrieval,
+  rankedDocuments,
+  retrievalScore,
+  type RetrievalScore,
+} from './retrieval';
+export { demoSuiteOf } from './demo';
+export type * from './types';
+export { newRunId, newRun } from './new-run';
+export { parseSuiteCsv } from './suite-csv';
+export { checkGates, readBaselineJson, type GateName, type GateResult, type Gates } from './baseline';
 export { runToHtml } from './report-html';
 export {
   fetchPublishedText,

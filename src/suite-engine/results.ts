@@ -37,7 +37,7 @@ export function runSuiteOf(run: Pick<SuiteRun, 'suite'>, parsed?: Suite): Suite 
  * A case passes when `passAtLeast` of its planned repetitions passed (all of them by default). It fails as soon as
  * that can no longer be reached and a repetition failed (an error alone makes it an error); until then it is not run.
  */
-function statusOf(attempts: readonly AttemptResult[], planned: number, passAtLeast: number): CaseStatus {
+export function statusOf(attempts: readonly AttemptResult[], planned: number, passAtLeast: number): CaseStatus {
   if (attempts.length === 0) return 'not_run';
   const passed = attempts.filter((a) => a.status === 'pass').length;
   if (passed >= passAtLeast) return 'pass';

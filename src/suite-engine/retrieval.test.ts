@@ -4,6 +4,7 @@ import { evaluate } from './assertions';
 import { runToCsv, runToJson, runToJunit } from './export';
 import { caseOutcomes, summarize, trend } from './results';
 import { readCsv } from '../lib/csv';
+import { documentIdText, retrievalScore } from './retrieval';
 import type { AttemptResult, AttemptStatus, SuiteRun } from './types';
 
 function attempt(
@@ -78,15 +79,40 @@ describe('retrieval metrics by id', () => {
   it('gives each case hit@k, reciprocal rank and recall@k, and the run hit rate, MRR and recall@k', () => {
     const outcomes = caseOutcomes(checked.suite, attempts);
     const by = (id: string) => outcomes.find((o) => o.caseId === id)!.retrieval;
-    expect(by('second')).toEqual({ k: 2, hitAtK: 1, reciprocalRank: 0.5, recallAtK: 0.5 });
-    expect(by('third')).toEqual({ k: 3, hitAtK: 1, reciprocalRank: 1 / 3, recallAtK: 1 });
-    expect(by('missed')).toEqual({ k: 2, hitAtK: 0, reciprocalRank: 0, recallAtK: 0 });
-    expect(by('zero')).toEqual({ k: 2, hitAtK: 1, reciprocalRank: 1, recallAtK: 1 });
+    expect(by('second')).toMatchObject({ k: 2, hitAtK: 1, reciprocalRank: 0.5, recallAtK: 0.5 });
+    expect(by('third')).toMatchObject({ k: 3, hitAtK: 1, reciprocalRank: 1 / 3, recallAtK: 1 });
+    expect(by('missed')).toMatchObject({ k: 2, hitAtK: 0, reciprocalRank: 0, recallAtK: 0 });
+    expect(by('zero')).toMatchObject({ k: 2, hitAtK: 1, reciprocalRank: 1, recallAtK: 1 });
     expect(by('plain')).toBeUndefined();
     const s = summarize(outcomes);
     expect(s.hitRate).toBe(0.75);
     expect(s.mrr).toBeCloseTo((0.5 + 1 / 3 + 0 + 1) / 4, 10);
     expect(s.recallAtK).toBe((0.5 + 1 + 0 + 1) / 4);
+  });
+
+  it('ranks documents, not pieces: two pieces of one document ahead put the third document at rank 3; k counts documents', () => {
+    // Pieces: doc 1, doc 1, doc 2, doc 2, doc 3 (relevant). By pieces it would be rank 5; by document it is 3.
+    const pieces = ['1', '1', '2', 2, '3'].map((document_id) => ({ document_id }));
+    expect(retrievalScore(pieces, ['3'])).toEqual({
+      k: 3,
+      hitAtK: 1,
+      reciprocalRank: 1 / 3,
+      recallAtK: 1,
+      ranked: ['1', '2', '3'],
+      relevant: ['3'],
+    });
+    // k = 2 documents: the third document is outside, although it is only the fifth piece of five.
+    expect(retrievalScore(pieces, ['3'], 2)).toMatchObject({ k: 2, hitAtK: 0, reciprocalRank: 0, recallAtK: 0 });
+    // Numeric and text ids are one id; a number in relevant_documents matches a text id from the service.
+    expect(retrievalScore([{ document_id: '831506272047403' }], [831506272047403])).toMatchObject({ hitAtK: 1 });
+    expect(
+      evaluate(
+        { cites_document: [831506272047403] },
+        { text: 'a', sources: [{ document_id: '831506272047403' }], latencyMs: 1 },
+      )[0]!.ok,
+    ).toBe(true);
+    expect(documentIdText(' 42 ')).toBe('42');
+    expect(documentIdText(1.5)).toBeUndefined();
   });
 
   it('a document id 0 is cited, counted and exported like any id', () => {

@@ -30,6 +30,12 @@ export interface RunSuiteInput {
   newSessionId?: () => string;
   /** Grades `expect.rubric`; without one a rubric assertion is "not graded" (never a pass). Never kept with the run. */
   grader?: Grader;
+  /**
+   * When the signal ends the run, keep each attempt that had an answer already (its unfinished question or grading
+   * an error, named) rather than drop it: the CLI's --timeout-ms ends a run this way, and an answer received is an
+   * answer reported. Without it (the console's Stop) an unfinished attempt is dropped, its case not run.
+   */
+  keepAnswers?: boolean;
 }
 
 export interface RunSuiteOutput {
@@ -65,6 +71,21 @@ async function runAttempt(
   const questions = [{ question: c.question, expect: c.expect }, ...(c.follow_ups ?? [])];
   const turns: TurnResult[] = [];
   let conversationId: string | undefined;
+  const ended = 'the run ended before this question was answered';
+  // Ended while asking: the answers so far kept (keepAnswers), the rest skipped; nothing kept without an answer.
+  const cut = (): AttemptResult | undefined => {
+    if (!input.keepAnswers || !turns.some((t) => t.answer !== '')) return undefined;
+    const rest = questions.slice(turns.length).map(({ question }) => ({
+      question,
+      request: { method: 'POST' as const, url, body: buildBody(options, question, sessionId, conversationId) },
+      status: 'skipped' as const,
+      answer: '',
+      sources: [],
+      assertions: [],
+    }));
+    if (rest[0]) Object.assign(rest[0], { status: 'error', error: { kind: 'stopped', message: ended } });
+    return { ...planned, status: 'error', sessionId, turns: [...turns, ...rest], startedAt, finishedAt: Date.now() };
+  };
   for (const { question, expect } of questions) {
     const body = buildBody(options, question, sessionId, conversationId);
     const request = { method: 'POST' as const, url, body };
@@ -74,7 +95,7 @@ async function runAttempt(
       continue;
     }
     const answer = await askOnce(profile, suite.space_id, body, signal);
-    if (answer.aborted || signal?.aborted) return undefined;
+    if (answer.aborted || signal?.aborted) return cut();
     conversationId = answer.conversationId ?? conversationId;
     const base = {
       question,
@@ -105,8 +126,28 @@ async function runAttempt(
         { question, answer: answer.text, rubric: expect.rubric },
         signal,
       );
-      if (!graded) return undefined;
-      assertions[rubricAt] = graded;
+      // Ended while grading: the answer is kept with its rubric ungraded (an error), when keepAnswers.
+      if (!graded && !input.keepAnswers) return undefined;
+      assertions[rubricAt] = graded ?? {
+        key: 'rubric',
+        ok: false,
+        verdict: 'error',
+        reason: 'the run ended before the grader answered',
+        detail: 'grader error: the run ended before the grader answered',
+      };
+    }
+    // The grader could not be asked (down, 5xx, refused, timed out, busy after its retries, an unreadable verdict):
+    // the answer could not be judged, an error — never a failure of the service.
+    const graderError = assertions.find((a) => a.verdict === 'error');
+    if (graderError) {
+      turns.push({
+        ...base,
+        status: 'error',
+        assertions,
+        error: { kind: 'grader', message: graderError.reason ?? graderError.detail },
+      });
+      if (signal?.aborted) return cut();
+      continue;
     }
     turns.push({ ...base, status: assertions.every((a) => a.ok) ? 'pass' : 'fail', assertions });
   }

@@ -100,8 +100,10 @@ describe('the suite file', () => {
     expect(withCase({ question: 'Q', expect: { contains: [''] } })).toEqual([
       'cases[1].expect.contains[0]: must not be empty',
     ]);
-    expect(withCase({ question: 'Q', expect: { cites_document: [831506272047403] } })).toEqual([
-      'cases[1].expect.cites_document[0]: must be a document id (a string)',
+    // One id rule: a whole number is an id like its text (relevant_documents and cites_document alike).
+    expect(withCase({ question: 'Q', expect: { cites_document: [831506272047403] } })).toEqual([]);
+    expect(withCase({ question: 'Q', expect: { cites_document: [1.5] } })).toEqual([
+      'cases[1].expect.cites_document[0]: must be a document id (a string or a whole number)',
     ]);
     expect(withCase({ question: 'Q', expect: { min_sources: 1.5 } })).toEqual([
       'cases[1].expect.min_sources: must be a whole number',

@@ -123,8 +123,11 @@ export const Expectations = z.strictObject(
         z.refine((v) => !matchesIsUnsafe(v), { error: MATCHES_UNSAFE_MESSAGE }),
       ),
     ),
+    // One id rule (retrieval.ts documentIdText): a string or a whole number, compared as its decimal text.
     cites_document: z.optional(
-      z.array(nonEmpty('a document id (a string)'), { error: 'must be a list of document ids' }),
+      z.array(z.union([nonEmpty(), z.int()], { error: 'must be a document id (a string or a whole number)' }), {
+        error: 'must be a list of document ids',
+      }),
     ),
     min_sources: z.optional(z.int({ error: 'must be a whole number' }).check(z.gte(0, { error: 'must be 0 or more' }))),
     min_top_score: z.optional(z.number({ error: 'must be a number' })),

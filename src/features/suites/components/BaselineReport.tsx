@@ -1,11 +1,5 @@
-import { Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import {
-  type BaselineCase,
-  type BaselineRow,
-  type DeltaName,
-  type MetricDelta,
-  DEFAULT_VARIANT_ID,
-} from '../../../suite-engine';
+import { Badge, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { type BaselineRow, type DeltaName, type MetricDelta, DEFAULT_VARIANT_ID } from '../../../suite-engine';
 import { useFormat, useT, type MessageKey } from '../../../i18n';
 import type { BaselineView } from '../model/baseline-view';
 import { CaseStatusBadge } from './CaseStatusBadge';
@@ -20,10 +14,21 @@ const DELTAS: { name: DeltaName; label: MessageKey; unit: 'rate' | 'ms' | 'numbe
 ];
 
 /**
- * B against A as its baseline: the overall deltas, then regressions, improvements, edited (the case changed between
- * the runs: not a flip of the service), unchanged, and the cases on one side only.
+ * B against A as its baseline, by the engine's one comparison: whether the regression gate holds, the deltas over
+ * the cases both ran (a figure neither side measured, such as the hit rate of a suite without relevant documents,
+ * is left out), then one list per verdict — each case in exactly one.
  */
-export function BaselineReport({ view, a, b }: { view: BaselineView; a: string; b: string }) {
+export function BaselineReport({
+  view,
+  a,
+  b,
+  judging,
+}: {
+  view: BaselineView;
+  a: string;
+  b: string;
+  judging?: boolean;
+}) {
   const t = useT();
   const { formatNumber } = useFormat();
   const show = (v: number | null, unit: string, signed = false) => {
@@ -33,13 +38,41 @@ export function BaselineReport({ view, a, b }: { view: BaselineView; a: string; 
     return signed ? `${n > 0 ? '+' : n < 0 ? '−' : '±'}${text}` : `${n < 0 ? '−' : ''}${text}`;
   };
   const tone = (d: MetricDelta, better: boolean) => (!d.delta ? undefined : d.delta > 0 === better ? 'teal' : 'red');
+  const measured = DELTAS.filter(
+    ({ name }) => view.deltas[name].baseline !== null || view.deltas[name].current !== null,
+  );
   return (
     <Paper withBorder p="sm" component="section" data-testid="baseline-report">
       <Title order={2} size="h5" mb="xs">
         {t('suites.baseline.title', { a, b })}
       </Title>
+      <Text
+        size="sm"
+        fw={600}
+        mb={4}
+        c={view.regressions.length ? 'red' : 'teal'}
+        data-testid="baseline-gate"
+        data-holds={view.regressions.length ? 'false' : 'true'}
+      >
+        {view.regressions.length
+          ? t('suites.baseline.gateFails', { count: view.regressions.length })
+          : t('suites.baseline.gateHolds')}
+      </Text>
+      {view.errors.length ? (
+        <Text size="sm" c="orange" mb={4} data-testid="baseline-unjudged">
+          {t('suites.baseline.unjudged', { count: view.errors.length })}
+        </Text>
+      ) : null}
+      {judging ? (
+        <Text size="xs" c="dimmed" mb={4} data-testid="baseline-judging">
+          {t('suites.baseline.judging')}
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed" mb="xs" data-testid="baseline-compared">
+        {t('suites.baseline.comparedOver', { count: view.compared })}
+      </Text>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" mb="md" data-testid="baseline-deltas">
-        {DELTAS.map(({ name, label, unit, higherIsBetter }) => {
+        {measured.map(({ name, label, unit, higherIsBetter }) => {
           const d = view.deltas[name];
           return (
             <div key={name} data-testid={`delta-${name}`}>
@@ -68,20 +101,40 @@ export function BaselineReport({ view, a, b }: { view: BaselineView; a: string; 
           testId="improvements"
         />
         <RowList
+          title={t('suites.baseline.stillFailing', { count: view.stillFailing.length })}
+          rows={view.stillFailing}
+          testId="still-failing"
+          hideEmpty
+        />
+        <RowList
           title={t('suites.baseline.edited', { count: view.edited.length })}
           hint={t('suites.baseline.editedHint')}
           rows={view.edited}
           testId="edited"
+          hideEmpty
         />
+        <RowList
+          title={t('suites.baseline.errors', { count: view.errors.length })}
+          hint={t('suites.baseline.errorsHint')}
+          rows={view.errors}
+          testId="errors"
+          hideEmpty
+        />
+        <RowList
+          title={t('suites.baseline.notRun', { count: view.notRun.length })}
+          rows={view.notRun}
+          testId="not-run"
+          hideEmpty
+        />
+        {view.onlyBaseline.length + view.onlyCurrent.length > 0 ? (
+          <Missing a={a} b={b} onlyA={view.onlyBaseline} onlyB={view.onlyCurrent} />
+        ) : null}
         <RowList
           title={t('suites.baseline.unchanged', { count: view.unchanged.length })}
           rows={view.unchanged}
           testId="unchanged"
           compact
         />
-        {view.onlyBaseline.length + view.onlyCurrent.length > 0 ? (
-          <Missing a={a} b={b} onlyA={view.onlyBaseline} onlyB={view.onlyCurrent} />
-        ) : null}
       </SimpleGrid>
     </Paper>
   );
@@ -90,9 +143,26 @@ export function BaselineReport({ view, a, b }: { view: BaselineView; a: string; 
 const nameOf = (r: { caseId: string; variantId: string }) =>
   r.variantId && r.variantId !== DEFAULT_VARIANT_ID ? `${r.caseId} [${r.variantId}]` : r.caseId;
 
-function RowList(props: { title: string; hint?: string; rows: BaselineRow[]; testId: string; compact?: boolean }) {
+function EditedMark({ row }: { row: BaselineRow }) {
   const t = useT();
-  const { title, hint, rows, testId, compact } = props;
+  return row.edited ? (
+    <Badge size="xs" variant="outline" color="gray" data-testid="edited-mark">
+      {t('suites.baseline.editedMark')}
+    </Badge>
+  ) : null;
+}
+
+function RowList(props: {
+  title: string;
+  hint?: string;
+  rows: BaselineRow[];
+  testId: string;
+  compact?: boolean;
+  hideEmpty?: boolean;
+}) {
+  const t = useT();
+  const { title, hint, rows, testId, compact, hideEmpty } = props;
+  if (hideEmpty && rows.length === 0) return null;
   return (
     <div data-testid={testId}>
       <Title order={3} size="h6">
@@ -108,19 +178,55 @@ function RowList(props: { title: string; hint?: string; rows: BaselineRow[]; tes
           {t('suites.baseline.none')}
         </Text>
       ) : compact ? (
-        <Text size="sm" ff="monospace">
-          {rows.map(nameOf).join(', ')}
-        </Text>
+        <Group gap={6}>
+          {rows.map((r) => (
+            <Group
+              key={`${r.caseId}\u0000${r.variantId}`}
+              gap={4}
+              wrap="nowrap"
+              data-testid="baseline-row"
+              data-case={r.caseId}
+            >
+              <Text size="sm" ff="monospace">
+                {nameOf(r)}
+              </Text>
+              <EditedMark row={r} />
+            </Group>
+          ))}
+        </Group>
       ) : (
         <Table verticalSpacing={2}>
           <Table.Tbody>
             {rows.map((r) => (
-              <Table.Tr key={`${r.caseId}\u0000${r.variantId}`} data-testid="baseline-row" data-case={r.caseId}>
-                <Table.Td ff="monospace">{nameOf(r)}</Table.Td>
+              <Table.Tr
+                key={`${r.caseId}\u0000${r.variantId}`}
+                data-testid="baseline-row"
+                data-case={r.caseId}
+                data-verdict={r.verdict}
+                data-edited={r.edited ? 'true' : 'false'}
+              >
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" ff="monospace">
+                      {nameOf(r)}
+                    </Text>
+                    <EditedMark row={r} />
+                  </Group>
+                  {r.note ? (
+                    <Text size="xs" c="dimmed">
+                      {r.note}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <CaseStatusBadge status={r.baseline} />→<CaseStatusBadge status={r.current} />
+                    <CaseStatusBadge status={r.rejudged ?? r.baseline} />→<CaseStatusBadge status={r.current} />
                   </Group>
+                  {r.rejudged ? (
+                    <Text size="xs" c="dimmed" data-testid="judged-again">
+                      {t('suites.baseline.judgedAgain')} {t(`suites.status.${r.rejudged}`)}
+                    </Text>
+                  ) : null}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -131,8 +237,8 @@ function RowList(props: { title: string; hint?: string; rows: BaselineRow[]; tes
   );
 }
 
-/** Cases on one side only: new, removed, or outside a re-run. Listed apart, never as flips. */
-function Missing({ a, b, onlyA, onlyB }: { a: string; b: string; onlyA: BaselineCase[]; onlyB: BaselineCase[] }) {
+/** Cases on one side only: new in B, or removed since A. Listed apart, never as regressions. */
+function Missing({ a, b, onlyA, onlyB }: { a: string; b: string; onlyA: BaselineRow[]; onlyB: BaselineRow[] }) {
   const t = useT();
   return (
     <div data-testid="missing">

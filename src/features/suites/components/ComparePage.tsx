@@ -12,10 +12,9 @@ import {
 } from '../../../suite-engine';
 import { EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
-import { useLiveRuns, useRuns, useSuite } from '../hooks';
+import { useCaseDetails, useLiveRuns, useRuns, useSuite } from '../hooks';
 import { baselineView, editedKeys, sideOutcomes, type CompareSide } from '../model/baseline-view';
 import { BaselineReport } from './BaselineReport';
-import { CaseStatusBadge } from './CaseStatusBadge';
 import { paths } from '../../../config/paths';
 
 function sideOf(value: string | null, runs: SuiteRun[]): CompareSide | undefined {
@@ -26,8 +25,9 @@ function sideOf(value: string | null, runs: SuiteRun[]): CompareSide | undefined
 }
 
 /**
- * Two runs, or two variants of one run: cases that flipped pass ↔ fail first, then latency and token changes per
- * case, then sources cited on one side only. A case missing on one side is shown as missing, never as passing.
+ * Two runs, or two variants of one run: the engine's one comparison (a verdict per case, one list per verdict), then
+ * latency and token changes per case, then sources cited on one side only. A case missing on one side is shown as
+ * missing, never as passing.
  */
 export function ComparePage({ suiteId }: { suiteId: string }) {
   const t = useT();
@@ -39,18 +39,10 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
   // With no A picked, A is the suite's baseline run when it has one.
   const baselineId = useSuite(suiteId).data?.baselineRunId;
   const aParam = params.get('a') || baselineId || null;
-  const a = sideOf(aParam, list);
-  const b = sideOf(params.get('b'), list);
-  const byVariant = !!(a?.variant || b?.variant);
-  const comparison = useMemo(() => {
-    if (!a || !b) return undefined;
-    const key = byVariant ? (o: CaseOutcome) => o.caseId : (o: CaseOutcome) => outcomeKey(o.caseId, o.variantId);
-    const all = compareOutcomes(sideOutcomes(a), sideOutcomes(b), key);
-    // A case whose definition changed between the runs is listed as edited, never as a flip of the service.
-    const edited = byVariant ? new Set<string>() : editedKeys(a.run, b.run);
-    const flipped = all.flipped.filter((r) => !edited.has(outcomeKey(r.caseId, r.variantId)));
-    return { ...all, flipped, baseline: baselineView(a, b) };
-  }, [a, b, byVariant]);
+  const bParam = params.get('b');
+  // Kept between renders: the comparison below is built again only when a side changes.
+  const a = useMemo(() => sideOf(aParam, list), [aParam, list]);
+  const b = useMemo(() => sideOf(bParam, list), [bParam, list]);
 
   if (runs.isPending) return <Loading label={t('suites.loading')} />;
   if (runs.error) return <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />;
@@ -89,35 +81,50 @@ export function ComparePage({ suiteId }: { suiteId: string }) {
           allowDeselect={false}
         />
       </Group>
-      {!comparison ? (
+      {!a || !b ? (
         <EmptyState title={t('suites.compare.pick')} />
       ) : (
-        <Stack gap="md" data-testid="comparison">
-          <BaselineReport view={comparison.baseline} a={label(a)} b={label(b)} />
-          <Section title={t('suites.compare.flipped', { count: comparison.flipped.length })} testId="compare-flipped">
-            {comparison.flipped.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('suites.compare.noFlips')}
-              </Text>
-            ) : (
-              <StatusTable rows={comparison.flipped} a={label(a)} b={label(b)} />
-            )}
-          </Section>
-          <Section title={t('suites.compare.deltas')} testId="compare-deltas">
-            <DeltaTable rows={comparison.deltas} a={label(a)} b={label(b)} />
-          </Section>
-          <Section title={t('suites.compare.sources', { count: comparison.sources.length })} testId="compare-sources">
-            {comparison.sources.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('suites.compare.sameSources')}
-              </Text>
-            ) : (
-              <SourcesTable rows={comparison.sources} a={label(a)} b={label(b)} />
-            )}
-          </Section>
-        </Stack>
+        <Comparison a={a} b={b} labelA={label(a)} labelB={label(b)} />
       )}
     </>
+  );
+}
+
+/**
+ * The two sides compared. An edited case is judged again from A's kept answers: a run kept in this browser stores
+ * them apart, so those of the edited cases (only theirs) are read first; until then such a case shows as edited.
+ */
+function Comparison({ a, b, labelA, labelB }: { a: CompareSide; b: CompareSide; labelA: string; labelB: string }) {
+  const t = useT();
+  const byVariant = !!(a.variant || b.variant);
+  const outcomesA = useMemo(() => sideOutcomes(a), [a]);
+  const outcomesB = useMemo(() => sideOutcomes(b), [b]);
+  const editedA = useMemo(() => {
+    const edited = byVariant ? new Set<string>() : editedKeys(a.run, b.run);
+    return outcomesA.filter((o) => edited.has(outcomeKey(o.caseId, o.variantId)));
+  }, [a, b, byVariant, outcomesA]);
+  const details = useCaseDetails(a.run, editedA);
+  const comparison = useMemo(() => {
+    const key = byVariant ? (o: CaseOutcome) => o.caseId : (o: CaseOutcome) => outcomeKey(o.caseId, o.variantId);
+    const all = compareOutcomes(outcomesA, outcomesB, key);
+    return { ...all, baseline: baselineView(a, b, details.loading ? [] : details.outcomes) };
+  }, [a, b, byVariant, outcomesA, outcomesB, details.loading, details.outcomes]);
+  return (
+    <Stack gap="md" data-testid="comparison">
+      <BaselineReport view={comparison.baseline} a={labelA} b={labelB} judging={details.loading} />
+      <Section title={t('suites.compare.deltas')} testId="compare-deltas">
+        <DeltaTable rows={comparison.deltas} a={labelA} b={labelB} />
+      </Section>
+      <Section title={t('suites.compare.sources', { count: comparison.sources.length })} testId="compare-sources">
+        {comparison.sources.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('suites.compare.sameSources')}
+          </Text>
+        ) : (
+          <SourcesTable rows={comparison.sources} a={labelA} b={labelB} />
+        )}
+      </Section>
+    </Stack>
   );
 }
 
@@ -136,35 +143,17 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 const caseLabel = (r: CaseComparison) =>
   r.label.includes('\u0000') && r.variantId !== DEFAULT_VARIANT_ID ? `${r.caseId} [${r.variantId}]` : r.caseId;
 
-function StatusTable({ rows, a, b }: { rows: CaseComparison[]; a: string; b: string }) {
-  const t = useT();
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('suites.results.case')}</Table.Th>
-            <Table.Th>{a}</Table.Th>
-            <Table.Th>{b}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.label} data-testid="flipped-row">
-              <Table.Td ff="monospace">{caseLabel(r)}</Table.Td>
-              <Table.Td>
-                <CaseStatusBadge status={r.a} />
-              </Table.Td>
-              <Table.Td>
-                <CaseStatusBadge status={r.b} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+/**
+ * A latency change worth a colour: at least LATENCY_NOTICE.ms and LATENCY_NOTICE.share of the baseline's latency
+ * (a +22 ms jitter on a 900 ms answer is neither). Slower in red, faster in teal; the rest uncoloured.
+ */
+export const LATENCY_NOTICE = { ms: 100, share: 0.2 } as const;
+const latencyTone = (r: CaseComparison) => {
+  const d = r.latencyDelta;
+  if (d === undefined || r.latencyA === undefined) return undefined;
+  if (Math.abs(d) < LATENCY_NOTICE.ms || Math.abs(d) < LATENCY_NOTICE.share * r.latencyA) return undefined;
+  return d > 0 ? 'red' : 'teal';
+};
 
 function DeltaTable({ rows, a, b }: { rows: CaseComparison[]; a: string; b: string }) {
   const t = useT();
@@ -190,7 +179,9 @@ function DeltaTable({ rows, a, b }: { rows: CaseComparison[]; a: string; b: stri
               <Table.Td ff="monospace">{caseLabel(r)}</Table.Td>
               <Table.Td>{n(r.latencyA, ' ms')}</Table.Td>
               <Table.Td>{n(r.latencyB, ' ms')}</Table.Td>
-              <Table.Td c={(r.latencyDelta ?? 0) > 0 ? 'red' : undefined}>{d(r.latencyDelta, ' ms')}</Table.Td>
+              <Table.Td c={latencyTone(r)} data-testid="latency-delta">
+                {d(r.latencyDelta, ' ms')}
+              </Table.Td>
               <Table.Td>{d(r.tokensDelta)}</Table.Td>
             </Table.Tr>
           ))}

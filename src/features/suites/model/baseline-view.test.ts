@@ -12,15 +12,26 @@ const FILE: SuiteFile = {
   ],
 };
 
-const attempt = (caseId: string, status: AttemptStatus, latency = 100): AttemptResult => ({
+/** An attempt with its answer kept (as a run in memory, or read back with its details). */
+const attempt = (caseId: string, status: AttemptStatus, answer: string): AttemptResult => ({
   caseId,
   variantId: 'default',
   repetition: 1,
   status,
   sessionId: 's',
   startedAt: 0,
-  finishedAt: latency,
-  turns: [],
+  finishedAt: 100,
+  turns: [
+    {
+      question: 'q',
+      request: { method: 'POST', url: 'http://svc', body: { session_id: 's', message: 'q' } },
+      status: status === 'error' ? 'error' : status,
+      answer,
+      sources: [],
+      assertions: [],
+      latencyMs: 100,
+    },
+  ],
 });
 const run = (id: string, suite: SuiteFile, attempts: AttemptResult[]): SuiteRun => ({
   id,
@@ -36,25 +47,52 @@ const run = (id: string, suite: SuiteFile, attempts: AttemptResult[]): SuiteRun 
 });
 
 describe('a run against its baseline in the console', () => {
-  it('lists regressions and improvements apart, and a case whose expectation changed as edited, never a flip', () => {
-    const baseline = run('a', FILE, [attempt('battery', 'fail'), attempt('price', 'pass'), attempt('returns', 'pass')]);
-    // Between the runs the admin changed battery's expectation: it passes now because the check changed.
+  it('judges an edited case again from the kept answer: passing then under the new check and failing now is a regression', () => {
+    const baseline = run('a', FILE, [
+      attempt('battery', 'pass', 'It lasts 14 days.'),
+      attempt('price', 'pass', '$4.99'),
+      attempt('returns', 'pass', 'Yes'),
+    ]);
+    // Between the runs the admin loosened battery's expectation; today's answer fails it anyway.
     const edited: SuiteFile = {
       ...FILE,
       cases: [{ ...FILE.cases[0]!, expect: { contains: ['days'] } }, ...FILE.cases.slice(1)],
     };
     const current = run('b', edited, [
-      attempt('battery', 'pass'),
-      attempt('price', 'fail'),
-      attempt('returns', 'pass'),
+      attempt('battery', 'fail', 'It lasts two weeks.'),
+      attempt('price', 'fail', '$5.99'),
+      attempt('returns', 'pass', 'Yes'),
     ]);
     expect([...editedKeys(baseline, current)]).toEqual(['battery\u0000default']);
     const view = baselineView({ run: baseline }, { run: current });
-    expect(view.edited.map((r) => [r.caseId, r.baseline, r.current])).toEqual([['battery', 'fail', 'pass']]);
-    expect(view.regressions.map((r) => r.caseId)).toEqual(['price']);
-    expect(view.improvements).toEqual([]);
+    expect(view.regressions.map((r) => [r.caseId, r.edited, r.rejudged])).toEqual([
+      ['battery', true, 'pass'],
+      ['price', false, undefined],
+    ]);
+    expect(view.edited).toEqual([]);
     expect(view.unchanged.map((r) => r.caseId)).toEqual(['returns']);
-    expect(view.deltas.pass_rate).toEqual({ baseline: 2 / 3, current: 2 / 3, delta: 0 });
+    expect(view.deltas.pass_rate).toEqual({ baseline: 1, current: 1 / 3, delta: 1 / 3 - 1 });
+  });
+
+  it('a kept run read without its answers: the edited case has no verdict until they are read', () => {
+    const apart = (a: AttemptResult): AttemptResult => ({
+      ...a,
+      turns: a.turns.map(({ answer: _answer, ...t }) => t as AttemptResult['turns'][number]),
+    });
+    const kept = attempt('battery', 'pass', 'It lasts 14 days.');
+    const baseline = { ...run('a', FILE, [apart(kept)]), detailsApart: true as const };
+    const edited: SuiteFile = { ...FILE, cases: [{ ...FILE.cases[0]!, expect: { contains: ['days'] } }] };
+    const current = run('b', edited, [attempt('battery', 'fail', 'Two weeks.')]);
+    expect(baselineView({ run: baseline }, { run: current }).rows[0]).toMatchObject({
+      verdict: 'edited',
+      note: "the baseline's answers are not at hand",
+    });
+    // With the answers read back (useCaseDetails), it is judged again.
+    const detailed = [{ caseId: 'battery', variantId: 'default', status: 'pass', attempts: [kept] }] as never;
+    expect(baselineView({ run: baseline }, { run: current }, detailed).rows[0]).toMatchObject({
+      verdict: 'regression',
+      edited: true,
+    });
   });
 
   it('the same definition in another key order is not edited; two variants of one run are matched by case', () => {
@@ -62,8 +100,8 @@ describe('a run against its baseline in the console', () => {
     expect(editedKeys(run('a', FILE, []), run('b', reordered, [])).size).toBe(0);
     const twoVariants: SuiteFile = { ...FILE, variants: [{ id: 'json' }, { id: 'web' }] };
     const both = run('v', twoVariants, [
-      { ...attempt('price', 'pass'), variantId: 'json' },
-      { ...attempt('price', 'fail'), variantId: 'web' },
+      { ...attempt('price', 'pass', '$4.99'), variantId: 'json' },
+      { ...attempt('price', 'fail', '$5'), variantId: 'web' },
     ]);
     const view = baselineView({ run: both, variant: 'json' }, { run: both, variant: 'web' });
     expect(view.regressions.map((r) => r.caseId)).toEqual(['price']);

@@ -1,15 +1,14 @@
 import {
   caseOutcomes,
   compareWithBaseline,
+  editedKeys as editedBetween,
   outcomeKey,
   runMetrics,
   runSuiteOf,
   summarize,
   type BaselineComparison,
-  type BaselineRow,
   type CaseOutcome,
   type SuiteRun,
-  type Suite,
 } from '../../../suite-engine';
 
 /** A compare side: a run (every variant) or one variant of it. */
@@ -18,42 +17,15 @@ export interface CompareSide {
   variant?: string;
 }
 
-/** The engine's comparison with a fourth list: cases whose definition changed between the two runs. */
-export interface BaselineView extends BaselineComparison {
-  /** Asked differently on the two sides (question, expectations, options…): a change of the suite, not a flip. */
-  edited: BaselineRow[];
-}
-
-/** JSON with sorted keys and no undefined fields: the same definition written another way is the same definition. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** Everything that decides how a case × variant is asked and judged, as one string. */
-function definitions(suite: Suite): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const c of suite.cases)
-    for (const v of suite.variants)
-      out.set(outcomeKey(c.id, v.id), canonical({ case: c, variant: v.options ?? {}, defaults: suite.defaults }));
-  return out;
-}
+/** The engine's comparison (compare.ts), as the compare page and the baseline view show it. */
+export type BaselineView = BaselineComparison;
 
 /** The case × variant keys whose definition differs between two runs' suites (both sides have the case). */
 export function editedKeys(a: SuiteRun, b: SuiteRun): Set<string> {
   const sa = runSuiteOf(a);
   const sb = runSuiteOf(b);
   if (!sa || !sb || a.suite === b.suite) return new Set();
-  const before = definitions(sa);
-  const edited = new Set<string>();
-  for (const [key, def] of definitions(sb)) if (before.has(key) && before.get(key) !== def) edited.add(key);
-  return edited;
+  return editedBetween(sa, sb);
 }
 
 export function sideOutcomes(side: CompareSide): CaseOutcome[] {
@@ -64,26 +36,23 @@ export function sideOutcomes(side: CompareSide): CaseOutcome[] {
 }
 
 /**
- * Side B against side A as its baseline: overall deltas, regressions, improvements, unchanged, the cases on one
- * side only, and the edited cases (taken out of the other lists). Two variants of one run are matched by case.
+ * Side B against side A as its baseline, by the engine's one comparison: a verdict per case, the lists by verdict,
+ * the deltas over the cases both ran. `detailed`: A's outcomes of the edited cases with their answers read back
+ * (a run kept in this browser stores them apart), so those cases are judged again; without them an edited case has
+ * no verdict (edited). Two variants of one run are matched by case, with no edits.
  */
-export function baselineView(a: CompareSide, b: CompareSide): BaselineView {
+export function baselineView(a: CompareSide, b: CompareSide, detailed: readonly CaseOutcome[] = []): BaselineView {
   const byVariant = !!(a.variant || b.variant);
-  const side = (s: CompareSide) => {
+  const whole = new Map(detailed.map((o) => [outcomeKey(o.caseId, o.variantId), o]));
+  const side = (s: CompareSide, fill: boolean) => {
     const outcomes = sideOutcomes(s);
+    const cases = fill ? outcomes.map((o) => whole.get(outcomeKey(o.caseId, o.variantId)) ?? o) : outcomes;
+    const suite = runSuiteOf(s.run);
     return {
-      cases: byVariant ? outcomes.map((o) => ({ ...o, variantId: '' })) : outcomes,
+      cases: byVariant ? cases.map((o) => ({ ...o, variantId: '' })) : cases,
       metrics: runMetrics(summarize(outcomes)),
+      ...(suite && !byVariant ? { suite } : {}),
     };
   };
-  const cmp = compareWithBaseline(side(a), side(b));
-  const edited = byVariant ? new Set<string>() : editedKeys(a.run, b.run);
-  const isEdited = (r: BaselineRow) => edited.has(outcomeKey(r.caseId, r.variantId));
-  return {
-    ...cmp,
-    regressions: cmp.regressions.filter((r) => !isEdited(r)),
-    improvements: cmp.improvements.filter((r) => !isEdited(r)),
-    unchanged: cmp.unchanged.filter((r) => !isEdited(r)),
-    edited: [...cmp.regressions, ...cmp.improvements, ...cmp.unchanged].filter(isEdited),
-  };
+  return compareWithBaseline(side(a, true), side(b, false));
 }
