@@ -1,4 +1,4 @@
-import { canBacktrackCatastrophically } from './regex-safety';
+import { compileMatches, matchesProblem } from './pattern-translate';
 import { z } from '../contract/zod';
 import { isPathId, PATH_ID_RULE } from '../contract/path-id';
 
@@ -48,30 +48,7 @@ export type AssertionKey = (typeof ASSERTION_KEYS)[number];
 export const GRADED_KEYS = ['similar_to', 'rubric'] as const;
 export type GradedKey = (typeof GRADED_KEYS)[number];
 
-/** `matches` as source and flags: a plain pattern (`\b14\s+days\b`) or a literal with flags (`/14 days/i`). */
-function splitMatches(pattern: string): { source: string; flags: string } {
-  const literal = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
-  return literal ? { source: literal[1]!, flags: literal[2]! } : { source: pattern, flags: '' };
-}
-
-/** `matches` as a RegExp; undefined when it is not a valid JavaScript regular expression. */
-export function compileMatches(pattern: string): RegExp | undefined {
-  const { source, flags } = splitMatches(pattern);
-  try {
-    return new RegExp(source, flags);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A valid `matches` pattern that can take exponential time on an answer (see regex-safety.ts). */
-function matchesIsUnsafe(pattern: string): boolean {
-  const { source, flags } = splitMatches(pattern);
-  return canBacktrackCatastrophically(source, flags);
-}
-
-export const MATCHES_UNSAFE_MESSAGE =
-  'can backtrack catastrophically (a repetition inside a repetition, or alternatives matching the same text under * or +): rewrite it, e.g. (a+)+ as a+, (a|a)* as a*';
+export { compileMatches, matchesProblem };
 
 const str = (what = 'a string') => z.string({ error: `must be ${what}` });
 const nonEmpty = (what = 'a string') => str(what).check(z.minLength(1, { error: 'must not be empty' }));
@@ -119,8 +96,11 @@ export const Expectations = z.strictObject(
           error: `must be at most ${SUITE_BOUNDS.matchesMaxLength} characters`,
           abort: true,
         }),
-        z.refine((v) => compileMatches(v) !== undefined, { error: 'not a valid regular expression', abort: true }),
-        z.refine((v) => !matchesIsUnsafe(v), { error: MATCHES_UNSAFE_MESSAGE }),
+        // Judged by RE2 (linear time): a pattern it cannot run is refused here, with the place and why.
+        z.superRefine((v, ctx) => {
+          const problem = matchesProblem(v);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+        }),
       ),
     ),
     cites_document: z.optional(
