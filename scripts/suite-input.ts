@@ -4,7 +4,7 @@
  */
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { checkSuite, parseSuiteJson, type SuiteCheck, parseSuiteCsv } from '../src/suite-engine';
+import { parseSuiteJson, parseSuiteYaml, type SuiteCheck, parseSuiteCsv } from '../src/suite-engine';
 
 export type SuiteFormat = 'json' | 'yaml' | 'csv';
 
@@ -21,15 +21,8 @@ export function parseSuiteText(path: string, text: string, spaceId?: string): Su
     if (!spaceId) return { ok: false, errors: ['(file): a CSV suite names no space: give --space-id'] };
     return parseSuiteCsv(text.replace(/^\uFEFF/, ''), { name: basename(path, extname(path)), space_id: spaceId });
   }
-  let raw: unknown;
-  try {
-    // YAML 1.2 core schema: `yes`/`no` stay strings, as in JSON; an id of digits may be written unquoted.
-    raw = parseYaml(text.replace(/^\uFEFF/, ''), { prettyErrors: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, errors: [`(file): not valid YAML (${message})`] };
-  }
-  return checkSuite(raw);
+  // The one YAML reader (src/suite-engine/suite-file.ts): nesting, expanded size and lone surrogates capped.
+  return parseSuiteYaml(text, parseYaml);
 }
 
 /** Case ids matching `--filter`: with `*` or `?`, a glob over the whole id; otherwise any id containing it. */

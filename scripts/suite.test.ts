@@ -193,7 +193,7 @@ describe('npm run suite', () => {
   );
 
   it(
-    'exits 2 with one line before any request: a plan over the completions cap, an unsafe pattern, a file over the size cap',
+    'exits 2 with one line before any request: a plan over the completions cap, a pattern RE2 cannot run, a file over the size cap',
     async () => {
       let requests = 0;
       const service = createServer((_req, res) => {
@@ -218,7 +218,7 @@ describe('npm run suite', () => {
           JSON.stringify({
             name: 'Unsafe',
             space_id: SPACE.support,
-            cases: [{ id: 'nested', question: 'Q?', expect: { matches: '(a+)+$' } }],
+            cases: [{ id: 'nested', question: 'Q?', expect: { matches: '(x)\\1' } }],
           }),
         );
         const large = join(dir, 'large.json');
@@ -237,13 +237,61 @@ describe('npm run suite', () => {
         expect(bad.code).toBe(2);
         expect(bad.stdout).toBe('');
         expect(bad.stderr).toMatch(
-          /^ {2}cases\[0\]\.expect\.matches: can backtrack catastrophically .* \(case "nested"\)$/m,
+          /^ {2}cases\[0\]\.expect\.matches: \\1 at character 4: a backreference .* \(case "nested"\)$/m,
         );
         expect(big.code).toBe(2);
         expect(big.stdout).toBe('');
         expect(big.stderr.trim()).toBe(
           `suite: ${large} is 6.0 MB; suite files are refused over 5.0 MB (nothing was run)`,
         );
+        expect(requests).toBe(0);
+      } finally {
+        await new Promise((closed) => service.close(closed));
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'exits 2 with one line before any request: YAML aliases expanding a large text ~100×, a lone surrogate in space_id, nesting too deep',
+    async () => {
+      let requests = 0;
+      const service = createServer((_req, res) => {
+        requests++;
+        res.writeHead(500).end();
+      });
+      await new Promise<void>((ready) => service.listen(0, '127.0.0.1', ready));
+      const baseUrl = `http://127.0.0.1:${(service.address() as { port: number }).port}`;
+      try {
+        // 4 MB once, 99 aliases of it: under the file's 5 MB and the YAML reader's alias limit, 400 MB once read.
+        const bomb = join(dir, 'bomb.yaml');
+        const aliases = Array.from({ length: 99 }, () => '*big').join(', ');
+        writeFileSync(
+          bomb,
+          `name: Bomb\nspace_id: "${SPACE.support}"\nbig: &big "${'x'.repeat(4_000_000)}"\ncases:\n  - question: Q\n    expect: {contains: [${aliases}]}\n`,
+        );
+        const surrogate = join(dir, 'surrogate.json');
+        writeFileSync(surrogate, '{"name":"S","space_id":"10\\ud800","cases":[{"question":"Q"}]}');
+        const deep = join(dir, 'deep.json');
+        const nest = 50_000;
+        writeFileSync(
+          deep,
+          `{"name":"S","space_id":"1","defaults":{"context_params":{"x":${'['.repeat(nest)}${']'.repeat(nest)}}},"cases":[{"question":"Q"}]}`,
+        );
+        const [b, l, d] = (
+          await Promise.all(
+            [bomb, surrogate, deep].map((f) =>
+              suite([f, '--base-url', baseUrl, '--json', join(dir, 'x.json'), '--csv', join(dir, 'x.csv')]),
+            ),
+          )
+        ).map(record) as [Outcome, Outcome, Outcome];
+        for (const o of [b, l, d]) {
+          expect(o.code).toBe(2);
+          expect(o.stdout).toBe('');
+        }
+        expect(b.stderr).toMatch(/^ {2}\(file\): holds more than 5,242,880 characters of text once read/m);
+        expect(l.stderr).toMatch(/^ {2}space_id: holds a lone surrogate \(U\+D800 at character 3\)/m);
+        expect(d.stderr).toMatch(/^ {2}defaults\.context_params\.x(\[0\])+: nested more than 32 levels deep$/m);
         expect(requests).toBe(0);
       } finally {
         await new Promise((closed) => service.close(closed));

@@ -19,6 +19,8 @@ const REFUSED: Array<[string, string]> = [
   ['\t12', 'reserved_character'],
   ['12\u007f', 'reserved_character'],
   ['12\u0085', 'reserved_character'],
+  ['12\uD800', 'reserved_character'],
+  ['\uDE0012', 'reserved_character'],
 ];
 
 describe('path ids', () => {

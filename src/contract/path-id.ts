@@ -12,6 +12,8 @@ export type PathIdProblem = 'empty' | 'dot_segment' | 'reserved_character';
 
 /** C0 controls, DEL and C1 controls: stripped, refused or misread somewhere between the browser and the service. */
 const isControl = (code: number) => code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+/** Half a UTF-16 pair met alone (iterating by code point, a pair is one character): no URL can encode it. */
+const isLoneSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
 const RESERVED = new Set(['/', '?', '#', '\\']);
 
 /** Why `id` cannot be one path segment, or null when it can. */
@@ -19,7 +21,8 @@ export function pathIdProblem(id: string): PathIdProblem | null {
   if (id === '') return 'empty';
   if (id === '.' || id === '..') return 'dot_segment';
   for (const ch of id) {
-    if (RESERVED.has(ch) || isControl(ch.codePointAt(0)!)) return 'reserved_character';
+    if (RESERVED.has(ch) || isControl(ch.codePointAt(0)!) || isLoneSurrogate(ch.codePointAt(0)!))
+      return 'reserved_character';
   }
   return null;
 }

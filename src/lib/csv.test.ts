@@ -16,6 +16,39 @@ describe('writeCsv', () => {
     expect(csv).toContain('\r\n"\'  =HYPERLINK(""x"")"\r\n');
   });
 
+  it('defuses formulas hidden behind zero-width or format characters, and full-width or small look-alikes', () => {
+    const hidden = [
+      '\u200B=1+1',
+      '\u200C+1',
+      '\u200D-1',
+      '\uFEFF@SUM(A1)',
+      '\u2060=1',
+      '\u00AD=1',
+      '\u202E=1',
+      ' \u200B =1',
+    ];
+    const lookAlikes = ['＝1+1', '＋1', '－1', '＠SUM(A1)', '﹦1', '﹢1', '﹣1', '﹫A1', '−1', '\u200B＝1'];
+    const risky = [...hidden, ...lookAlikes];
+    expect(
+      cellsOf(
+        writeCsv(
+          ['value'],
+          risky.map((v) => [v]),
+        ),
+      ).slice(1),
+    ).toEqual(risky.map((v) => [`'${v}`]));
+    // Text with these characters elsewhere is left alone.
+    const harmless = ['a\u200B=1', 'x＝1', '\u200Bhello', '１＋１'];
+    expect(
+      cellsOf(
+        writeCsv(
+          ['value'],
+          harmless.map((v) => [v]),
+        ),
+      ).slice(1),
+    ).toEqual(harmless.map((v) => [v]));
+  });
+
   it('leaves harmless text and numbers as they are (negative numbers too)', () => {
     const csv = writeCsv(['a', 'b', 'c', 'd'], [['x=1', 'a-b', -5, 0.25]]);
     expect(csv).toBe(`${CSV_BOM}a,b,c,d\r\nx=1,a-b,-5,0.25\r\n`);

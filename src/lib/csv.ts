@@ -11,15 +11,27 @@ import Papa from 'papaparse';
 export const CSV_BOM = '\ufeff';
 
 /**
- * A cell a spreadsheet would run as a formula (OWASP, CSV injection): one whose first non-blank character is
- * = + - or @, or that starts with a tab or CR. Excel skips leading spaces before deciding, so " =1+1" is caught
- * too. Such a cell is written with a leading `'`, which Excel shows as text and hides.
+ * A cell a spreadsheet would run as a formula (OWASP, CSV injection): one whose first visible character starts a
+ * formula, or that starts with a tab or CR. Such a cell is written with a leading `'`, which Excel shows as text and
+ * hides.
+ *
+ * - Before deciding, Excel skips leading white space (" =1+1"), and text can hide more in front that nobody sees:
+ *   zero-width and format characters (U+200B–U+200F, U+2060–U+2064, U+FEFF, the soft hyphen U+00AD, bidi controls
+ *   U+202A–U+202E and U+2066–U+2069, U+180E). They are skipped too.
+ * - Formula starters: `= + - @`, and the look-alikes a spreadsheet may read as them: full-width `＝ ＋ － ＠` (reported
+ *   read as formulas by Excel in East Asian locales), the small forms `﹦ ﹢ ﹣ ﹫` and the minus
+ *   sign `−` (U+2212). Defusing a harmless one costs a `'`; missing a live one runs a formula.
  *
  * Negative numbers: a value the console holds as a number (latency, tokens, scores) is written as it is — a
  * number's text cannot hold a formula, and the column stays numeric. Any *string* starting with `-` is defused,
  * even "-5": text from a document or the service is not trusted to be only a number ("-1+1" is a formula).
  */
-const FORMULA = /^(?:[\t\r]|\s*[=+\-@])/;
+const HIDDEN = '\\s\\u00AD\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
+const STARTERS = '=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20\\uFE66\\uFE62\\uFE63\\uFE6B\\u2212';
+const FORMULA = new RegExp(`^(?:[\\t\\r]|[${HIDDEN}]*[${STARTERS}])`);
+
+/** Whether a spreadsheet would run this text as a formula (writeCsv defuses it). */
+export const startsFormula = (cell: string): boolean => FORMULA.test(cell);
 
 export type CsvValue = string | number | null | undefined;
 

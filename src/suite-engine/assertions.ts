@@ -52,6 +52,7 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
         break;
       }
       case 'matches': {
+        // RE2 (re2js): linear in the answer whatever the pattern, so an answer cannot stall the run.
         const re = compileMatches(expect!.matches!);
         const hit = re ? re.exec(facts.text) : null;
         out.push({

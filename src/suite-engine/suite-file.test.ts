@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSuite, compileMatches, MATCHES_UNSAFE_MESSAGE, parseSuiteJson, SUITE_BOUNDS } from './suite-file';
+import { parse as parseYaml } from 'yaml';
+import { checkSuite, compileMatches, parseSuiteJson, parseSuiteYaml, SUITE_BOUNDS } from './suite-file';
 
 const ok = { name: 'S', space_id: '101', cases: [{ id: 'a', question: 'Q?' }] };
 const errorsOf = (raw: unknown) => {
@@ -174,18 +175,76 @@ describe('the suite file', () => {
     expect(compileMatches('(')).toBeUndefined();
   });
 
-  it('refuses a `matches` pattern that can backtrack catastrophically, or is too long, with a message on the field', () => {
-    expect(withCase({ id: 'nested', question: 'Q', expect: { matches: '(a+)+$' } })).toEqual([
-      `cases[1].expect.matches: ${MATCHES_UNSAFE_MESSAGE} (case "nested")`,
+  it('refuses a `matches` pattern the linear-time engine cannot run, or too long, with the place and why on the field', () => {
+    expect(withCase({ id: 'twice', question: 'Q', expect: { matches: '(a)\\1' } })).toEqual([
+      'cases[1].expect.matches: \\1 at character 4: a backreference (or a legacy octal escape), which the linear-time engine (RE2) cannot run (case "twice")',
     ]);
-    expect(withCase({ question: 'Q', follow_ups: [{ question: 'F', expect: { matches: '/(a|a)*b/i' } }] })).toEqual([
-      `cases[1].follow_ups[0].expect.matches: ${MATCHES_UNSAFE_MESSAGE}`,
+    expect(withCase({ question: 'Q', follow_ups: [{ question: 'F', expect: { matches: '/x(?=y)/i' } }] })).toEqual([
+      'cases[1].follow_ups[0].expect.matches: (?= at character 3: a lookahead, which the linear-time engine (RE2) cannot run',
     ]);
+    // Backtracking patterns are no longer refused: RE2 runs them in linear time (assertions.test.ts).
+    expect(withCase({ question: 'Q', expect: { matches: '(a+)+$' } })).toEqual([]);
     expect(withCase({ question: 'Q', expect: { matches: '^\\d{3}-\\d{4}$' } })).toEqual([]);
     const long = 'x'.repeat(SUITE_BOUNDS.matchesMaxLength + 1);
     expect(withCase({ question: 'Q', expect: { matches: long } })).toEqual([
       `cases[1].expect.matches: must be at most ${SUITE_BOUNDS.matchesMaxLength} characters`,
     ]);
     expect(withCase({ question: 'Q', expect: { matches: 'x'.repeat(SUITE_BOUNDS.matchesMaxLength) } })).toEqual([]);
+  });
+
+  describe('caps on what a file holds once read (SUITE_BOUNDS), each refused in one line', () => {
+    const nested = (levels: number) => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = { a: value };
+      return value;
+    };
+
+    it('refuses nesting deeper than depthMax, as JSON and as YAML, however deep (no stack overflow)', () => {
+      const deep = (levels: number) => ({ ...ok, defaults: { context_params: nested(levels) } });
+      // The file and its defaults are 2 levels; context_params is the nested value's first.
+      expect(errorsOf(deep(SUITE_BOUNDS.depthMax - 2))).toEqual([]);
+      const [refused] = errorsOf(deep(SUITE_BOUNDS.depthMax - 1));
+      expect(refused).toMatch(/^defaults\.context_params(\.a)+: nested more than 32 levels deep$/);
+      const json = `{"name":"S","space_id":"1","cases":[{"question":"Q","options":{"context_params":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}]}`;
+      expect(parseSuiteJson(json)).toEqual({
+        ok: false,
+        errors: [expect.stringMatching(/: nested more than 32 levels deep$/)],
+      });
+      const yaml = `name: S\nspace_id: "1"\ncases:\n  - question: Q\n    options: {context_params: {x: ${'['.repeat(20_000)}${']'.repeat(20_000)}}}\n`;
+      expect(parseSuiteYaml(yaml, parseYaml)).toEqual({
+        ok: false,
+        errors: ['(file): nested more than 32 levels deep'],
+      });
+    });
+
+    it('refuses YAML whose aliases expand one text past expandedCharsMax (it would break every report)', () => {
+      const scalar = 'x'.repeat(100_000);
+      const aliases = Array.from({ length: 60 }, () => '*q').join(', ');
+      const yaml = `name: S\nspace_id: "1"\nq: &q "${scalar}"\ncases:\n  - question: Q\n    expect: {contains: [${aliases}]}\n`;
+      expect(yaml.length).toBeLessThan(SUITE_BOUNDS.fileBytesMax);
+      expect(parseSuiteYaml(yaml, parseYaml)).toEqual({
+        ok: false,
+        errors: [
+          '(file): holds more than 5,242,880 characters of text once read (YAML aliases repeat text): write the repeated text out, or split the suite',
+        ],
+      });
+      // A few repeats are fine (and the unknown key q is the schema's to refuse).
+      const few = yaml.replace(aliases, '*q, *q');
+      expect(parseSuiteYaml(few, parseYaml)).toEqual({ ok: false, errors: ['q: unknown field'] });
+    });
+
+    it('refuses a lone surrogate in any value or key, with its place (space_id passed the schema and broke the request path)', () => {
+      expect(parseSuiteJson('{"name":"S","space_id":"10\\ud800","cases":[{"question":"Q"}]}')).toEqual({
+        ok: false,
+        errors: [
+          'space_id: holds a lone surrogate (U+D800 at character 3), which is not text: write the character it was meant to be',
+        ],
+      });
+      expect(errorsOf({ ...ok, cases: [{ question: 'Q', options: { context_params: { ['k\uDE00']: 1 } } }] })).toEqual([
+        'cases[0].options.context_params.k\uDE00: holds a lone surrogate (U+DE00 at character 2), which is not text: write the character it was meant to be',
+      ]);
+      // A pair is one character, and fine.
+      expect(errorsOf({ ...ok, name: 'Suite 😀' })).toEqual([]);
+    });
   });
 });

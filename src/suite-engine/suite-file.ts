@@ -1,4 +1,4 @@
-import { canBacktrackCatastrophically } from './regex-safety';
+import { compileMatches, matchesProblem } from './pattern-translate';
 import { z } from '../contract/zod';
 import { isPathId, PATH_ID_RULE } from '../contract/path-id';
 
@@ -27,6 +27,17 @@ export const SUITE_BOUNDS = {
   importErrorsShown: 20,
   /** Characters of an `expect.rubric` (it goes into every grader prompt). */
   rubricMaxLength: 4000,
+  /**
+   * Levels of nesting in a suite as read (the format itself needs 7; `context_params` may add some): deeper
+   * values overflow the stack of the YAML reader and of every JSON writer after it.
+   */
+  depthMax: 32,
+  /**
+   * Characters of text (keys and values) a suite may hold once read. A JSON or CSV file holds fewer than its
+   * bytes; YAML's aliases repeat one text many times (a 4 MB scalar 99 times is 400 MB, which no report could be
+   * written with).
+   */
+  expandedCharsMax: 5 * 1024 * 1024,
 } as const;
 
 /** The completion body fields a suite may not set: every question gets its own. */
@@ -48,30 +59,7 @@ export type AssertionKey = (typeof ASSERTION_KEYS)[number];
 export const GRADED_KEYS = ['similar_to', 'rubric'] as const;
 export type GradedKey = (typeof GRADED_KEYS)[number];
 
-/** `matches` as source and flags: a plain pattern (`\b14\s+days\b`) or a literal with flags (`/14 days/i`). */
-function splitMatches(pattern: string): { source: string; flags: string } {
-  const literal = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
-  return literal ? { source: literal[1]!, flags: literal[2]! } : { source: pattern, flags: '' };
-}
-
-/** `matches` as a RegExp; undefined when it is not a valid JavaScript regular expression. */
-export function compileMatches(pattern: string): RegExp | undefined {
-  const { source, flags } = splitMatches(pattern);
-  try {
-    return new RegExp(source, flags);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A valid `matches` pattern that can take exponential time on an answer (see regex-safety.ts). */
-function matchesIsUnsafe(pattern: string): boolean {
-  const { source, flags } = splitMatches(pattern);
-  return canBacktrackCatastrophically(source, flags);
-}
-
-export const MATCHES_UNSAFE_MESSAGE =
-  'can backtrack catastrophically (a repetition inside a repetition, or alternatives matching the same text under * or +): rewrite it, e.g. (a+)+ as a+, (a|a)* as a*';
+export { compileMatches, matchesProblem };
 
 const str = (what = 'a string') => z.string({ error: `must be ${what}` });
 const nonEmpty = (what = 'a string') => str(what).check(z.minLength(1, { error: 'must not be empty' }));
@@ -119,8 +107,11 @@ export const Expectations = z.strictObject(
           error: `must be at most ${SUITE_BOUNDS.matchesMaxLength} characters`,
           abort: true,
         }),
-        z.refine((v) => compileMatches(v) !== undefined, { error: 'not a valid regular expression', abort: true }),
-        z.refine((v) => !matchesIsUnsafe(v), { error: MATCHES_UNSAFE_MESSAGE }),
+        // Judged by RE2 (linear time): a pattern it cannot run is refused here, with the place and why.
+        z.superRefine((v, ctx) => {
+          const problem = matchesProblem(v);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+        }),
       ),
     ),
     // One id rule (retrieval.ts documentIdText): a string or a whole number, compared as its decimal text.
@@ -354,8 +345,61 @@ function duplicateIds(raw: Record<string, unknown>, list: 'cases' | 'variants'):
   return out;
 }
 
+/** A lone surrogate: half of a UTF-16 pair, which is no character (and no URL, file or report can hold it). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+function loneSurrogateProblem(path: readonly PropertyKey[], text: string): string | undefined {
+  const at = LONE_SURROGATE.exec(text);
+  if (!at) return undefined;
+  const unit = at[0].charCodeAt(0).toString(16).toUpperCase();
+  return `${pathText(path)}: holds a lone surrogate (U+${unit} at character ${at.index + 1}), which is not text: write the character it was meant to be`;
+}
+
+/**
+ * What a suite as read must be before its schema is checked, each refused in one line: at most
+ * SUITE_BOUNDS.depthMax levels deep, at most SUITE_BOUNDS.expandedCharsMax characters of text, no lone surrogate
+ * in a key or a value. Iterative, and it stops at the cap: a value shared by YAML aliases is counted each time it
+ * is met, so a bomb costs no more than the cap to find.
+ */
+export function suiteShapeProblem(raw: unknown): string | undefined {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: raw, path: [] }];
+  let chars = 0;
+  const tooLarge = () =>
+    `(file): holds more than ${SUITE_BOUNDS.expandedCharsMax.toLocaleString('en')} characters of text once read (YAML aliases repeat text): write the repeated text out, or split the suite`;
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      chars += value.length;
+      if (chars > SUITE_BOUNDS.expandedCharsMax) return tooLarge();
+      const problem = loneSurrogateProblem(path, value);
+      if (problem) return problem;
+      continue;
+    }
+    chars += 1;
+    if (chars > SUITE_BOUNDS.expandedCharsMax) return tooLarge();
+    if (!value || typeof value !== 'object') continue;
+    if (path.length >= SUITE_BOUNDS.depthMax)
+      return `${pathText(path)}: nested more than ${SUITE_BOUNDS.depthMax} levels deep`;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
+      continue;
+    }
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      chars += key.length;
+      const problem = loneSurrogateProblem([...path, key], key);
+      if (problem) return problem;
+      stack.push({ value: item, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
 /** Checks a parsed JSON value against the suite schema: the suite, or every problem (one message each). */
 export function checkSuite(raw: unknown): SuiteCheck {
+  const shape = suiteShapeProblem(raw);
+  if (shape) return { ok: false, errors: [shape] };
   const parsed = SuiteFile.safeParse(raw);
   const errors: string[] = [];
   if (!parsed.success) {
@@ -382,6 +426,27 @@ export function checkSuite(raw: unknown): SuiteCheck {
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, file: parsed.data, suite: normalizeSuite(parsed.data) };
+}
+
+/** A stack overflow while reading: only a value nested too deep causes one. */
+const isStackOverflow = (error: unknown) => error instanceof Error && /call stack/i.test(error.message);
+
+/**
+ * Reads a suite file's YAML text with the `yaml` package's parse, handed in (the console loads it only when a YAML
+ * file is read; the CLI imports it). YAML 1.2 core schema: `yes`/`no` stay strings, as in JSON. The package's
+ * alias limit holds nested aliases; suiteShapeProblem holds the text they expand to.
+ */
+export function parseSuiteYaml(text: string, parse: (text: string, options: { prettyErrors: boolean }) => unknown) {
+  let raw: unknown;
+  try {
+    raw = parse(text.replace(/^\uFEFF/, ''), { prettyErrors: true });
+  } catch (error) {
+    if (isStackOverflow(error))
+      return { ok: false, errors: [`(file): nested more than ${SUITE_BOUNDS.depthMax} levels deep`] } as SuiteCheck;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ok: false, errors: [`(file): not valid YAML (${message})`] } as SuiteCheck;
+  }
+  return checkSuite(raw);
 }
 
 /** Reads a suite file's text (JSON, UTF-8, a byte-order mark allowed). */

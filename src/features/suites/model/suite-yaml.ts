@@ -1,4 +1,4 @@
-import { checkSuite, type SuiteCheck } from '../../../suite-engine';
+import { parseSuiteYaml, type SuiteCheck } from '../../../suite-engine';
 
 /**
  * A suite file's YAML text checked against the one suite schema (as the CLI reads it). The `yaml` package is loaded
@@ -6,15 +6,7 @@ import { checkSuite, type SuiteCheck } from '../../../suite-engine';
  */
 export async function readSuiteYaml(text: string): Promise<SuiteCheck> {
   const { parse } = await import('yaml');
-  let raw: unknown;
-  try {
-    // YAML 1.2 core schema, as the CLI reads it: `yes`/`no` stay strings.
-    raw = parse(text.replace(/^\uFEFF/, ''), { prettyErrors: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, errors: [`(file): not valid YAML (${message})`] };
-  }
-  return checkSuite(raw);
+  return parseSuiteYaml(text, parse);
 }
 
 /** A file the admin picked is read as YAML when its name or type says so. */
