@@ -85,7 +85,7 @@ function checkConnectSrc(value) {
       /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\])(?::(?:\d{1,5}|\*))?(?:\/[A-Za-z0-9._~\/-]*)?$/;
     if (source !== 'kw' && !/^[a-z][a-z0-9+.-]*:$/.test(source) && !origin.test(source))
       refuse(
-        `--connect-src: ${shown(source)} is not a CSP source (e.g. https://api.example.com, https:, 'self'); separate several with spaces`,
+        `--connect-src ${shown(source)} is not a CSP source (e.g. https://api.example.com, https:, 'self'); separate several with spaces`,
       );
   }
   return value;
