@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -190,6 +192,139 @@ test.describe('nginx proxied mode forwards paths as sent', { tag: BASE_PATH_TAG 
     upstream.received.length = 0;
     expect(await sendRaw(proxy!.port, 'DELETE', `${BASE}x/..%2F__secondary/v1/conversations/77`)).toBe(400);
     expect(upstream.received).toEqual([]);
+  });
+});
+
+/**
+ * Issue 33: the console's origin is not the service's. The browser's cookies for the console's site went on to the
+ * service, a cookie the service set came back to the console's origin, and a backslash in a path (raw or %5C, which
+ * some servers read as a slash) reached the service. The upstream here records each request's headers and sets a
+ * cookie on every answer.
+ */
+test.describe('nginx proxied mode keeps cookies and backslashes away from the service', { tag: BASE_PATH_TAG }, () => {
+  const received: { target: string; headers: IncomingHttpHeaders }[] = [];
+  const upstream = createServer((req, res) => {
+    received.push({ target: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['tracker=1; Path=/', 'session=upstream'] });
+    res.end('{"ok":true}');
+  });
+  let proxy: NginxHandle | undefined;
+  let webRoot: string;
+
+  test.beforeAll(async () => {
+    await new Promise<void>((ok) => upstream.listen(0, '127.0.0.1', ok));
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    webRoot = mkdtempSync(join(tmpdir(), 'kc-nginx-cookies-'));
+    chmodSync(webRoot, 0o755);
+    proxy = await startNginx({ webRoot, base: BASE, baseUpstream: upstreamUrl, secondaryUpstream: upstreamUrl });
+  });
+
+  test.afterAll(async () => {
+    await proxy?.stop();
+    await new Promise((ok) => upstream.close(ok));
+    if (webRoot) rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  /** A request with its path exactly as given and these headers: its status and response headers. */
+  const send = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders }>((ok, fail) => {
+      const req = request({ host: '127.0.0.1', port: proxy!.port, method: 'GET', path, headers }, (res) => {
+        res.resume();
+        res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+
+  test('the browser’s Cookie is not forwarded and the service’s Set-Cookie is not passed back, on both hosts', async () => {
+    for (const prefix of ['__base', '__secondary']) {
+      received.length = 0;
+      const answer = await send(`${BASE}${prefix}/v1/datasets/1`, {
+        Cookie: 'console_session=secret; other=1',
+        Authorization: 'Bearer t',
+      });
+      expect(answer.status, prefix).toBe(200);
+      expect(answer.headers['set-cookie'], prefix).toBeUndefined();
+      expect(received).toHaveLength(1);
+      expect(received[0]!.headers.cookie, prefix).toBeUndefined();
+      // What the service needs still goes: the token and the path as sent.
+      expect(received[0]!.headers.authorization).toBe('Bearer t');
+      expect(received[0]!.target).toBe('/v1/datasets/1');
+    }
+  });
+
+  test('a backslash in the path, raw or %5C in any case, is refused by nginx (400) and never reaches the service', async () => {
+    for (const prefix of ['__base', '__secondary']) {
+      for (const id of ['..\\..\\conversations\\77', 'a\\b', '..%5C..%5Cconversations%5C77', '%5c', 'x%5Cy']) {
+        received.length = 0;
+        const answer = await send(`${BASE}${prefix}/v1/knowledge/5/document/${id}`);
+        expect(answer.status, `${prefix} ${id}`).toBe(400);
+        expect(received, `${prefix} ${id}`).toEqual([]);
+      }
+    }
+    // The query is not the path: a search for a backslash still reaches the service.
+    received.length = 0;
+    expect((await send(`${BASE}__base/v1/datasets/1?q=%5C`)).status).toBe(200);
+    expect(received.map((r) => r.target)).toEqual(['/v1/datasets/1?q=%5C']);
+  });
+});
+
+/** The render script writes its arguments into nginx.conf: each is checked, and a bad one is refused with exit 2. */
+test.describe('render-nginx-conf refuses arguments that would change the configuration', { tag: BASE_PATH_TAG }, () => {
+  const script = join(process.cwd(), 'scripts', 'render-nginx-conf.mjs');
+  const good = [
+    '--root',
+    '/srv/www',
+    '--base-upstream',
+    'https://api.example.com',
+    '--secondary-upstream',
+    'https://conv.example.com',
+  ];
+  const run = (args: string[]) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8' });
+
+  test('a good command renders; each bad argument exits 2 with one line naming it, and writes no configuration', () => {
+    const ok = run([
+      ...good,
+      '--base',
+      '/console/',
+      '--port',
+      '8080',
+      '--connect-src',
+      "'self' https://api.example.com",
+    ]);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('proxy_pass https://kc_base_upstream$kc_base_rest;');
+    const cases: [string[], RegExp][] = [
+      [['--root', '/srv/www;\n}'], /--root .*syntax/],
+      [['--root', 'srv/www'], /--root .*absolute path/],
+      [['--base', '/console/ { return 200; }'], /--base .*syntax/],
+      [['--base', '/../etc/'], /--base .*path/],
+      [['--port', '8080; include /etc/passwd'], /--port .*syntax/],
+      [['--port', '99999'], /--port .*1–65535/],
+      [['--base-upstream', 'https://api.example.com/x;\nlocation / {'], /--base-upstream .*syntax/],
+      [['--base-upstream', 'https://api.example.com\t'], /--base-upstream .*syntax/],
+      [['--base-upstream', 'ftp://api.example.com'], /--base-upstream .*http or https/],
+      [['--secondary-upstream', 'https://user:pw@conv.example.com'], /--secondary-upstream .*only/],
+      [['--secondary-upstream', 'https://conv.example.com/a%20b'], /--secondary-upstream .*path/],
+      [['--connect-src', "https://x.example.com; script-src 'unsafe-inline'"], /--connect-src .*syntax/],
+      [['--connect-src', 'https://x.example.com,https://y.example.com'], /--connect-src .*CSP source/],
+      [['--ca-bundle', '/etc/ssl/{x}.pem'], /--ca-bundle .*syntax/],
+      [['--ca-bundle', 'bundle.pem'], /--ca-bundle .*absolute path/],
+      [['--proxy-pass', 'x'], /unknown argument "--proxy-pass"/],
+      [['--port'], /--port needs a value/],
+    ];
+    for (const [args, message] of cases) {
+      // The bad argument replaces the good one of the same name (or is added).
+      const withBad = [...good];
+      const at = withBad.indexOf(args[0]!);
+      if (at >= 0) withBad.splice(at, 2);
+      const result = run([...withBad, ...args]);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+    expect(run(good.slice(2)).stderr).toMatch(/--root is required/);
   });
 });
 

@@ -5,7 +5,7 @@ import type { SandboxOptions } from './sandbox';
 
 export const USAGE = `usage: npm run sandbox -- [--fixture FILE] [--memory | --data-dir DIR] [--base-port N] [--secondary-port N]
        [--token T ...] [--lock-wait-ms N] [--purge-delay-ms N] [--stream-delay-ms N] [--cors-origin O ...]
-       [--error-style error-response|fastapi]`;
+       [--error-style error-response|fastapi] [--purge-stalled] [--restriction-hides-deleted]`;
 
 export class ArgsError extends Error {}
 
@@ -36,6 +36,8 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
         'stream-delay-ms': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'error-style': { type: 'string' },
+        'purge-stalled': { type: 'boolean' },
+        'restriction-hides-deleted': { type: 'boolean' },
       },
     }));
   } catch (err) {
@@ -58,6 +60,8 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
   if (purgeDelayMs !== undefined) options.purgeDelayMs = purgeDelayMs;
   const streamDelayMs = int('stream-delay-ms', values['stream-delay-ms'], 60_000);
   if (streamDelayMs !== undefined) options.streamDelayMs = streamDelayMs;
+  if (values['purge-stalled']) options.purgeStalled = true;
+  if (values['restriction-hides-deleted']) options.restrictionHidesDeleted = true;
   const style = values['error-style'];
   if (style !== undefined) {
     if (!ERROR_STYLES.includes(style as ErrorStyle))

@@ -9,6 +9,12 @@ export const REQUEST_BOUNDS = {
   maxBodyBytes: 1024 * 1024,
   /** After a 413 the rest of an oversized upload is discarded up to this much, then the socket is cut. */
   maxDrainBytes: 8 * 1024 * 1024,
+  /**
+   * Deepest nesting of arrays/objects in a JSON body (the service's bodies nest 2 or 3 levels; context_params is
+   * free-form). Deeper is refused before parsing: a 40 KB body of nested arrays otherwise overflows the stack
+   * wherever it is walked again (validation, echoing the input in a FastAPI-style 422).
+   */
+  maxBodyDepth: 32,
   /** Ids in dataset_ids / document_ids of one completion at most. */
   maxIdsPerCompletion: 200,
   /** Upper bound of POST /__sandbox/locks hold_ms (one hour). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSandboxArgs } from './args';
+import { REQUEST_BOUNDS } from './bounds';
 import type { RunningSandbox } from './sandbox';
 import { IDS, call, expectError, startTestSandbox, type Answer } from './test-support';
 
@@ -90,6 +91,36 @@ const requests = (sb: RunningSandbox) => ({
   badSpace: () =>
     call(`${sb.baseUrl}/v1/spaces/completions/abc`, { method: 'POST', json: { session_id: 's', message: 'hi' } }),
   badFlag: () => call(`${sb.secondaryUrl}/v1/knowledge/${IDS.knowledgeKitchen}?with_settings=maybe`),
+  /** 40 KB of nested arrays in an authenticated completion: once enough to kill the FastAPI-style sandbox. */
+  deepNesting: () =>
+    call(`${sb.baseUrl}/v1/spaces/completions/${IDS.spaceKitchen}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"session_id":"s","message":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    }),
+  ordinary: () => call(`${sb.baseUrl}/v1/datasets/${IDS.datasetKitchen}`),
+});
+
+describe('a body nested past the cap', () => {
+  it('is refused with a 400 naming the cap in both styles, and the sandbox keeps serving', async () => {
+    for (const sb of [fastapi, documented]) {
+      const r = requests(sb);
+      const answer = await r.deepNesting();
+      const message = sb === fastapi ? expectDetail(answer, 400) : expectError(answer, 400);
+      expect(message).toContain(`deeper than ${REQUEST_BOUNDS.maxBodyDepth} levels`);
+      expect((await r.ordinary()).status).toBe(200);
+    }
+  });
+
+  it('at the cap is still read (context_params nested 32 deep reaches the handler)', async () => {
+    let nested: unknown = 'leaf';
+    for (let i = 1; i < REQUEST_BOUNDS.maxBodyDepth; i++) nested = { k: nested };
+    const answer = await call(`${documented.baseUrl}/v1/spaces/completions/${IDS.spaceKitchen}`, {
+      method: 'POST',
+      json: { session_id: 's', message: 'sourdough', stream: false, context_params: nested },
+    });
+    expect(answer.status, answer.text).toBe(200);
+  });
 });
 
 describe('--error-style fastapi', () => {

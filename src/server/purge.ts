@@ -7,6 +7,8 @@ import type { Store } from './store/store';
 export class PurgeScheduler {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** While stalled, due jobs wait (a deleted document's chunks stay in retrieval): PUT /__sandbox/deletion-behaviour. */
+  private isStalled = false;
 
   constructor(
     private readonly store: Store,
@@ -18,9 +20,22 @@ export class PurgeScheduler {
     this.runDue();
   }
 
+  get stalled(): boolean {
+    return this.isStalled;
+  }
+
+  /** Stalls purges (jobs are kept, none runs), or resumes them: every job already due then runs at once. */
+  setStalled(stalled: boolean): void {
+    this.isStalled = stalled;
+    if (stalled) {
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      this.timer = undefined;
+    } else this.runDue();
+  }
+
   /** Runs every due job, then arms the timer for the next one. */
   runDue(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.isStalled) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     try {
@@ -33,7 +48,7 @@ export class PurgeScheduler {
 
   /** Re-arms after a new job was written. */
   arm(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.isStalled) return;
     let next: number | undefined;
     try {
       next = this.store.nextPurgeDueAt();

@@ -42,6 +42,10 @@ export interface SandboxOptions {
   logFault?: (message: string, err: unknown) => void;
   /** How errors are written: the interface's ErrorResponse (default) or FastAPI's defaults. */
   errorStyle?: ErrorStyle;
+  /** Start with purges stalled: deleted documents stay in retrieval until resumed (default false). */
+  purgeStalled?: boolean;
+  /** Start with the false-"gone" trap: a document restriction hides a deleted document at once (default false). */
+  restrictionHidesDeleted?: boolean;
 }
 
 export interface RunningSandbox {
@@ -91,6 +95,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   try {
     // With a data directory the fixture seeds only a new store; afterwards the stored state wins.
     if (!store.isSeeded()) store.seed(fixture);
+    const startBehaviour = {
+      purgeStalled: options.purgeStalled ?? false,
+      restrictionHidesDeleted: options.restrictionHidesDeleted ?? false,
+    };
+    purge.setStalled(startBehaviour.purgeStalled);
     purge.start();
     const state: SandboxState = {
       store,
@@ -102,6 +111,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       streamDelayMs: options.streamDelayMs ?? SANDBOX_DEFAULTS.streamDelayMs,
       llm: options.llm === null ? undefined : (options.llm ?? llmConfigFromEnv()),
       deleteCalls: new Map(),
+      restrictionHidesDeleted: startBehaviour.restrictionHidesDeleted,
+      startBehaviour,
     };
     const cors = new CorsPolicy(options.corsOrigins ?? []);
     const logFault = options.logFault ?? defaultLogFault;

@@ -66,6 +66,27 @@ describe('assertions', () => {
     });
   });
 
+  it('not_cites_document: none of the ids among the sources (one id or a list; numbers read as strings)', () => {
+    expect(one({ not_cites_document: '831506272047499' })).toEqual({
+      key: 'not_cites_document',
+      ok: true,
+      detail: 'none cited',
+    });
+    expect(one({ not_cites_document: [831506272047499, '831506272047498'] }).ok).toBe(true);
+    // The source's id is a number and the assertion's a string, and the other way round: the same id.
+    expect(one({ not_cites_document: ['831506272047401', '831506272047499'] })).toEqual({
+      key: 'not_cites_document',
+      ok: false,
+      detail: 'cited: 831506272047401',
+    });
+    expect(one({ not_cites_document: 831506272047403 })).toEqual({
+      key: 'not_cites_document',
+      ok: false,
+      detail: 'cited: 831506272047403',
+    });
+    expect(one({ not_cites_document: '1' }, { ...facts, sources: [] }).ok).toBe(true);
+  });
+
   it('min_sources', () => {
     expect(one({ min_sources: 2 })).toEqual({ key: 'min_sources', ok: true, detail: '2 sources' });
     expect(one({ min_sources: 3 }).ok).toBe(false);

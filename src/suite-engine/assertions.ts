@@ -74,6 +74,15 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
         });
         break;
       }
+      case 'not_cites_document': {
+        const cited = new Set(facts.sources.map(documentIdOf));
+        const found = [expect!.not_cites_document!]
+          .flat()
+          .map(String)
+          .filter((id) => cited.has(id));
+        out.push({ key, ok: found.length === 0, detail: found.length ? `cited: ${found.join(', ')}` : 'none cited' });
+        break;
+      }
       case 'min_sources': {
         const n = facts.sources.length;
         out.push({ key, ok: n >= expect!.min_sources!, detail: `${n} source${n === 1 ? '' : 's'}` });

@@ -61,7 +61,7 @@ const CSV_COLUMNS = [
   'variant',
   'repetition',
   'status',
-  ...ASSERTION_KEYS,
+  ...ASSERTION_KEYS.filter((key) => key !== 'not_cites_document'),
   'answered',
   'latency_ms',
   'total_tokens',
@@ -81,6 +81,7 @@ const CSV_COLUMNS = [
   'rubric',
   'rubric_verdict',
   'rubric_reason',
+  'not_cites_document',
 ] as const;
 
 /**
@@ -119,6 +120,7 @@ export function runToCsv(run: SuiteRun): string {
         not_contains: undefined,
         matches: undefined,
         cites_document: undefined,
+        not_cites_document: undefined,
         min_sources: undefined,
         min_top_score: undefined,
         max_latency_ms: undefined,

@@ -38,7 +38,7 @@ describe('CSV import', () => {
     };
     expect(bad('')).toEqual(['line 1: the file is empty (expected a header id,question,…)']);
     expect(bad('id,question,colour\n')).toEqual([
-      'line 1: column 3 "colour" is not one of id, question, contains, contains_any, not_contains, matches, cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens',
+      'line 1: column 3 "colour" is not one of id, question, contains, contains_any, not_contains, matches, cites_document, not_cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens',
     ]);
     expect(bad('id,contains\n')).toEqual(['line 1: the header has no "question" column']);
     expect(bad('id,question\na,Q,extra\n')).toEqual(['line 2: 3 cells, but the header has 2']);

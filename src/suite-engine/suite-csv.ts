@@ -7,7 +7,13 @@ import { readCsv } from '../lib/csv';
  * commas, semicolons (Excel in many European locales) or tabs, found from the file. The result is checked by
  * the same schema as a JSON file; a problem in a case is reported with its CSV line.
  */
-const LIST_KEYS = new Set<AssertionKey>(['contains', 'contains_any', 'not_contains', 'cites_document']);
+const LIST_KEYS = new Set<AssertionKey>([
+  'contains',
+  'contains_any',
+  'not_contains',
+  'cites_document',
+  'not_cites_document',
+]);
 const NUMBER_KEYS = new Set<AssertionKey>(['min_sources', 'min_top_score', 'max_latency_ms', 'max_total_tokens']);
 const COLUMNS = ['id', 'question', ...ASSERTION_KEYS] as const;
 

@@ -93,7 +93,7 @@ describe('the suite file', () => {
     expect(errorsOf({ ...ok, cases: [] })).toEqual(['cases: must have at least one case']);
     expect(errorsOf({ ...ok, colour: 'red' })).toEqual(['colour: unknown field']);
     expect(withCase({ question: 'Q', expect: { contain: ['x'] } })).toEqual([
-      'cases[1].expect.contain: not a known assertion (use contains, contains_any, not_contains, matches, cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens, similar_to, rubric)',
+      'cases[1].expect.contain: not a known assertion (use contains, contains_any, not_contains, matches, cites_document, not_cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens, similar_to, rubric)',
     ]);
     expect(withCase({ question: 'Q', expect: { contains_any: [] } })).toEqual([
       'cases[1].expect.contains_any: must name at least one string',
@@ -106,6 +106,10 @@ describe('the suite file', () => {
     expect(withCase({ question: 'Q', expect: { cites_document: [1.5] } })).toEqual([
       'cases[1].expect.cites_document[0]: must be a document id (a string or a whole number)',
     ]);
+    expect(withCase({ question: 'Q', expect: { not_cites_document: 831506272047403 } })).toEqual([]);
+    expect(withCase({ question: 'Q', expect: { not_cites_document: ['831506272047403', 7] } })).toEqual([]);
+    expect(withCase({ question: 'Q', expect: { not_cites_document: [] } })).toHaveLength(1);
+    expect(withCase({ question: 'Q', expect: { not_cites_document: true } })).toHaveLength(1);
     expect(withCase({ question: 'Q', expect: { min_sources: 1.5 } })).toEqual([
       'cases[1].expect.min_sources: must be a whole number',
     ]);

@@ -49,6 +49,7 @@ export const ASSERTION_KEYS = [
   'not_contains',
   'matches',
   'cites_document',
+  'not_cites_document',
   'min_sources',
   'min_top_score',
   'max_latency_ms',
@@ -119,6 +120,18 @@ export const Expectations = z.strictObject(
       z.array(z.union([nonEmpty(), z.int()], { error: 'must be a document id (a string or a whole number)' }), {
         error: 'must be a list of document ids',
       }),
+    ),
+    /** Ids that no source of the answer may be (a removed document still answered from): one id or a list. */
+    not_cites_document: z.optional(
+      z.union(
+        [
+          z.union([nonEmpty(), z.int()]),
+          z
+            .array(z.union([nonEmpty(), z.int()]), { error: 'must be a list of document ids' })
+            .check(z.minLength(1, { error: 'must name at least one document id' })),
+        ],
+        { error: 'must be a document id or a list of document ids' },
+      ),
     ),
     min_sources: z.optional(z.int({ error: 'must be a whole number' }).check(z.gte(0, { error: 'must be 0 or more' }))),
     min_top_score: z.optional(z.number({ error: 'must be a number' })),

@@ -63,9 +63,16 @@ describe('tab coordinator', () => {
   });
 
   it('different names do not wait for each other', async () => {
-    const [a, b] = tabs(2);
-    await a!.claim('one').acquired;
-    await b!.claim('two').acquired;
+    const locks = createMemoryLocks();
+    const [a, b] = tabs(2, locks);
+    const one = a!.claim('one');
+    await one.acquired;
+    const two = b!.claim('two');
+    // Granted while 'one' is still held (a claim queued behind it would still be waiting after the tick).
+    await Promise.race([two.acquired, tick()]);
+    expect(one.held).toBe(true);
+    expect(two.held).toBe(true);
+    expect(locks.holders().sort()).toEqual(['one', 'two']);
   });
 
   it('messages reach the other tabs, not the sender', async () => {

@@ -27,7 +27,12 @@ const cut = (s: string, max: number) => {
  * Where to look: the requested documents (each with its own dataset's settings), else the requested datasets,
  * else the space's datasets. Empty-string ids count as absent. An unknown id is a 404.
  */
-function targetsOf(store: Store, space: SpaceRow, body: CompletionBody): RetrievalTarget[] {
+function targetsOf(
+  store: Store,
+  space: SpaceRow,
+  body: CompletionBody,
+  restrictionHidesDeleted = false,
+): RetrievalTarget[] {
   const documentIds = present([body.document_id, ...(body.document_ids ?? [])]);
   const datasetIds = present([body.dataset_id, ...(body.dataset_ids ?? [])]);
   const max = REQUEST_BOUNDS.maxIdsPerCompletion;
@@ -42,6 +47,8 @@ function targetsOf(store: Store, space: SpaceRow, body: CompletionBody): Retriev
     for (const id of documentIds) {
       const doc = store.getDocument(id);
       if (doc === undefined) throw notFound(`document ${id} not found`);
+      // The false-"gone" trap (a sandbox variant): the restriction already leaves a deleted document out.
+      if (restrictionHidesDeleted && doc.status === 0) continue;
       byDataset.set(doc.dataset_id, [...(byDataset.get(doc.dataset_id) ?? []), id]);
     }
     return [...byDataset].map(([datasetId, ids]) => ({
@@ -106,7 +113,7 @@ export async function completeInSpace({ req, res, params, body, state }: Request
     create = newConversation(conversationId, request);
   }
 
-  const targets = targetsOf(store, space, request);
+  const targets = targetsOf(store, space, request, state.restrictionHidesDeleted);
   const primary = queryTerms(request.message);
   const previousQuestion = [...history].reverse().find((t) => t.role === 'user');
   const context = previousQuestion === undefined ? [] : queryTerms(previousQuestion.content);

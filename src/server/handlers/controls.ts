@@ -53,8 +53,10 @@ export const reset: Route = {
     state.locks.clear();
     state.deleteCalls.clear();
     state.store.reset(state.fixture);
+    state.restrictionHidesDeleted = state.startBehaviour.restrictionHidesDeleted;
+    state.purge.setStalled(state.startBehaviour.purgeStalled);
     state.purge.runDue();
-    return { body: { status: true, message: 'store reset to the fixture' } };
+    return { body: { status: true, message: 'store reset to the fixture (deletion behaviour as started)' } };
   },
 };
 

@@ -1,5 +1,6 @@
 import { chatCompletions, getDataset, getDocumentTexts, queryDocumentBase } from './base';
 import { deleteCalls, demoSuiteRoute, healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
+import { deletionBehaviour, setDeletionBehaviour } from './deletion-controls';
 import { deleteConversation, deleteKnowledgeDocument, getKnowledge, updateConversation } from './secondary';
 import type { EndpointName } from '../../contract';
 import type { EndpointRoute, Route } from './types';
@@ -26,4 +27,6 @@ export const ROUTES: readonly Route[] = [
   healthSecondary,
   demoSuiteRoute,
   deleteCalls,
+  deletionBehaviour,
+  setDeletionBehaviour,
 ];

@@ -25,6 +25,13 @@ export interface SandboxState {
   llm: LlmConfig | undefined;
   /** Every DELETE of a knowledge document that reached this sandbox, by document id (GET /__sandbox/delete-calls). */
   deleteCalls: Map<string, number>;
+  /**
+   * The false-"gone" trap: a `document_id`/`document_ids` restriction leaves out a soft-deleted document at once,
+   * while dataset-wide retrieval serves its chunks until the purge (PUT /__sandbox/deletion-behaviour).
+   */
+  restrictionHidesDeleted: boolean;
+  /** The deletion behaviour the sandbox started with, which /__sandbox/reset restores. */
+  startBehaviour: { purgeStalled: boolean; restrictionHidesDeleted: boolean };
 }
 
 export interface RequestContext {

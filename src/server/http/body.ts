@@ -87,8 +87,31 @@ const jsonInvalid = (position: number, error: string): FastApiForm => ({
   issues: [{ type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error } }],
 });
 
-/** Parses a JSON body; 400 for malformed JSON, 422 when it is not an object. */
-export function parseJsonObject(buffer: Buffer): Record<string, unknown> {
+/**
+ * How deep arrays and objects nest in JSON text, counted in one pass (brackets inside strings skipped), stopping as
+ * soon as `cap` is passed. Malformed text is JSON.parse's to refuse; this only needs to be linear and not recursive.
+ */
+export function jsonDepthOver(text: string, cap: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > cap) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Parses a JSON body; 400 for malformed JSON or nesting past the cap, 422 when it is not an object. */
+export function parseJsonObject(
+  buffer: Buffer,
+  maxDepth: number = REQUEST_BOUNDS.maxBodyDepth,
+): Record<string, unknown> {
   if (buffer.length === 0)
     throw new HttpError(
       422,
@@ -103,6 +126,10 @@ export function parseJsonObject(buffer: Buffer): Record<string, unknown> {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
     throw new HttpError(400, 'request body is not valid UTF-8', {}, jsonInvalid(0, 'invalid UTF-8'));
+  }
+  if (jsonDepthOver(text, maxDepth)) {
+    const message = `request body nests arrays/objects deeper than ${maxDepth} levels (the sandbox's cap)`;
+    throw new HttpError(400, message, {}, { detail: message });
   }
   let value: unknown;
   try {

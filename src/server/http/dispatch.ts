@@ -90,16 +90,53 @@ export function createDispatcher(deps: DispatchDeps): RequestListener {
     if (result !== 'streamed') sendJson(res, result.status ?? 200, result.body, result.headers);
   };
 
-  return (req, res) => {
-    req.on('error', () => undefined);
-    res.on('error', () => undefined);
-    handle(req, res).catch((err: unknown) => {
+  /** Whatever happens while writing an error (a body that cannot be serialized, a logger that throws), the answer stays an answer. */
+  const answerError = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
+    try {
       if (err instanceof HttpError) {
         sendError(res, err, style);
         return;
       }
       logFault(`fault on ${req.method ?? '?'} ${shown((req.url ?? '').split('?')[0] ?? '')}`, err);
       sendError(res, new HttpError(500, 'internal error in the sandbox (details are in its log)'), style);
-    });
+    } catch (failure) {
+      lastResort(res, style, () => logFault('fault while answering an error', failure));
+    }
   };
+
+  return (req, res) => {
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+    handle(req, res).catch((err: unknown) => answerError(req, res, err));
+  };
+}
+
+/** Fixed 500s built from nothing the request gave: the answers of last resort, which cannot throw. */
+const LAST_RESORT = {
+  'error-response': ['application/json; charset=utf-8', '{"code":500,"message":"internal error in the sandbox"}'],
+  fastapi: ['text/plain; charset=utf-8', 'Internal Server Error'],
+} as const satisfies Record<ErrorStyle, readonly [string, string]>;
+
+export function lastResort(res: ServerResponse, style: ErrorStyle, log: () => void): void {
+  try {
+    log();
+  } catch {
+    // The log is the one thing allowed to be lost here.
+  }
+  try {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const [type, body] = LAST_RESORT[style];
+    res.writeHead(500, {
+      'Content-Type': type,
+      'Content-Length': String(body.length),
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    });
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
 }

@@ -213,6 +213,14 @@ export class Store {
     ).map((r) => r.document_id);
   }
 
+  /** Every purge job not yet run: the document and when its purge is due (ms since the epoch), soonest first. */
+  pendingPurges(): { document_id: string; due_at_ms: number }[] {
+    return this.q('SELECT document_id, due_at_ms FROM purge_jobs ORDER BY due_at_ms, document_id').all() as {
+      document_id: string;
+      due_at_ms: number;
+    }[];
+  }
+
   nextPurgeDueAt(): number | undefined {
     const row = this.q('SELECT MIN(due_at_ms) AS due FROM purge_jobs').get() as { due: number | null };
     return row.due ?? undefined;

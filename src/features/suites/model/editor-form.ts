@@ -46,6 +46,7 @@ export const MORE_FIELDS: {
 }[] = [
   { name: 'contains_any', label: 'suites.field.contains_any', hint: 'suites.field.listHint' },
   { name: 'not_contains', label: 'suites.field.not_contains', hint: 'suites.field.listHint' },
+  { name: 'not_cites_document', label: 'suites.field.not_cites_document', hint: 'suites.field.listHint' },
   { name: 'matches', label: 'suites.field.matches', hint: 'suites.field.matchesHint' },
   { name: 'min_sources', label: 'suites.field.min_sources' },
   { name: 'min_top_score', label: 'suites.field.min_top_score' },

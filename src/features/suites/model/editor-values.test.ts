@@ -29,6 +29,19 @@ describe('the suite editor’s values', () => {
     expect(back.file).toEqual(FILE);
   });
 
+  it('edit not_cites_document as a | list, one id (a number too) or several', () => {
+    const file: SuiteFile = {
+      ...FILE,
+      cases: [{ ...FILE.cases[0]!, expect: { not_cites_document: 831506272047403 } }],
+    };
+    const values = toValues(file);
+    expect(values.cases[0]!.not_cites_document).toBe('831506272047403');
+    values.cases[0]!.not_cites_document = '831506272047403 | 831506272047404';
+    const back = toFile(values);
+    if (!back.ok) throw new Error(back.errors.join('\n'));
+    expect(back.file.cases[0]!.expect?.not_cites_document).toEqual(['831506272047403', '831506272047404']);
+  });
+
   it('keep every release-gate field through the editor unchanged (similar_to, relevant_documents, k, pass_at_least, gate)', () => {
     const file: SuiteFile = {
       ...FILE,

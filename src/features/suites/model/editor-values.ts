@@ -12,9 +12,15 @@ import {
  * follow-ups as JSON text). `toFile` turns it back into a file for the one schema; `fieldOf` places each of the
  * schema's messages on its input.
  */
-export type ListKey = 'contains' | 'contains_any' | 'not_contains' | 'cites_document';
+export type ListKey = 'contains' | 'contains_any' | 'not_contains' | 'cites_document' | 'not_cites_document';
 export type NumberKey = 'min_sources' | 'min_top_score' | 'max_latency_ms' | 'max_total_tokens';
-export const LIST_KEYS: readonly ListKey[] = ['contains', 'contains_any', 'not_contains', 'cites_document'];
+export const LIST_KEYS: readonly ListKey[] = [
+  'contains',
+  'contains_any',
+  'not_contains',
+  'cites_document',
+  'not_cites_document',
+];
 export const NUMBER_KEYS: readonly NumberKey[] = ['min_sources', 'min_top_score', 'max_latency_ms', 'max_total_tokens'];
 
 export interface CaseRow extends Record<ListKey | NumberKey, string> {
@@ -74,6 +80,7 @@ export function emptyCase(): CaseRow {
     not_contains: '',
     matches: '',
     cites_document: '',
+    not_cites_document: '',
     min_sources: '',
     min_top_score: '',
     max_latency_ms: '',
@@ -115,7 +122,8 @@ export function toValues(file: SuiteFile): EditorValues {
         ...emptyCase(),
         id: c.id ?? '',
         question: c.question,
-        ...Object.fromEntries(LIST_KEYS.map((k) => [k, (e[k] ?? []).join(' | ')])),
+        // not_cites_document may be one id (a number too): every list reads as its values' text.
+        ...Object.fromEntries(LIST_KEYS.map((k) => [k, [e[k] ?? []].flat().map(String).join(' | ')])),
         ...Object.fromEntries(NUMBER_KEYS.map((k) => [k, num(e[k])])),
         matches: e.matches ?? '',
         repeat: num(c.repeat),
