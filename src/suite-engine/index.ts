@@ -38,7 +38,17 @@ export {
   type TrendPoint,
 } from './results';
 export { compareOutcomes, type CaseComparison, type CompareStatus, type Comparison } from './compare';
-export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
+export {
+  runCsvChunks,
+  runJsonChunks,
+  runJunitChunks,
+  runMetrics,
+  runToCsv,
+  runToJson,
+  runToJunit,
+  type RunMetrics,
+} from './export';
+export { cutAnswer, REPORT_ANSWER_CHARS } from './report-case';
 export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from './retrieval';
 export { demoSuiteOf } from './demo';
 export type * from './types';
@@ -59,7 +69,8 @@ export {
   type Gates,
   type MetricDelta,
 } from './baseline';
-export { runToHtml } from './report-html';
+export { runHtmlChunks, runToHtml, type HtmlExtra } from './report-html';
+export { DEFAULT_MIN_PASS_RATE, gateVerdict, suiteGates, type GateVerdict } from './gate';
 export {
   fetchPublishedText,
   parsePublishedIndex,
