@@ -21,6 +21,14 @@ export const CSV_BOM = '\ufeff';
  */
 const FORMULA = /^(?:[\t\r]|\s*[=+\-@])/;
 
+/**
+ * A cell as it was before writeCsv defused it (its leading `'` taken off again), for files the console reads back
+ * as data rather than showing in a spreadsheet: a suite exported as CSV and imported again.
+ */
+export function undefused(cell: string): string {
+  return cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 export type CsvValue = string | number | null | undefined;
 
 /**

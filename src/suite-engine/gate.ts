@@ -1,7 +1,8 @@
 import { checkGates, type GateResult, type Gates } from './baseline';
 import { runMetrics } from './export';
-import type { RunSummary } from './results';
+import { caseOutcomes, runSuiteOf, summarize, type RunSummary } from './results';
 import type { SuiteFile } from './suite-file';
+import type { SuiteRun } from './types';
 
 /** The pass rate a release needs when neither the suite's `gate` nor a flag says otherwise: every case. */
 export const DEFAULT_MIN_PASS_RATE = 1;
@@ -40,4 +41,10 @@ export function gateVerdict(summary: RunSummary, gates: Gates): GateVerdict {
       : g,
   );
   return { results, holds: summary.total > 0 && results.every((g) => g.ok) };
+}
+
+/** A whole run's verdict under the suite's gate (and the flags', in the CLI): what its HTML report shows. */
+export function runGateVerdict(run: SuiteRun, flags: Gates = {}): GateVerdict {
+  const suite = runSuiteOf(run);
+  return gateVerdict(summarize(suite ? caseOutcomes(suite, run.attempts, run.only) : []), suiteGates(run.suite, flags));
 }

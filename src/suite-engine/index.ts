@@ -70,7 +70,7 @@ export {
   type MetricDelta,
 } from './baseline';
 export { runHtmlChunks, runToHtml, type HtmlExtra } from './report-html';
-export { DEFAULT_MIN_PASS_RATE, gateVerdict, suiteGates, type GateVerdict } from './gate';
+export { DEFAULT_MIN_PASS_RATE, gateVerdict, runGateVerdict, suiteGates, type GateVerdict } from './gate';
 export {
   fetchPublishedText,
   parsePublishedIndex,
