@@ -53,7 +53,7 @@ export { documentIdOf, meanRetrieval, retrievalScore, type RetrievalScore } from
 export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRun } from './new-run';
-export { parseSuiteCsv } from './suite-csv';
+export { parseSuiteCsv, suiteToCsv } from './suite-csv';
 export {
   checkGates,
   compareWithBaseline,
