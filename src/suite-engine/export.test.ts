@@ -219,3 +219,29 @@ describe('comparing runs', () => {
     ]);
   });
 });
+
+describe('the run CSV’s retrieval columns', () => {
+  it('carry k, the ranked document ids (each once, as first seen) and the relevant ones, beside each metric', () => {
+    const retrievalFile: SuiteFile = {
+      name: 'Retrieval',
+      space_id: '101',
+      cases: [{ id: 'battery', question: 'Q', relevant_documents: ['403', 404], k: 3 }],
+    };
+    const a = attempt('battery', 'default', 1, 'pass', 100, ['401', '401', '403', '402']);
+    const csv = runToCsv({ ...runOf([a]), suite: retrievalFile, planned: 1 });
+    const [header, row] = readCsv(csv).rows.map((r) => r.cells);
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect(cell('k')).toBe('3');
+    expect(cell('ranked_document_ids')).toBe('401|403|402');
+    expect(cell('relevant_document_ids')).toBe('403|404');
+    expect([cell('hit_at_k'), cell('reciprocal_rank'), cell('recall_at_k')]).toEqual([
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
+    // A case without relevant documents leaves them empty.
+    const plain = runToCsv(runOf([attempt('battery', 'json', 1, 'pass')]));
+    const [h2, r2] = readCsv(plain).rows.map((r) => r.cells);
+    expect(['k', 'ranked_document_ids', 'relevant_document_ids'].map((n) => r2![h2!.indexOf(n)])).toEqual(['', '', '']);
+  });
+});
