@@ -2,15 +2,18 @@
  * The suite CLI's report files: each is checked before the run (so a typo in a path fails in a second, not after an
  * hour of completions) and written whenever the run ends — passed, failed, stopped by a signal, timed out or crashed.
  */
-import { accessSync, closeSync, constants, openSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, createWriteStream, openSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { SuiteRun } from '../src/suite-engine';
 
 /** One report asked for on the command line: its flag, its file, and how the run is written into it. */
 export interface Report {
   flag: string;
   path: string;
-  render(run: SuiteRun): string;
+  /** The report in pieces (the engine's *Chunks functions): streamed to the file, never joined into one string. */
+  render(run: SuiteRun): Iterable<string>;
 }
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
@@ -54,15 +57,24 @@ export function unwritableReport(reports: readonly Report[]): string | undefined
   return undefined;
 }
 
-/** Writes every report; returns a line for each that failed (a disk filled during the run). */
-export function writeReports(reports: readonly Report[], run: SuiteRun): string[] {
+/**
+ * Writes every report, one after the other, each streamed to its file as the engine makes it (a write stream,
+ * paced by its backpressure: a run of thousands of long answers never sits in memory as one report); returns a
+ * line for each that failed (a disk filled during the run, a report that could not be made).
+ */
+export async function writeReports(reports: readonly Report[], run: SuiteRun): Promise<string[]> {
   const failed: string[] = [];
   for (const report of reports) {
     try {
-      writeFileSync(report.path, report.render(run));
+      await writeReport(report.path, report.render(run));
     } catch (error) {
       failed.push(`cannot write ${report.flag} ${report.path}: ${code(error)}`);
     }
   }
   return failed;
+}
+
+/** Streams `chunks` into `path` (created or emptied). */
+export function writeReport(path: string, chunks: Iterable<string>): Promise<void> {
+  return pipeline(Readable.from(chunks), createWriteStream(path));
 }

@@ -25,9 +25,9 @@ import {
   SUITE_BOUNDS,
   GRADER_BOUNDS,
   caseOutcomes,
-  checkGates,
   compareWithBaseline,
   DELTA_NAMES,
+  gateVerdict,
   newRun,
   outcomeKey,
   planAttempts,
@@ -35,10 +35,11 @@ import {
   runMetrics,
   runSize,
   runSuite,
-  runToCsv,
-  runToHtml,
-  runToJson,
-  runToJunit,
+  runCsvChunks,
+  runHtmlChunks,
+  runJsonChunks,
+  runJunitChunks,
+  suiteGates,
   summarize,
   type BaselineComparison,
   type BaselineRow,
@@ -226,14 +227,15 @@ function graderOf(): Grader | undefined {
 
 // Every report file asked for (a new output flag adds its line here); checked now, before anything is sent.
 const reports: Report[] = [];
-if (args.values.junit) reports.push({ flag: '--junit', path: args.values.junit, render: runToJunit });
-if (args.values.json) reports.push({ flag: '--json', path: args.values.json, render: runToJson });
-if (args.values.csv) reports.push({ flag: '--csv', path: args.values.csv, render: runToCsv });
+if (args.values.junit) reports.push({ flag: '--junit', path: args.values.junit, render: runJunitChunks });
+if (args.values.json) reports.push({ flag: '--json', path: args.values.json, render: runJsonChunks });
+if (args.values.csv) reports.push({ flag: '--csv', path: args.values.csv, render: runCsvChunks });
 // The gates' results and the baseline comparison are known at the end; --json and --html carry them.
 let verdict: { gates?: GateResult[]; baseline?: BaselineComparison } = {};
-if (args.values.html) reports.push({ flag: '--html', path: args.values.html, render: (r) => runToHtml(r, verdict) });
+if (args.values.html)
+  reports.push({ flag: '--html', path: args.values.html, render: (r) => runHtmlChunks(r, verdict) });
 const jsonReport = reports.find((r) => r.flag === '--json');
-if (jsonReport) jsonReport.render = (r) => runToJson(r, verdict);
+if (jsonReport) jsonReport.render = (r) => runJsonChunks(r, verdict);
 const unwritable = unwritableReport(reports);
 if (unwritable) {
   console.error(`suite: ${unwritable}`);
@@ -297,11 +299,7 @@ if (args.values.filter !== undefined) {
 }
 
 // The flags override the suite's gate; the pass rate is gated at 1 unless either says otherwise.
-const gates: Gates = {
-  min_pass_rate: gateFlags.min_pass_rate ?? checked.file.gate?.min_pass_rate ?? 1,
-  min_hit_rate: gateFlags.min_hit_rate ?? checked.file.gate?.min_hit_rate,
-  min_mrr: gateFlags.min_mrr ?? checked.file.gate?.min_mrr,
-};
+const gates: Gates = suiteGates(checked.file, gateFlags);
 const minPassRate = gates.min_pass_rate!;
 const measured = suite.cases.some(
   (c) => c.relevant_documents && (!only || only.has(outcomeKey(c.id, suite.variants[0]!.id))),
@@ -364,7 +362,7 @@ let ended = false;
  * The one way the run ends: the run closed, the summary printed, every report written with what finished, then
  * the exit. Called once, by whichever comes first: the run's end, a signal, the time limit or a crash.
  */
-function endRun(status: RunStatus, exitCode?: number, endReason?: string): void {
+async function endRun(status: RunStatus, exitCode?: number, endReason?: string): Promise<void> {
   if (ended) return;
   ended = true;
   stop.abort();
@@ -374,9 +372,9 @@ function endRun(status: RunStatus, exitCode?: number, endReason?: string): void 
   const outcomes = caseOutcomes(suite, run.attempts, run.only);
   const s = summarize(outcomes);
   const metrics = runMetrics(s);
-  // The pass-rate gate is measured over the cases judged (passed or failed): errors are bounded by --max-errors.
-  const judged = s.passed + s.failed;
-  const gateResults = checkGates({ ...metrics, pass_rate: judged ? s.passed / judged : 0 }, gates);
+  // The one verdict the console's run page shows too (src/suite-engine/gate.ts).
+  const gate = gateVerdict(s, gates);
+  const gateResults = gate.results;
   const comparison = baseline ? compareWithBaseline(baseline, { cases: outcomes, metrics, suite }) : undefined;
   verdict = { gates: gateResults, ...(comparison ? { baseline: comparison } : {}) };
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
@@ -392,9 +390,10 @@ function endRun(status: RunStatus, exitCode?: number, endReason?: string): void 
   if (errored.length) console.log(`errors (${errored.length}, not judged): ${errored.map(label).join(', ')}`);
   if (comparison) printComparison(comparison);
   if (endReason) console.error(`suite: ${endReason}`);
-  const unwritten = writeReports(reports, run);
+  // Streamed to disk, one report after the other; the exit waits for the last.
+  const unwritten = await writeReports(reports, run);
   for (const line of unwritten) console.error(`suite: ${line}`);
-  const gatesHold = judged > 0 && gateResults.every((g) => g.ok || (g.name === 'min_pass_rate' && s.passed === judged));
+  const gatesHold = gate.holds;
   const regressed = !!args.values['fail-on-regression'] && !!comparison && comparison.regressions.length > 0;
   if (regressed)
     console.error(`suite: ${comparison!.regressions.length} regression(s): passed in the baseline, fail now`);

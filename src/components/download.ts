@@ -2,8 +2,10 @@
  * Saves text as a file through a temporary object URL (works under a strict CSP: nothing is fetched).
  * Shared by the pages that export JSON (activity log, id catalog).
  */
-export function downloadText(filename: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+export function downloadText(filename: string, text: string | Iterable<string>, type = 'application/json'): void {
+  // A report's pieces go into the Blob as they are: never joined into one string first.
+  const parts = typeof text === 'string' ? [text] : [...text];
+  const url = URL.createObjectURL(new Blob(parts, { type: `${type};charset=utf-8` }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

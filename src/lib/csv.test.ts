@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, readCsv, writeCsv } from './csv';
+import { CSV_BOM, csvChunks, readCsv, writeCsv } from './csv';
 
 const cellsOf = (text: string) => readCsv(text).rows.map((r) => r.cells);
 
@@ -115,5 +115,15 @@ describe('readCsv', () => {
     expect(readCsv('id,question\na,"open\nb,c\n').problems).toEqual([
       { line: 2, message: 'a quoted cell is never closed (a missing ")' },
     ]);
+  });
+});
+
+describe('csvChunks', () => {
+  it('writes, piece by piece, the file writeCsv writes', () => {
+    const rows = Array.from({ length: 150 }, (_, i) => [i, `=${i}`, i % 3 ? ' edge ' : undefined, 'a,"b"\nc']);
+    expect([...csvChunks(['n', 'formula', 'edge', 'text'], rows, 64)].join('')).toBe(
+      writeCsv(['n', 'formula', 'edge', 'text'], rows),
+    );
+    expect([...csvChunks(['a'], [])].join('')).toBe(`${CSV_BOM}a\r\n`);
   });
 });

@@ -33,6 +33,14 @@ const FORMULA = new RegExp(`^(?:[\\t\\r]|[${HIDDEN}]*[${STARTERS}])`);
 /** Whether a spreadsheet would run this text as a formula (writeCsv defuses it). */
 export const startsFormula = (cell: string): boolean => FORMULA.test(cell);
 
+/**
+ * A cell as it was before writeCsv defused it (its leading `'` taken off again), for files the console reads back
+ * as data rather than showing in a spreadsheet: a suite exported as CSV and imported again.
+ */
+export function undefused(cell: string): string {
+  return cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 export type CsvValue = string | number | null | undefined;
 
 /**
@@ -41,15 +49,30 @@ export type CsvValue = string | number | null | undefined;
  * readers trim.
  */
 export function writeCsv(columns: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const body = Papa.unparse(
-    { fields: [...columns], data: rows.map((row) => [...row]) },
-    {
-      newline: '\r\n',
-      escapeFormulae: FORMULA,
-      quotes: (value: unknown) => typeof value === 'string' && /^\s|\s$/.test(value),
-    },
-  );
+  const body = Papa.unparse({ fields: [...columns], data: rows.map((row) => [...row]) }, UNPARSE);
   return `${CSV_BOM}${body}\r\n`;
+}
+
+const UNPARSE = {
+  newline: '\r\n',
+  escapeFormulae: FORMULA,
+  quotes: (value: unknown) => typeof value === 'string' && /^\s|\s$/.test(value),
+};
+
+/**
+ * The same file as writeCsv, in pieces (the BOM and header, then a few rows at a time): a report of thousands of
+ * long answers is streamed to disk or put in a Blob, never held as one string.
+ */
+export function* csvChunks(columns: readonly string[], rows: Iterable<readonly CsvValue[]>, rowsPerChunk = 64) {
+  yield `${CSV_BOM}${Papa.unparse([[...columns]], UNPARSE)}\r\n`;
+  let batch: CsvValue[][] = [];
+  for (const row of rows) {
+    batch.push([...row]);
+    if (batch.length < rowsPerChunk) continue;
+    yield `${Papa.unparse(batch, UNPARSE)}\r\n`;
+    batch = [];
+  }
+  if (batch.length) yield `${Papa.unparse(batch, UNPARSE)}\r\n`;
 }
 
 export interface CsvRow {

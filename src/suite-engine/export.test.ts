@@ -99,7 +99,7 @@ describe('run exports', () => {
     const csv = runToCsv(run);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '\ufeffcase_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer,similar_to,similarity,flaky,hit_at_k,reciprocal_rank,recall_at_k,rubric,rubric_verdict,rubric_reason,not_cites_document',
+      '\ufeffcase_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer,similar_to,similarity,flaky,hit_at_k,reciprocal_rank,recall_at_k,rubric,rubric_verdict,rubric_reason,not_cites_document,k,ranked_document_ids,relevant_document_ids',
     );
     // 9 attempts plus one line for each case × variant with nothing finished (returns/streamed).
     expect(lines.filter((l) => /^(battery|price|returns),/.test(l))).toHaveLength(10);
@@ -217,5 +217,31 @@ describe('comparing runs', () => {
       { runId: 'r1', startedAt: run.startedAt, passRate: 2 / 6, medianLatencyMs: 100 },
       { runId: 'r2', startedAt: later.startedAt, passRate: 1 / 6, medianLatencyMs: 525 },
     ]);
+  });
+});
+
+describe('the run CSV’s retrieval columns', () => {
+  it('carry k, the ranked document ids (each once, as first seen) and the relevant ones, beside each metric', () => {
+    const retrievalFile: SuiteFile = {
+      name: 'Retrieval',
+      space_id: '101',
+      cases: [{ id: 'battery', question: 'Q', relevant_documents: ['403', 404], k: 3 }],
+    };
+    const a = attempt('battery', 'default', 1, 'pass', 100, ['401', '401', '403', '402']);
+    const csv = runToCsv({ ...runOf([a]), suite: retrievalFile, planned: 1 });
+    const [header, row] = readCsv(csv).rows.map((r) => r.cells);
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect(cell('k')).toBe('3');
+    expect(cell('ranked_document_ids')).toBe('401|403|402');
+    expect(cell('relevant_document_ids')).toBe('403|404');
+    expect([cell('hit_at_k'), cell('reciprocal_rank'), cell('recall_at_k')]).toEqual([
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
+    // A case without relevant documents leaves them empty.
+    const plain = runToCsv(runOf([attempt('battery', 'json', 1, 'pass')]));
+    const [h2, r2] = readCsv(plain).rows.map((r) => r.cells);
+    expect(['k', 'ranked_document_ids', 'relevant_document_ids'].map((n) => r2![h2!.indexOf(n)])).toEqual(['', '', '']);
   });
 });

@@ -1,5 +1,7 @@
 import { ASSERTION_KEYS } from './suite-file';
-import { writeCsv, type CsvValue } from '../lib/csv';
+import { csvChunks, type CsvValue } from '../lib/csv';
+import { jsonChunks } from './json-chunks';
+import { cutNote, reportTurns } from './report-case';
 import {
   attemptLatency,
   attemptRetrieval,
@@ -35,26 +37,30 @@ export function runMetrics(s: RunSummary): RunMetrics {
   };
 }
 
-/** The run as JSON: everything kept, plus the per-case outcomes, the summary and the metrics. */
-export function runToJson(run: SuiteRun, extra: Record<string, unknown> = {}): string {
+/**
+ * The run as JSON: everything kept, plus the per-case outcomes, the summary and the metrics — in pieces (the CLI
+ * streams them to its file, the console puts them in a Blob), so no answer count makes one string too long.
+ */
+export function* runJsonChunks(run: SuiteRun, extra: Record<string, unknown> = {}): Generator<string> {
   const suite = runSuiteOf(run);
   const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
   const strip = ({ attempts: _a, ...rest }: CaseOutcome) => rest;
   const summary = summarize(outcomes);
-  return JSON.stringify(
-    {
-      format: 'knowledge-console-suite-run',
-      version: 1,
-      run,
-      summary,
-      metrics: runMetrics(summary),
-      ...extra,
-      cases: outcomes.map(strip),
-    },
-    null,
-    2,
-  );
+  yield* jsonChunks({
+    format: 'knowledge-console-suite-run',
+    version: 1,
+    run,
+    summary,
+    metrics: runMetrics(summary),
+    ...extra,
+    // Each case without its attempts (the run has them).
+    cases: outcomes.map(strip),
+  });
 }
+
+/** The same JSON as one string (tests, small runs). */
+export const runToJson = (run: SuiteRun, extra: Record<string, unknown> = {}) =>
+  [...runJsonChunks(run, extra)].join('');
 
 const CSV_COLUMNS = [
   'case_id',
@@ -82,6 +88,11 @@ const CSV_COLUMNS = [
   'rubric_verdict',
   'rubric_reason',
   'not_cites_document',
+  // What hit_at_k, reciprocal_rank and recall_at_k were measured on, so a sheet can recompute them: the distinct
+  // document ids of the question's sources in the order first seen, the cut-off, the case's relevant documents.
+  'k',
+  'ranked_document_ids',
+  'relevant_document_ids',
 ] as const;
 
 /**
@@ -89,8 +100,14 @@ const CSV_COLUMNS = [
  * follow-up's failure counts), latency, tokens, cited document ids (`|`-separated) in their own columns — no JSON.
  * Questions and answers are text a document can steer: the CSV module defuses formulas in every cell.
  */
-export function runToCsv(run: SuiteRun): string {
-  const rows: CsvValue[][] = [];
+export function runCsvChunks(run: SuiteRun): Generator<string> {
+  return csvChunks(CSV_COLUMNS, csvRows(run));
+}
+
+/** The same CSV as one string. */
+export const runToCsv = (run: SuiteRun) => [...runCsvChunks(run)].join('');
+
+function* csvRows(run: SuiteRun): Generator<CsvValue[]> {
   const suite = runSuiteOf(run);
   const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
   const cases = new Map(suite?.cases.map((c) => [c.id, c]));
@@ -135,6 +152,9 @@ export function runToCsv(run: SuiteRun): string {
         hit_at_k: retrieval?.hitAtK,
         reciprocal_rank: retrieval === undefined ? undefined : round(retrieval.reciprocalRank),
         recall_at_k: retrieval === undefined ? undefined : round(retrieval.recallAtK),
+        k: retrieval?.k,
+        ranked_document_ids: retrieval && first ? rankedIds(first.sources).join('|') : undefined,
+        relevant_document_ids: retrieval ? suiteCase?.relevant_documents?.map(String).join('|') : undefined,
         latency_ms: a ? attemptLatency(a) : undefined,
         total_tokens: a ? attemptTokens(a) : undefined,
         top_score: first?.topScore,
@@ -145,13 +165,17 @@ export function runToCsv(run: SuiteRun): string {
         answer: first?.answer,
       };
       for (const [key, ok] of verdict) row[key as keyof typeof row] = ok ? 'pass' : 'fail';
-      rows.push(CSV_COLUMNS.map((c) => row[c]));
+      yield CSV_COLUMNS.map((c) => row[c]);
     }
   }
-  return writeCsv(CSV_COLUMNS, rows);
 }
 
 const round = (n: number) => Number(n.toFixed(4));
+
+/** A question's sources as the ranked list of documents: each document id once, where it was first seen. */
+const rankedIds = (sources: readonly { document_id?: string | number | null }[]) => [
+  ...new Set(sources.map(documentIdOf).filter((id): id is string => id !== undefined)),
+];
 
 /** The grader's verdict on an attempt's question (the first turn), when the case has a rubric. */
 const rubricOf = (a: CaseOutcome['attempts'][number] | undefined) =>
@@ -162,6 +186,8 @@ const xml = (text: string) =>
     // Characters XML 1.0 cannot carry at all.
     // oxlint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+    // …nor half a surrogate pair (an answer cut in the middle of one by the service).
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -213,10 +239,27 @@ function caseProperties(o: CaseOutcome): string {
 }
 
 /**
- * JUnit XML: one testsuite per variant, one testcase per case. A failed assertion is a <failure>, an answer with
- * an error an <error> (counted apart), a case that did not run <skipped/>.
+ * What a testcase's <system-out> says: the question and the answer the report shows (cut at REPORT_ANSWER_CHARS,
+ * with a note), the documents cited, and the assertions that failed — so a CI page shows why without the JSON.
  */
-export function runToJunit(run: SuiteRun): string {
+function systemOut(o: CaseOutcome): string {
+  const { turns } = reportTurns(o);
+  const lines: string[] = [];
+  for (const t of turns) {
+    lines.push(`${t.label}: ${t.question}`, `answer: ${t.answer}${t.cutFrom === undefined ? '' : cutNote(t.cutFrom)}`);
+    lines.push(`cited documents: ${t.cited.length ? t.cited.join(', ') : 'none'}`);
+  }
+  const failed = failureText(o);
+  if (failed) lines.push('failed:', failed);
+  return lines.length ? `      <system-out>${xml(lines.join('\n'))}</system-out>\n` : '';
+}
+
+/**
+ * JUnit XML: one testsuite per variant, one testcase per case. A failed assertion is a <failure>, an answer with
+ * an error an <error> (counted apart), a case that did not run <skipped/>; each answered case's exchange is its
+ * <system-out>. In pieces, a testcase at a time (see runJsonChunks).
+ */
+export function* runJunitChunks(run: SuiteRun): Generator<string> {
   const suite = runSuiteOf(run);
   const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
   const name = run.suite.name;
@@ -225,34 +268,35 @@ export function runToJunit(run: SuiteRun): string {
   // A run cut short says why beside each case it did not reach.
   const ended = run.endReason ? `; ${run.endReason}` : run.status === 'stopped' ? '; the run was stopped' : '';
   const count = (list: CaseOutcome[], s: CaseOutcome['status']) => list.filter((o) => o.status === s).length;
-  const blocks = variants.map((variant) => {
+  const s = summarize(outcomes);
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<testsuites name="${xml(name)}" tests="${s.total}" failures="${s.failed}" errors="${s.errors}" skipped="${s.notRun}">\n`;
+  for (const variant of variants) {
     const list = outcomes.filter((o) => o.variantId === variant);
     const suiteName = suite?.hasVariants ? `${name} [${variant}]` : name;
     const time = list.reduce((t, o) => t + o.attempts.reduce((u, a) => u + (attemptLatency(a) ?? 0), 0), 0);
-    const cases = list.map((o) => {
+    yield `  <testsuite name="${xml(suiteName)}" tests="${list.length}" failures="${count(list, 'fail')}" errors="${count(list, 'error')}" skipped="${count(list, 'not_run')}" time="${seconds(time)}" timestamp="${new Date(run.startedAt).toISOString()}">\n`;
+    yield `${suiteProperties(summarize(list))}\n`;
+    for (const o of list) {
       const attrs = `name="${xml(o.caseId)}" classname="${xml(suiteName)}" time="${seconds(o.attempts.reduce((u, a) => u + (attemptLatency(a) ?? 0), 0))}"`;
       const ran = `${o.passed} of ${o.planned} passed`;
       const props = caseProperties(o);
+      const out = systemOut(o);
       if (o.status === 'pass')
-        return props ? `    <testcase ${attrs}>\n${props}\n    </testcase>` : `    <testcase ${attrs}/>`;
-      if (o.status === 'not_run')
-        return `    <testcase ${attrs}>\n${props ? `${props}\n` : ''}      <skipped message="${xml(`not run (${o.done} of ${o.planned} finished${ended})`)}"/>\n    </testcase>`;
-      const tag = o.status === 'fail' ? 'failure' : 'error';
-      return `    <testcase ${attrs}>\n${props ? `${props}\n` : ''}      <${tag} message="${xml(ran)}" type="${o.status === 'fail' ? 'assertion' : 'service-error'}">${xml(failureText(o))}</${tag}>\n    </testcase>`;
-    });
-    return [
-      `  <testsuite name="${xml(suiteName)}" tests="${list.length}" failures="${count(list, 'fail')}" errors="${count(list, 'error')}" skipped="${count(list, 'not_run')}" time="${seconds(time)}" timestamp="${new Date(run.startedAt).toISOString()}">`,
-      suiteProperties(summarize(list)),
-      ...cases,
-      '  </testsuite>',
-    ].join('\n');
-  });
-  const s = summarize(outcomes);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(name)}" tests="${s.total}" failures="${s.failed}" errors="${s.errors}" skipped="${s.notRun}">`,
-    ...blocks,
-    '</testsuites>',
-    '',
-  ].join('\n');
+        yield props || out
+          ? `    <testcase ${attrs}>\n${props ? `${props}\n` : ''}${out}    </testcase>\n`
+          : `    <testcase ${attrs}/>\n`;
+      else if (o.status === 'not_run')
+        yield `    <testcase ${attrs}>\n${props ? `${props}\n` : ''}      <skipped message="${xml(`not run (${o.done} of ${o.planned} finished${ended})`)}"/>\n${out}    </testcase>\n`;
+      else {
+        const tag = o.status === 'fail' ? 'failure' : 'error';
+        yield `    <testcase ${attrs}>\n${props ? `${props}\n` : ''}      <${tag} message="${xml(ran)}" type="${o.status === 'fail' ? 'assertion' : 'service-error'}">${xml(failureText(o))}</${tag}>\n${out}    </testcase>\n`;
+      }
+    }
+    yield '  </testsuite>\n';
+  }
+  yield '</testsuites>\n';
 }
+
+/** The same JUnit XML as one string. */
+export const runToJunit = (run: SuiteRun) => [...runJunitChunks(run)].join('');

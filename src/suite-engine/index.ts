@@ -67,7 +67,17 @@ export {
   type SideStatus,
   type Verdict,
 } from './compare';
-export { runMetrics, runToCsv, runToJson, runToJunit, type RunMetrics } from './export';
+export {
+  runCsvChunks,
+  runJsonChunks,
+  runJunitChunks,
+  runMetrics,
+  runToCsv,
+  runToJson,
+  runToJunit,
+  type RunMetrics,
+} from './export';
+export { cutAnswer, REPORT_ANSWER_CHARS } from './report-case';
 export {
   documentIdOf,
   documentIdText,
@@ -79,9 +89,10 @@ export {
 export { demoSuiteOf } from './demo';
 export type * from './types';
 export { newRunId, newRun } from './new-run';
-export { parseSuiteCsv } from './suite-csv';
+export { parseSuiteCsv, suiteToCsv } from './suite-csv';
 export { checkGates, readBaselineJson, type GateName, type GateResult, type Gates } from './baseline';
-export { runToHtml } from './report-html';
+export { runHtmlChunks, runToHtml, type HtmlExtra } from './report-html';
+export { DEFAULT_MIN_PASS_RATE, gateVerdict, runGateVerdict, suiteGates, type GateVerdict } from './gate';
 export {
   fetchPublishedText,
   parsePublishedIndex,

@@ -1,6 +1,7 @@
 import type { BaselineComparison, BaselineRow, GateResult } from './baseline';
 import { runMetrics } from './export';
 import { caseOutcomes, runSuiteOf, summarize } from './results';
+import { cutNote, reportTurns, REPORT_ANSWER_CHARS } from './report-case';
 import type { CaseOutcome, SuiteRun } from './types';
 
 const html = (text: string) =>
@@ -29,7 +30,8 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--li
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .pass{color:var(--pass);font-weight:600}.fail,.error{color:var(--fail);font-weight:600}.not_run{color:var(--muted)}.flaky{color:var(--warn)}
 .cards{display:flex;flex-wrap:wrap;gap:.75rem}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:8rem}
-.card b{display:block;font-size:1.3rem}pre{white-space:pre-wrap;margin:0;font-size:12px}`;
+.card b{display:block;font-size:1.3rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:12px}
+.q{color:var(--muted);overflow-wrap:anywhere}tr.x td{border-bottom-width:2px}details>*{margin:.3rem 0}summary{cursor:pointer;color:var(--muted)}`;
 
 function failureLines(o: CaseOutcome): string {
   const lines: string[] = [];
@@ -57,7 +59,7 @@ function rowsOf(title: string, rows: readonly BaselineRow[]): string {
  * One self-contained HTML page for people to read from a CI job: the metrics, the gates, the comparison with a
  * baseline, and every case. No external requests and no scripts; the text of answers and questions is escaped.
  */
-export function runToHtml(run: SuiteRun, extra: { gates?: GateResult[]; baseline?: BaselineComparison } = {}): string {
+export function* runHtmlChunks(run: SuiteRun, extra: HtmlExtra = {}): Generator<string> {
   const suite = runSuiteOf(run);
   const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
   const s = summarize(outcomes);
@@ -83,7 +85,7 @@ export function runToHtml(run: SuiteRun, extra: { gates?: GateResult[]; baseline
   ];
   if (extra.gates?.length) {
     parts.push(
-      `<h2>Gates</h2><table><tr><th>Gate</th><th class="n">Required</th><th class="n">Measured</th><th>Result</th></tr>${extra.gates
+      `<h2>Gates</h2><p class="${extra.gates.every((g) => g.ok) ? 'pass' : 'fail'}">${extra.gates.every((g) => g.ok) ? 'The gate holds.' : 'The gate fails.'}</p><table><tr><th>Gate</th><th class="n">Required</th><th class="n">Measured</th><th>Result</th></tr>${extra.gates
         .map(
           (g) =>
             `<tr><td>${g.name}</td><td class="n">${gateValue(g.name, g.min)}</td><td class="n">${gateValue(g.name, g.actual)}</td><td class="${g.ok ? 'pass' : 'fail'}">${g.ok ? 'holds' : 'fails'}</td></tr>`,
@@ -116,12 +118,38 @@ export function runToHtml(run: SuiteRun, extra: { gates?: GateResult[]; baseline
     );
   }
   parts.push(
-    `<h2>Cases</h2><table><tr><th>Case</th><th>Variant</th><th>Status</th><th class="n">Passed</th><th class="n">Similarity</th><th class="n">Hit@k</th><th class="n">RR</th><th class="n">Recall@k</th><th class="n">Latency</th><th>Problems</th></tr>`,
-    ...outcomes.map(
-      (o) =>
-        `<tr><td>${html(o.caseId)}</td><td>${html(o.variantId)}</td><td class="${o.status}">${o.status.replace('_', ' ')}${o.flaky ? ' <span class="flaky">flaky</span>' : ''}</td><td class="n">${o.passed} / ${o.planned}</td><td class="n">${num(o.similarity)}</td><td class="n">${num(o.retrieval?.hitAtK)}</td><td class="n">${num(o.retrieval?.reciprocalRank)}</td><td class="n">${num(o.retrieval?.recallAtK)}</td><td class="n">${ms(o.latencyMs)}</td><td><pre>${html(failureLines(o))}</pre></td></tr>`,
-    ),
-    `</table></body></html>\n`,
+    `<h2>Cases</h2><p class="muted">${REPORT_CUT_LINE}</p>`,
+    `<table><tr><th>Case</th><th>Variant</th><th>Status</th><th class="n">Passed</th><th class="n">Similarity</th><th class="n">Hit@k</th><th class="n">RR</th><th class="n">Recall@k</th><th class="n">Latency</th><th>Problems</th></tr>`,
   );
-  return parts.join('\n');
+  yield `${parts.join('\n')}\n`;
+  // A row for each case, and under it what was asked and answered: written one case at a time.
+  for (const o of outcomes) yield `${caseRow(o)}\n`;
+  yield `</table></body></html>\n`;
 }
+
+/** The whole page as one string (tests, small runs): the same bytes as the chunks joined. */
+export const runToHtml = (run: SuiteRun, extra: HtmlExtra = {}) => [...runHtmlChunks(run, extra)].join('');
+
+/** What the page says beyond the run: the gates' results and the comparison with a baseline, when there are. */
+export interface HtmlExtra {
+  gates?: GateResult[];
+  baseline?: BaselineComparison;
+}
+
+function caseRow(o: CaseOutcome): string {
+  const { turns } = reportTurns(o);
+  const question = turns[0]?.question;
+  const row = `<tr><td>${html(o.caseId)}${question === undefined ? '' : `<div class="q">${html(question)}</div>`}</td><td>${html(o.variantId)}</td><td class="${o.status}">${o.status.replace('_', ' ')}${o.flaky ? ' <span class="flaky">flaky</span>' : ''}</td><td class="n">${o.passed} / ${o.planned}</td><td class="n">${num(o.similarity)}</td><td class="n">${num(o.retrieval?.hitAtK)}</td><td class="n">${num(o.retrieval?.reciprocalRank)}</td><td class="n">${num(o.retrieval?.recallAtK)}</td><td class="n">${ms(o.latencyMs)}</td><td><pre>${html(failureLines(o))}</pre></td></tr>`;
+  if (turns.length === 0) return row;
+  // Closed by default: a page of 5,000 answers is scrolled by its table, and opened where a case is read.
+  const exchange = turns
+    .map(
+      (t) =>
+        `<p><b>${html(t.label)}</b>: ${html(t.question)}</p><pre>${html(t.answer)}</pre>${t.cutFrom === undefined ? '' : `<p class="muted">${html(cutNote(t.cutFrom))}</p>`}<p class="muted">Cited documents: ${t.cited.length ? html(t.cited.join(', ')) : 'none'}</p>`,
+    )
+    .join('');
+  return `${row}<tr class="x"><td colspan="10"><details><summary>Question and answer${turns.length > 1 ? `s (${turns.length})` : ''} · cited ${turns.reduce((n, t) => n + t.cited.length, 0)}</summary>${exchange}</details></td></tr>`;
+}
+
+/** The answer's cut, named on the page. */
+const REPORT_CUT_LINE = `Answers are shown up to ${REPORT_ANSWER_CHARS} characters; the JSON report keeps them whole.`;

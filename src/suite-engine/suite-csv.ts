@@ -1,21 +1,49 @@
-import { ASSERTION_KEYS, checkSuite, type AssertionKey, type SuiteCheck } from './suite-file';
-import { readCsv } from '../lib/csv';
+import { ASSERTION_KEYS, checkSuite, type AssertionKey, type SuiteCheck, type SuiteFile } from './suite-file';
+import { readCsv, undefused, writeCsv, type CsvValue } from '../lib/csv';
 
 /**
- * CSV import for the common case: a header `id,question,contains,cites_document` (any assertion of the suite file
- * may be a column too), one case per line, several values in one cell separated by `|`. Cells are separated by
- * commas, semicolons (Excel in many European locales) or tabs, found from the file. The result is checked by
- * the same schema as a JSON file; a problem in a case is reported with its CSV line.
+ * A suite as CSV, both ways: one case per line, a column for every field of the suite file (docs/suites.md, "CSV
+ * columns"). The common case is a header `id,question,contains,cites_document`, several values in one cell
+ * separated by `|`; nested fields (options, follow_ups) are JSON in their cell, and the suite's own settings
+ * (defaults, repeat, pass_at_least, k, gate, variants) a JSON object in the `suite` cell of the first case's line.
+ * Cells are separated by commas, semicolons (Excel in many European locales) or tabs, found from the file. The
+ * result is checked by the same schema as a JSON file; a problem in a case is reported with its CSV line.
  */
-const LIST_KEYS = new Set<AssertionKey>([
+const LIST_KEYS = new Set<string>([
   'contains',
   'contains_any',
   'not_contains',
   'cites_document',
   'not_cites_document',
+  'relevant_documents',
 ]);
-const NUMBER_KEYS = new Set<AssertionKey>(['min_sources', 'min_top_score', 'max_latency_ms', 'max_total_tokens']);
-const COLUMNS = ['id', 'question', ...ASSERTION_KEYS] as const;
+const NUMBER_KEYS = new Set<string>([
+  'min_sources',
+  'min_top_score',
+  'max_latency_ms',
+  'max_total_tokens',
+  'similar_to_min',
+  'repeat',
+  'pass_at_least',
+  'k',
+]);
+/** Fields of a case outside `expect`. */
+const CASE_KEYS = ['relevant_documents', 'k', 'repeat', 'pass_at_least'] as const;
+const JSON_KEYS = ['options', 'follow_ups', 'suite'] as const;
+/** Every column, in the order an export writes them. */
+const COLUMNS = [
+  'id',
+  'question',
+  ...ASSERTION_KEYS,
+  'similar_to',
+  'similar_to_min',
+  'rubric',
+  ...CASE_KEYS,
+  ...JSON_KEYS,
+] as const;
+type Column = (typeof COLUMNS)[number];
+/** The suite's settings the `suite` cell holds: the whole file but its name, space and cases. */
+const SUITE_KEYS = ['defaults', 'repeat', 'pass_at_least', 'k', 'gate', 'variants'] as const;
 
 /**
  * With an id column the file names its cases, and runs are compared case by case through those ids: an empty cell is
@@ -26,11 +54,32 @@ const EMPTY_ID_WHY = 'with an id column every case needs its own id: fill it in,
 const DOCUMENT_ID = /^\d+$/;
 const DOCUMENT_ID_WHY = 'document ids are digits, e.g. 831506272047403';
 
-const splitList = (cell: string) =>
-  cell
+/**
+ * One rule for ids: a number or a string, compared as its text (`831506272047403` and `"831506272047403"` are one
+ * document). CSV cells are text already; a JSON list cell may hold numbers. (The engine's id normaliser, when it
+ * lands, replaces this one.)
+ */
+const idText = (id: string | number) => String(id).trim();
+
+/**
+ * A list cell: values separated by `|`, or — when a value holds a `|` or edge spaces — a JSON array, as the export
+ * writes it. A cell that starts with `[` but is not a JSON array of strings or numbers is read as `|`-separated text.
+ */
+function listOf(cell: string): string[] {
+  if (cell.startsWith('[')) {
+    try {
+      const list: unknown = JSON.parse(cell);
+      if (Array.isArray(list) && list.every((v) => typeof v === 'string' || typeof v === 'number'))
+        return list.map(String);
+    } catch {
+      // Plain text that starts with a bracket.
+    }
+  }
+  return cell
     .split('|')
     .map((v) => v.trim())
     .filter(Boolean);
+}
 
 /**
  * A number cell; where cells are not comma-separated, a decimal comma too ("0,5"), as Excel writes numbers in
@@ -59,34 +108,60 @@ export function parseSuiteCsv(text: string, suite: { name: string; space_id: str
   if (errors.length) return { ok: false, errors };
 
   const lines: number[] = [];
-  const cases = rows.map(({ cells, line }) => {
+  let settings: Record<string, unknown> = {};
+  const cases = rows.map(({ cells, line }, index) => {
     lines.push(line);
     if (cells.length !== names.length)
       errors.push(`line ${line}: ${cells.length} cells, but the header has ${names.length}`);
     const out: Record<string, unknown> = {};
     const expect: Record<string, unknown> = {};
-    names.forEach((name, i) => {
-      const cell = (cells[i] ?? '').trim();
+    (names as Column[]).forEach((name, i) => {
+      const cell = undefused((cells[i] ?? '').trim());
       if (name === 'id' && !cell && cells.length === names.length) {
         errors.push(`line ${line}: the id cell is empty (${EMPTY_ID_WHY})`);
       } else if (name === 'id' || name === 'question') {
         if (cell || name === 'question') out[name] = cell;
-      } else if (name === 'cites_document' && cell) {
-        const ids = splitList(cell);
+      } else if (!cell) {
+        // An empty cell: the field is not set.
+      } else if ((JSON_KEYS as readonly string[]).includes(name)) {
+        let value: unknown;
+        try {
+          value = JSON.parse(cell);
+        } catch (error) {
+          errors.push(`line ${line}: ${name} is not JSON (${error instanceof Error ? error.message : String(error)})`);
+          return;
+        }
+        if (name !== 'suite') out[name] = value;
+        else if (index > 0) errors.push(`line ${line}: the suite cell belongs on the first case's line`);
+        else if (!value || typeof value !== 'object' || Array.isArray(value))
+          errors.push(`line ${line}: suite must be a JSON object of ${SUITE_KEYS.join(', ')}`);
+        else {
+          const extra = Object.keys(value).filter((k) => !(SUITE_KEYS as readonly string[]).includes(k));
+          if (extra.length)
+            errors.push(`line ${line}: suite has ${extra.join(', ')}; it holds only ${SUITE_KEYS.join(', ')}`);
+          else settings = value as Record<string, unknown>;
+        }
+      } else if (name === 'cites_document' || name === 'relevant_documents') {
+        const ids = listOf(cell).map(idText);
         for (const id of ids.filter((v) => !DOCUMENT_ID.test(v)))
-          errors.push(`line ${line}: cites_document "${id}" is not a document id (${DOCUMENT_ID_WHY})`);
-        expect.cites_document = ids;
-      } else if (cell) {
-        const key = name as AssertionKey;
-        const number = NUMBER_KEYS.has(key) ? numberOf(cell, delimiter) : undefined;
-        expect[key] = LIST_KEYS.has(key) ? splitList(cell) : (number ?? cell);
+          errors.push(`line ${line}: ${name} "${id}" is not a document id (${DOCUMENT_ID_WHY})`);
+        (name === 'cites_document' ? expect : out)[name] = ids;
+      } else {
+        const number = NUMBER_KEYS.has(name) ? numberOf(cell, delimiter) : undefined;
+        const value = LIST_KEYS.has(name) ? listOf(cell) : (number ?? cell);
+        if (name === 'similar_to' || name === 'similar_to_min') {
+          const similar = (expect.similar_to ?? {}) as Record<string, unknown>;
+          similar[name === 'similar_to' ? 'text' : 'min'] = value;
+          expect.similar_to = similar;
+        } else if ((CASE_KEYS as readonly string[]).includes(name)) out[name] = value;
+        else expect[name as AssertionKey] = value;
       }
     });
     if (Object.keys(expect).length > 0) out.expect = expect;
     return out;
   });
   if (errors.length) return { ok: false, errors };
-  const checked = checkSuite({ name: suite.name, space_id: suite.space_id, cases });
+  const checked = checkSuite({ name: suite.name, space_id: suite.space_id, ...settings, cases });
   if (checked.ok) return checked;
   // A case's problem names its CSV line as well as its place in the suite.
   return {
@@ -96,4 +171,49 @@ export function parseSuiteCsv(text: string, suite: { name: string; space_id: str
       return index === undefined ? message : `line ${lines[Number(index)]}: ${message}`;
     }),
   };
+}
+
+/** A list as its cell: `a|b`, or a JSON array when `|`-separated text would not read back the same. */
+function listCell(values: readonly (string | number)[]): string {
+  const texts = values.map(String);
+  const plain = texts.every((v) => v !== '' && !v.includes('|') && v.trim() === v) && !texts[0]?.startsWith('[');
+  return plain ? texts.join('|') : JSON.stringify(texts);
+}
+
+/**
+ * The suite as CSV, read back by parseSuiteCsv as the same suite (its name and space are given at import): the id
+ * and question columns, and a column for each other field some case (or the suite) sets.
+ */
+export function suiteToCsv(file: SuiteFile): string {
+  const settings = Object.fromEntries(SUITE_KEYS.flatMap((k) => (file[k] === undefined ? [] : [[k, file[k]]])));
+  const rows = file.cases.map((c, i) => {
+    const e = c.expect ?? {};
+    const row: Partial<Record<Column, CsvValue>> = {
+      id: c.id,
+      question: c.question,
+      similar_to: e.similar_to?.text,
+      similar_to_min: e.similar_to?.min,
+      rubric: e.rubric,
+      matches: e.matches,
+      min_sources: e.min_sources,
+      min_top_score: e.min_top_score,
+      max_latency_ms: e.max_latency_ms,
+      max_total_tokens: e.max_total_tokens,
+      k: c.k,
+      repeat: c.repeat,
+      pass_at_least: c.pass_at_least,
+      options: c.options && JSON.stringify(c.options),
+      follow_ups: c.follow_ups && JSON.stringify(c.follow_ups),
+      suite: i === 0 && Object.keys(settings).length ? JSON.stringify(settings) : undefined,
+    };
+    for (const key of ['contains', 'contains_any', 'not_contains', 'cites_document'] as const)
+      if (e[key]) row[key] = listCell(e[key]);
+    if (c.relevant_documents) row.relevant_documents = listCell(c.relevant_documents.map(idText));
+    return row;
+  });
+  const used = COLUMNS.filter((col) => col === 'question' || rows.some((r) => r[col] !== undefined));
+  return writeCsv(
+    used,
+    rows.map((r) => used.map((col) => r[col])),
+  );
 }

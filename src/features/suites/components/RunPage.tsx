@@ -13,6 +13,7 @@ import { CaseFilterBar } from './CaseFilterBar';
 import { ResultsTable } from './ResultsTable';
 import { RunExportMenu } from './RunExportMenu';
 import { RunFigures } from './RunFigures';
+import { RunGate } from './RunGate';
 import { paths } from '../../../config/paths';
 
 // A case's details (answers as Markdown, sources, raw JSON: the playground's components) load after the page shows.
@@ -159,6 +160,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           </Alert>
         ) : null}
         <RunFigures run={run} live={live} summary={summary} passRateText={passRateText} />
+        <RunGate run={run} summary={summary} live={live} />
         {run.status === 'interrupted' ? (
           <Alert color="yellow" variant="light">
             {t('suites.run.interrupted')}

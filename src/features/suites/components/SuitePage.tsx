@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Menu, NumberInput, Tabs, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { runSize, checkSuite, SUITE_BOUNDS } from '../../../suite-engine';
+import { runSize, checkSuite, SUITE_BOUNDS, suiteToCsv } from '../../../suite-engine';
 import { type ConnectionProfile } from '../../../lib';
 import { ChevronIcon, downloadText, EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useT } from '../../../i18n';
@@ -167,6 +167,12 @@ function Suite({
               onClick={() => downloadText(`${fileNameOf(file.name)}.json`, `${JSON.stringify(file, null, 2)}\n`)}
             >
               {t('suites.exportJson')}
+            </Menu.Item>
+            <Menu.Item
+              data-testid="export-suite-csv"
+              onClick={() => downloadText(`${fileNameOf(file.name)}.csv`, suiteToCsv(file), 'text/csv')}
+            >
+              {t('suites.exportCsv')}
             </Menu.Item>
             <Menu.Item
               onClick={async () => {
