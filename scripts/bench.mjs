@@ -16,6 +16,7 @@ const SECTIONS = {
   suites: 'scripts/bench-suites.ts', // 2,000 cases × 2 variants × 3 at concurrency 8 in Chromium: wall time, long tasks
   bulk: 'scripts/bench-bulk.ts', // a 1,000-document bulk removal at concurrency 8 in Chromium
   'suite-reports': 'scripts/bench-suite-reports.ts', // peak memory writing each report of a 5,000-case run, 60 KB answers
+  properties: 'scripts/bench-properties.ts', // npm test's properties (CSV, suite files, path ids, matches), 50× longer, random seed
 };
 
 const args = process.argv.slice(2);

@@ -103,7 +103,7 @@ describe('translatePattern: JavaScript patterns on the linear-time engine (RE2)'
       '/\\p{Script_Extensions=Greek}/u',
       '\\p{Script_Extensions=Greek} at character 2: the Unicode property Script_Extensions is not known to RE2 (use Script=)',
     ],
-    ['a{1001}', 'a repeat count over 1000, more than the linear-time engine (RE2) allows'],
+    ['a{1001}', 'a repeat count over 1000 (nested repeats multiply), more than the linear-time engine (RE2) allows'],
     ['(', 'not a valid regular expression'],
   ])('refuses %s with the place and why', (pattern, problem) => {
     expect(matchesProblem(pattern)).toBe(problem);

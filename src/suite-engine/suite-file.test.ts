@@ -245,10 +245,15 @@ describe('the suite file', () => {
         ],
       });
       expect(errorsOf({ ...ok, cases: [{ question: 'Q', options: { context_params: { ['k\uDE00']: 1 } } }] })).toEqual([
-        'cases[0].options.context_params.k\uDE00: holds a lone surrogate (U+DE00 at character 2), which is not text: write the character it was meant to be',
+        'cases[0].options.context_params["k\\ude00"]: holds a lone surrogate (U+DE00 at character 2), which is not text: write the character it was meant to be',
       ]);
       // A pair is one character, and fine.
       expect(errorsOf({ ...ok, name: 'Suite 😀' })).toEqual([]);
+      // A made-up key or id is quoted: every message stays one line (found by test/properties.ts).
+      expect(errorsOf({ ...ok, cases: [{ id: 'a\nb' }], 'x\ny': 1 })).toEqual([
+        'cases[0].question: must be a question (a string) (case "a\\nb")',
+        '["x\\ny"]: unknown field',
+      ]);
     });
   });
 });

@@ -317,7 +317,12 @@ export type SuiteCheck = { ok: true; file: SuiteFile; suite: Suite } | { ok: fal
 /** `cases[3].expect.matches`; the root is `(file)`. */
 function pathText(path: readonly PropertyKey[]): string {
   let out = '';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out ? '.' : ''}${String(part)}`;
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    // A key a file made up (a line break, a quote) is quoted, so the message stays one line.
+    else if (/^[\w$-]+$/.test(String(part))) out += `${out ? '.' : ''}${String(part)}`;
+    else out += `[${JSON.stringify(String(part))}]`;
+  }
   return out || '(file)';
 }
 
@@ -328,7 +333,7 @@ function caseNote(raw: unknown, path: readonly PropertyKey[]): string {
   if (path[0] !== 'cases' || typeof path[1] !== 'number' || path[2] === 'id' || !isObject(raw)) return '';
   const item = Array.isArray(raw.cases) ? raw.cases[path[1]] : undefined;
   const id = isObject(item) ? item.id : undefined;
-  return typeof id === 'string' && id ? ` (case "${id}")` : '';
+  return typeof id === 'string' && id ? ` (case ${JSON.stringify(id)})` : '';
 }
 
 function unknownKeyMessage(path: readonly PropertyKey[], key: string): string {
@@ -353,7 +358,7 @@ function duplicateIds(raw: Record<string, unknown>, list: 'cases' | 'variants'):
     if (typeof id !== 'string' || !id) return;
     const first = seen.get(id);
     if (first === undefined) seen.set(id, i);
-    else out.push(`${list}[${i}].id: "${id}" is already the id of ${list}[${first}]`);
+    else out.push(`${list}[${i}].id: ${JSON.stringify(id)} is already the id of ${list}[${first}]`);
   });
   return out;
 }
@@ -441,6 +446,14 @@ export function checkSuite(raw: unknown): SuiteCheck {
   return { ok: true, file: parsed.data, suite: normalizeSuite(parsed.data) };
 }
 
+/** A parser's message as one line: it may quote the file's text, control characters and all. */
+const oneLine = (message: string) =>
+  Array.from(message, (c) => {
+    const code = c.charCodeAt(0);
+    const control = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+    return control ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+  }).join('');
+
 /** A stack overflow while reading: only a value nested too deep causes one. */
 const isStackOverflow = (error: unknown) => error instanceof Error && /call stack/i.test(error.message);
 
@@ -449,15 +462,18 @@ const isStackOverflow = (error: unknown) => error instanceof Error && /call stac
  * file is read; the CLI imports it). YAML 1.2 core schema: `yes`/`no` stay strings, as in JSON. The package's
  * alias limit holds nested aliases; suiteShapeProblem holds the text they expand to.
  */
-export function parseSuiteYaml(text: string, parse: (text: string, options: { prettyErrors: boolean }) => unknown) {
+export function parseSuiteYaml(
+  text: string,
+  parse: (text: string, options: { prettyErrors: boolean }) => unknown,
+): SuiteCheck {
   let raw: unknown;
   try {
     raw = parse(text.replace(/^\uFEFF/, ''), { prettyErrors: true });
   } catch (error) {
     if (isStackOverflow(error))
-      return { ok: false, errors: [`(file): nested more than ${SUITE_BOUNDS.depthMax} levels deep`] } as SuiteCheck;
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, errors: [`(file): not valid YAML (${message})`] } as SuiteCheck;
+      return { ok: false, errors: [`(file): nested more than ${SUITE_BOUNDS.depthMax} levels deep`] };
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    return { ok: false, errors: [`(file): not valid YAML (${oneLine(message)})`] };
   }
   return checkSuite(raw);
 }
@@ -470,7 +486,7 @@ export function parseSuiteJson(text: string): SuiteCheck {
   } catch (error) {
     return {
       ok: false,
-      errors: [`(file): not valid JSON (${error instanceof Error ? error.message : String(error)})`],
+      errors: [`(file): not valid JSON (${oneLine(error instanceof Error ? error.message : String(error))})`],
     };
   }
   return checkSuite(raw);
