@@ -68,9 +68,9 @@ export async function openLoggedCompletionStream(
   });
   if (!response.ok) {
     // An error body is read up to READ_BOUNDS.bodyBytes; one over it is shown as the cap's own message.
-    const tooLarge = () => overCap(`${endpoint.name}'s error body`, READ_BOUNDS.bodyBytes, name, logId);
+    const tooLarge = () => overCap('the error body', READ_BOUNDS.bodyBytes, name, logId);
     const text = await readCappedText(response, READ_BOUNDS.bodyBytes, tooLarge).catch((e: unknown) =>
-      isOverCap(e) ? e.message : '',
+      isOverCap(e) ? e.message.replace(/\.$/, '') : '',
     );
     finishLogWithText(logId, startedAt, text);
     const contentType = response.headers.get('content-type') ?? undefined;
