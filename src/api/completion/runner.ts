@@ -102,7 +102,10 @@ export async function* sendCompletion({
     signal?.aborted
       ? end('stopped')
       : end(isStreamStalled(error) || isOverCap(error) ? 'failed' : 'ended_early', error);
-  const answered = (result: CompletionResult, raw: unknown, header: string | null | undefined): CompletionEvent => {
+  const answered = (unmasked: CompletionResult, raw: unknown, header: string | null | undefined): CompletionEvent => {
+    // The result is kept whole (a transcript): an echoed secret anywhere in it is masked, not only in its message.
+    const json = JSON.stringify(unmasked);
+    const result = mask(json) === json ? unmasked : (JSON.parse(mask(json)) as CompletionResult);
     out.result = result;
     out.sources = result.document_chunks ?? [];
     out.usage = result.token_usage;
