@@ -54,7 +54,7 @@ import { urlSecrets } from '../src/lib/mask';
 import { guardOutput } from './suite-output';
 
 // Every line printed from here on has the known secrets masked and control characters stripped (suite-output.ts).
-const output = guardOutput();
+const printed = guardOutput();
 // The signals are taken from the first moment: one that came before a handler would kill the process outright (no
 // report). Until the run starts there is nothing to write; from then on they end the run (endRun, below).
 const SIGNAL_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -152,7 +152,7 @@ try {
 } catch (error) {
   usageError(error instanceof Error ? error.message : String(error));
 }
-for (const flag of ['base-url', 'secondary-url', 'grader-url'] as const) output.add(...urlSecrets(args.values[flag]));
+for (const flag of ['base-url', 'secondary-url', 'grader-url'] as const) printed.add(...urlSecrets(args.values[flag]));
 if (args.values.help) {
   console.log(USAGE);
   process.exit(0);
@@ -202,10 +202,10 @@ const timeoutMs =
 const tokenEnv = args.values['token-env'] ?? 'KC_TOKEN';
 if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usageError(`--token-env must name an environment variable`);
 const token = process.env[tokenEnv];
-output.add(token);
+printed.add(token);
 if (args.values['token-env'] && !token) usageError(`the environment variable ${tokenEnv} is not set`);
 const grader = graderOf();
-output.add(grader?.key);
+printed.add(grader?.key);
 /** The rubric grader the flags name, or none; a half-given grader is a usage error (exit 2). */
 function graderOf(): Grader | undefined {
   const { 'grader-url': url, 'grader-model': model, 'grader-key-env': keyEnv } = args.values;

@@ -39,7 +39,9 @@ function writeForever(res: ServerResponse, piece: () => string): void {
   let open = true;
   res.on('close', () => (open = false));
   const pump = () => {
-    while (open) if (!res.write(piece())) return void res.once('drain', pump);
+    // Until the socket's buffer is full ('drain' resumes) or the client has gone ('close').
+    while (res.write(piece())) if (!open) return;
+    if (open) res.once('drain', pump);
   };
   pump();
 }
