@@ -24,7 +24,7 @@ describe('the completion runner against a hostile service', () => {
   it('masks a token the service splits across two deltas and echoes in an error event, in the outcome and the log', async () => {
     const outcome = await askCompletion(request('echo-stream'));
     expect(outcome.text).toContain('Your token is ***');
-    expect(outcome.streamErrors).toEqual(['invalid credentials: Authorization: Bearer ***']);
+    expect(outcome.streamErrors).toEqual(['\x1b[2K\rinvalid credentials: Authorization: Bearer ***']);
     expect(JSON.stringify(outcome)).not.toContain(TOKEN);
     expect(logText()).not.toContain(TOKEN);
   });
@@ -47,6 +47,17 @@ describe('the completion runner against a hostile service', () => {
     expect(outcome.error?.message).toContain('admin:***@');
     expect(JSON.stringify(outcome) + (outcome.error?.message ?? '')).not.toContain('p4ss-w0rd-x');
     expect(logText()).not.toContain('p4ss-w0rd-x');
+  });
+
+  it('fails a stream whose bytes trickle in without completing an event at the idle limit, naming it', async () => {
+    const outcome = await askCompletion(request('trickle'));
+    expect(outcome.ending).toBe('failed');
+    expect(outcome.error).toMatchObject({
+      kind: 'timeout',
+      idleMs: 1_000,
+      message: 'No complete event for 1 s: the stream stalled (bytes trickled in, no event).',
+    });
+    expect(logText()).toContain('No complete event for 1 s');
   });
 
   it('stops a JSON answer, streamed or not, at READ_BOUNDS.bodyBytes with the cap named', async () => {

@@ -66,7 +66,7 @@ function completion(req: Received, res: ServerResponse): void {
       sse(res);
       res.write(event({ type: 'stream', message: `\x1b[31mYour token is ${token.slice(0, half)}` }));
       res.write(event({ type: 'stream', message: `${token.slice(half)}\x1b[0m\x1b]0;pwned\x07 \r overwritten` }));
-      res.write(event({ type: 'error', message: `invalid credentials: Authorization: Bearer ${token}` }));
+      res.write(event({ type: 'error', message: `\x1b[2K\rinvalid credentials: Authorization: Bearer ${token}` }));
       res.end('data: [DONE]\n\n');
       return;
     case 'echo-json':
