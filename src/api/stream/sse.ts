@@ -61,24 +61,29 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
       let start = 0;
       if (skipLeadingLf && text.charCodeAt(0) === 10) start = 1;
       skipLeadingLf = false;
-      for (let i = start; i < text.length; i++) {
-        const ch = text.charCodeAt(i);
-        if (ch !== 10 && ch !== 13) continue;
-        const piece = text.slice(start, i);
+      // The next LF and the next CR, each found by indexOf and looked for again only once passed: linear, and native.
+      let nextLf = text.indexOf('\n', start);
+      let nextCr = text.indexOf('\r', start);
+      while (nextLf !== -1 || nextCr !== -1) {
+        const at = nextLf === -1 ? nextCr : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
+        const piece = text.slice(start, at);
         if (pending.length > 0) {
           pending.push(piece);
           const whole = pending.join('');
           pending = [];
           line(whole);
         } else line(piece);
-        if (ch === 13) {
-          if (i + 1 < text.length) {
-            if (text.charCodeAt(i + 1) === 10) i++;
+        let end = at;
+        if (at === nextCr) {
+          if (at + 1 < text.length) {
+            if (text.charCodeAt(at + 1) === 10) end = at + 1;
           } else {
             skipLeadingLf = true;
           }
         }
-        start = i + 1;
+        start = end + 1;
+        if (nextLf !== -1 && nextLf < start) nextLf = text.indexOf('\n', start);
+        if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start);
       }
       if (start < text.length) pending.push(text.slice(start));
     },
