@@ -18,6 +18,8 @@ describe('masking secrets', () => {
     });
     expect(maskSecrets('a tok-123 b tok-123-long c', secrets)).toBe('a *** b *** c');
     expect(createMasker([undefined, ''])('unchanged')).toBe('unchanged');
+    // A secret of fewer than MIN_SECRET_CHARS characters would mask every such letter of every line.
+    expect(maskSecrets('that text', ['t'])).toBe('that text');
   });
 
   it('strips terminal escapes, other control characters and bidi overrides, keeping line feeds and tabs', () => {

@@ -43,9 +43,16 @@ export const profileSecrets = (holder: SecretHolder): string[] => [
   ...urlSecrets(holder.secondary_url),
 ];
 
-/** Distinct, non-empty, longest first (a secret that contains another is masked whole). */
+/**
+ * Shorter secrets are not masked: a token `t` or a password `pw` would mask every `t` of every line (a secret that
+ * short is no secret anyway).
+ */
+export const MIN_SECRET_CHARS = 4;
+
+/** Distinct, at least MIN_SECRET_CHARS long, longest first (a secret that contains another is masked whole). */
 function normalise(secrets: readonly (string | undefined)[]): string[] {
-  return [...new Set(secrets.filter((s): s is string => !!s))].sort((a, b) => b.length - a.length);
+  const kept = secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_CHARS);
+  return [...new Set(kept)].sort((a, b) => b.length - a.length);
 }
 
 /** Every occurrence of every secret replaced by MASKED. Linear in the text for each secret. */
