@@ -80,6 +80,7 @@ const reportArgs = (name: string) => [
 
 /** Every report is there and readable as its format; none holds a secret. Returns the JSON report. */
 function readReports(name: string): {
+  status: string;
   attempts: { caseId: string; turns: { answer: string; error?: { message: string } }[] }[];
 } {
   const texts = [`${name}.json.out`, `${name}.xml`, `${name}.csv`, `${name}.html`].map((f) =>
@@ -137,6 +138,9 @@ describe('npm run suite against a hostile service', () => {
       // The service's escapes and CR are gone from the line; its words stay.
       expect(o.stdout).toContain('The stream reported: invalid credentials: Authorization: Bearer ***');
       const run = readReports('hostile');
+      // Every case ended by a cap or a limit of its own: the run itself finished (no --timeout-ms needed).
+      expect(run.status).toBe('done');
+      expect(run.attempts).toHaveLength(cases.length);
       const turn = (id: string) => run.attempts.find((a) => a.caseId === id)!.turns[0]!;
       // The token, split across two deltas, is masked once they are joined; the escapes stay in the data, not the terminal.
       expect(turn('echo-stream').answer).toContain('Your token is ***');
