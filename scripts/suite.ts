@@ -57,6 +57,16 @@ import { unwritableReport, writeReports, type Report } from './suite-reports';
 import { idFilter, parseSuiteText } from './suite-input';
 import { CaseProgress } from './suite-progress';
 import { appVersion } from '../vite/app-version';
+import { urlSecrets } from '../src/lib/mask';
+import { guardOutput } from './suite-output';
+
+// Every line printed from here on has the known secrets masked and control characters stripped (suite-output.ts).
+const printed = guardOutput();
+// The signals are taken from the first moment: one that came before a handler would kill the process outright (no
+// report). Until the run starts there is nothing to write; from then on they end the run (endRun, below).
+const SIGNAL_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+let onSignal = (signal: keyof typeof SIGNAL_CODES): void => process.exit(SIGNAL_CODES[signal]);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => onSignal(signal));
 
 const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME]
        [--concurrency N] [--min-pass-rate P] [--min-hit-rate P] [--min-mrr P]
@@ -158,6 +168,7 @@ try {
 } catch (error) {
   usageError(error instanceof Error ? error.message : String(error));
 }
+for (const flag of ['base-url', 'secondary-url', 'grader-url'] as const) printed.add(...urlSecrets(args.values[flag]));
 if (args.values.help) {
   console.log(USAGE);
   process.exit(0);
@@ -208,8 +219,10 @@ const maxErrors = numberArg('--max-errors', args.values['max-errors'], 0, 0, SUI
 const tokenEnv = args.values['token-env'] ?? 'KC_TOKEN';
 if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usageError(`--token-env must name an environment variable`);
 const token = process.env[tokenEnv];
+printed.add(token);
 if (args.values['token-env'] && !token) usageError(`the environment variable ${tokenEnv} is not set`);
 const grader = graderOf();
+printed.add(grader?.key);
 /** The rubric grader the flags name, or none; a half-given grader is a usage error (exit 2). */
 function graderOf(): Grader | undefined {
   const { 'grader-url': url, 'grader-model': model, 'grader-key-env': keyEnv } = args.values;
@@ -445,8 +458,7 @@ function crashed(error: unknown): void {
   if (ended) process.exit(2);
   endRun('failed', 2, `the run failed: ${error instanceof Error ? error.message : String(error)}`);
 }
-process.once('SIGINT', () => endRun('stopped', 130, 'stopped by SIGINT'));
-process.once('SIGTERM', () => endRun('stopped', 143, 'stopped by SIGTERM'));
+onSignal = (signal) => endRun('stopped', SIGNAL_CODES[signal], `stopped by ${signal}`);
 process.on('uncaughtException', crashed);
 process.on('unhandledRejection', crashed);
 // How the run was ended early, other than by a signal: its time limit, or the service refusing the token. The run is

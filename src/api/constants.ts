@@ -24,3 +24,25 @@ export const CALL_BOUNDS = {
   retryMaxDelayMs: 30_000,
   staleTimeMs: 30_000,
 } as const;
+
+const MB = 1024 * 1024;
+
+/**
+ * The most the console and the CLI read of an answer, in bytes: a service or a grader that sends more is cut off
+ * with an error naming the cap (a 1 GB body read whole took 2.2 GB of memory; an endless line never ended).
+ * Named once here; the README's Reliability table and docs/suites.md say them.
+ */
+export const READ_BOUNDS = {
+  /** One JSON answer: any operation's body, a completion answered as JSON. */
+  bodyBytes: 32 * MB,
+  /** A streamed completion, all its bytes together. */
+  streamBytes: 64 * MB,
+  /** One line of an event stream (a final result event, sources and all, is one line). */
+  sseLineBytes: 8 * MB,
+  /** A grader's reply. */
+  graderReplyBytes: 4 * MB,
+} as const;
+
+/** "32 MB": a cap as messages name it. */
+export const bytesLabel = (bytes: number): string =>
+  bytes % MB === 0 ? `${bytes / MB} MB` : bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;

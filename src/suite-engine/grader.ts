@@ -1,3 +1,6 @@
+import { bytesLabel, CALL_BOUNDS, READ_BOUNDS } from '../api/constants';
+import { readCappedText } from '../api/http/read-capped';
+import { maskSecrets, urlSecrets } from '../lib/mask';
 import type { AssertionOutcome } from './types';
 
 /**
@@ -65,8 +68,11 @@ export function graderEndpoint(url: string): string {
 
 /** A verdict from the model's reply: a JSON object in the content, bare, inside a ```json fence, or amid prose. */
 export function parseVerdict(content: string): RubricVerdict | undefined {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content)?.[1];
-  const braces = /\{[\s\S]*\}/.exec(content)?.[0];
+  // Found with indexOf, not a regex: a reply of 300,000 `{` (or of backticks) costs one pass, not a quadratic scan.
+  const fenced = fencedBody(content);
+  const open = content.indexOf('{');
+  const close = content.lastIndexOf('}');
+  const braces = open !== -1 && close > open ? content.slice(open, close + 1) : undefined;
   for (const candidate of [content, fenced, braces]) {
     if (candidate === undefined) continue;
     try {
@@ -82,6 +88,16 @@ export function parseVerdict(content: string): RubricVerdict | undefined {
     }
   }
   return undefined;
+}
+
+/** The body of the first ``` fence (``` or ```json) that is closed, as /```(?:json)?\s*([\s\S]*?)```/i finds it. */
+function fencedBody(content: string): string | undefined {
+  const fence = content.indexOf('```');
+  if (fence === -1) return undefined;
+  let start = fence + 3;
+  if (content.slice(start, start + 4).toLowerCase() === 'json') start += 4;
+  const end = content.indexOf('```', start);
+  return end === -1 ? undefined : content.slice(start, end);
 }
 
 const cut = (text: string, n = 200) => (text.length > n ? `${text.slice(0, n)}…` : text);
@@ -116,6 +132,9 @@ async function askGrader(
   const endpoint = graderEndpoint(grader.url);
   let response: Response;
   let text: string;
+  const tooLarge = new Error(
+    `the grader's reply is over ${bytesLabel(READ_BOUNDS.graderReplyBytes)}: the reading stopped there (READ_BOUNDS)`,
+  );
   try {
     response = await fetch(endpoint, {
       method: 'POST',
@@ -136,8 +155,10 @@ async function askGrader(
       }),
       signal: both,
     });
-    text = await response.text();
+    // Read up to READ_BOUNDS.graderReplyBytes: a grader that answers 1 GB is cut off at the cap.
+    text = await readCappedText(response, READ_BOUNDS.graderReplyBytes, () => tooLarge);
   } catch (error) {
+    if (error === tooLarge) throw error;
     if (timeout.aborted && !signal?.aborted)
       throw new Error(`the grader did not answer within ${timeoutMs / 1000} s (${endpoint})`, { cause: error });
     if (signal?.aborted) throw error;
@@ -175,7 +196,8 @@ export const notGraded = (): AssertionOutcome => ({
 });
 
 /** A grader that echoes the request (its key) in an error body or a reason must not put the key into a report. */
-const redact = (text: string, key: string | undefined) => (key ? text.split(key).join('[grader key]') : text);
+const redact = (text: string, grader: Grader) =>
+  maskSecrets(grader.key ? text.split(grader.key).join('[grader key]') : text, urlSecrets(grader.url));
 
 /** The rubric assertion as graded, or as the grader's error (named); `undefined` when the run was stopped. */
 export async function rubricOutcome(
@@ -185,12 +207,12 @@ export async function rubricOutcome(
 ): Promise<AssertionOutcome | undefined> {
   try {
     const verdict = await gradeRubric(grader, input, signal);
-    const reason = redact(verdict.reason, grader.key);
+    const reason = redact(verdict.reason, grader);
     const word = verdict.pass ? 'pass' : 'fail';
     return { key: 'rubric', ok: verdict.pass, verdict: word, reason, detail: `${word}: ${reason}` };
   } catch (error) {
     if (signal?.aborted) return undefined;
-    const message = redact(error instanceof Error ? error.message : String(error), grader.key);
+    const message = redact(error instanceof Error ? error.message : String(error), grader);
     return { key: 'rubric', ok: false, verdict: 'error', reason: message, detail: `grader error: ${message}` };
   }
 }

@@ -1,6 +1,7 @@
 import { newId } from '../lib/ids';
 import type { SuiteFile } from './suite-file';
 import type { ConnectionProfile } from '../lib/profiles/profile';
+import { maskSecrets, urlSecrets } from '../lib/mask';
 import type { SuiteRun } from './types';
 
 export function newRunId(): string {
@@ -27,8 +28,9 @@ export function newRun(input: {
     profileId: profile.id,
     service: {
       profileName: profile.name,
-      base_url: profile.base_url,
-      secondary_url: profile.secondary_url,
+      // A password written into an address is masked (`http://user:***@host`): a run is kept and reported.
+      base_url: maskSecrets(profile.base_url, urlSecrets(profile.base_url)),
+      secondary_url: maskSecrets(profile.secondary_url, urlSecrets(profile.secondary_url)),
       mode: profile.mode,
     },
     startedAt: input.now ?? Date.now(),

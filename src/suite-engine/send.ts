@@ -1,12 +1,30 @@
 import type { CompletionResult, DocumentChunk } from '../contract';
-import { askCompletion, cutStored, type CompletionOutcome } from '../api/completion';
+import { askCompletion, type CompletionOutcome } from '../api/completion';
+import { maskSecrets, profileSecrets } from '../lib/mask';
 import type { ConnectionProfile } from '../lib/profiles/profile';
 import { ApiError } from '../api/http/errors';
 import { isStreamStalled } from '../api/stream/idle-limit';
 import type { CompletionBodyInput } from './types';
 
-/** A stored response is cut here: a long run keeps thousands of them. */
+/**
+ * The one length an answer and its raw response are kept at, in a run and in every report (JSON, JUnit, CSV, HTML;
+ * the console's kept runs): a long run keeps thousands of them, and a service may stream 640 MB. Past it the text is
+ * cut with a note saying how long it was (docs/suites.md, "Long answers").
+ */
 export const STORED_RESPONSE_CHARS = 64_000;
+
+/**
+ * How much more than STORED_RESPONSE_CHARS the runner keeps before masking: a secret that straddles the cut is
+ * whole in the kept text, masked, then cut away (a token is far shorter than this).
+ */
+const MASK_MARGIN_CHARS = 16_384;
+
+/** A kept answer: masked first, then cut at STORED_RESPONSE_CHARS with a note naming its whole length. */
+export function keptText(text: string, wholeChars = text.length): string {
+  if (text.length <= STORED_RESPONSE_CHARS && wholeChars <= text.length) return text;
+  const total = Math.max(wholeChars, text.length);
+  return `${text.slice(0, STORED_RESPONSE_CHARS)}\n… [cut: ${total.toLocaleString('en-US')} characters; runs and reports keep the first ${STORED_RESPONSE_CHARS.toLocaleString('en-US')}]`;
+}
 
 export interface CompletionAnswer {
   ok: boolean;
@@ -21,6 +39,9 @@ export interface CompletionAnswer {
   httpStatus?: number;
   error?: { kind: string; message: string };
 }
+
+const keep = (text: string | undefined, mask: (text: string) => string) =>
+  text === undefined ? undefined : keptText(mask(text));
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -50,20 +71,30 @@ export async function askOnce(
   body: CompletionBodyInput,
   signal?: AbortSignal,
 ): Promise<CompletionAnswer> {
-  const outcome = await askCompletion({ profile, spaceId, body, signal });
-  const error = caseError(outcome);
+  const outcome = await askCompletion({
+    profile,
+    spaceId,
+    body,
+    signal,
+    keepChars: STORED_RESPONSE_CHARS + MASK_MARGIN_CHARS,
+  });
+  // The runner masked what it kept; an error's message and body are masked here (a service may echo the token).
+  const secrets = profileSecrets(profile);
+  const mask = (text: string) => maskSecrets(text, secrets);
+  const found = caseError(outcome);
+  const error = found && { ...found, message: keptText(mask(found.message)) };
   // A call that failed, or a stream that broke off, is kept with what the failure carried, not the answer's fields.
   const broke = outcome.ending === 'failed' || (outcome.ending === 'ended_early' && !!outcome.error);
   const api = outcome.error instanceof ApiError ? outcome.error : undefined;
   return {
     ok: outcome.ending === 'answered' && !error,
     aborted: outcome.ending === 'stopped',
-    text: outcome.text,
+    text: keptText(outcome.text, outcome.textChars),
     sources: outcome.sources,
     result: outcome.result,
     latencyMs: outcome.timing.latencyMs,
     conversationId: broke ? undefined : outcome.conversationId,
-    response: cutStored(broke ? api?.rawBody : outcome.rawResponse, STORED_RESPONSE_CHARS),
+    response: keep(broke ? api?.rawBody : outcome.rawResponse, mask),
     httpStatus: broke ? api?.status : outcome.httpStatus,
     ...(error ? { error } : {}),
   };

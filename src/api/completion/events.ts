@@ -22,8 +22,13 @@ export interface CompletionTiming {
 /** Everything a completion came to, whichever shape the service answered in. */
 export interface CompletionOutcome {
   ending: CompletionEnding;
-  /** The final result's message when it has one, else the deltas received. */
+  /**
+   * The final result's message when it has one, else the deltas received; the token and the URLs' passwords masked
+   * (after the deltas are joined), cut at the request's keepChars.
+   */
   text: string;
+  /** The answer's whole length when `text` was cut at keepChars. */
+  textChars?: number;
   result?: CompletionResult;
   sources: DocumentChunk[];
   usage?: TokenUsage;

@@ -1,10 +1,15 @@
 import { buildPath, ENDPOINTS } from '../../contract';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { targetUrl } from '../http/host';
+import { maskSecrets, urlSecrets } from '../../lib/mask';
 
-/** The service's own URL for a completion (shown, kept with results, copied as cURL; never the console's proxy; no token). */
+/**
+ * The service's own URL for a completion (shown, kept with results, copied as cURL; never the console's proxy; no
+ * token, and a password written into the address masked).
+ */
 export function completionUrl(profile: ConnectionProfile, spaceId: string): string {
-  return targetUrl(profile, 'base') + buildPath(ENDPOINTS.chatCompletions.pattern, { space_id: spaceId });
+  const url = targetUrl(profile, 'base') + buildPath(ENDPOINTS.chatCompletions.pattern, { space_id: spaceId });
+  return maskSecrets(url, urlSecrets(profile.base_url));
 }
 
 /** The conversation an answer belongs to: a conversation_id in the result (some services add it), the header, or the one sent. */

@@ -8,6 +8,9 @@ import { completionEvents } from '../stream/completion-stream';
 import { isStreamStalled } from '../stream/idle-limit';
 import type { CompletionEnding, CompletionEvent, CompletionOutcome } from './events';
 import { conversationOf } from './request';
+import { CALL_BOUNDS, READ_BOUNDS } from '../constants';
+import { isOverCap, overCap, readCappedText } from '../http/read-capped';
+import { maskSecrets, profileSecrets } from '../../lib/mask';
 
 export interface CompletionRequest {
   profile: ConnectionProfile;
@@ -15,6 +18,12 @@ export interface CompletionRequest {
   /** The body as the caller built it; `stream: true` asks for an event stream. */
   body: EndpointBody<'chatCompletions'>;
   signal?: AbortSignal;
+  /**
+   * Keep at most this many characters of the answer's text (a suite keeps STORED_RESPONSE_CHARS and a margin): the
+   * deltas past it are counted (outcome.textChars), not kept, so 640 MB of deltas are never held whole. Default: all
+   * of it (the stream itself stops at READ_BOUNDS.streamBytes).
+   */
+  keepChars?: number;
 }
 
 const isJson = (response: Response) => /application\/json/i.test(response.headers.get('content-type') ?? '');
@@ -45,7 +54,18 @@ export async function* sendCompletion({
   spaceId,
   body,
   signal,
+  keepChars = Infinity,
 }: CompletionRequest): AsyncGenerator<CompletionEvent, void, undefined> {
+  // The token and the URLs' passwords, masked in what the outcome keeps: a service may echo them.
+  const secrets = profileSecrets(profile);
+  const mask = (text: string) => maskSecrets(text, secrets);
+  let textChars = 0;
+  /** The deltas joined, up to keepChars; the masking waits for the end (a token may be split across two deltas). */
+  const append = (delta: string) => {
+    textChars += delta.length;
+    if (out.text.length < keepChars)
+      out.text += delta.length + out.text.length > keepChars ? delta.slice(0, keepChars - out.text.length) : delta;
+  };
   const t0 = performance.now();
   const since = () => Math.round(performance.now() - t0);
   const out: Omit<CompletionOutcome, 'ending' | 'timing'> = {
@@ -63,6 +83,10 @@ export async function* sendCompletion({
       kind: 'end',
       outcome: {
         ...out,
+        text: mask(out.text),
+        ...(textChars > out.text.length ? { textChars } : {}),
+        ...(out.rawResponse !== undefined ? { rawResponse: mask(out.rawResponse) } : {}),
+        streamErrors: out.streamErrors.map(mask),
         ending: stopped ? 'stopped' : ending,
         ...(error !== undefined && !stopped
           ? { error: error instanceof Error ? error : new Error(String(error)) }
@@ -75,13 +99,22 @@ export async function* sendCompletion({
   };
   /** A read that failed: Stop, a stall (an error naming the idle limit), or a dropped connection (ended early). */
   const brokenOff = (error: unknown): CompletionEvent =>
-    signal?.aborted ? end('stopped') : end(isStreamStalled(error) ? 'failed' : 'ended_early', error);
-  const answered = (result: CompletionResult, raw: unknown, header: string | null | undefined): CompletionEvent => {
+    signal?.aborted
+      ? end('stopped')
+      : end(isStreamStalled(error) || isOverCap(error) ? 'failed' : 'ended_early', error);
+  const answered = (unmasked: CompletionResult, raw: unknown, header: string | null | undefined): CompletionEvent => {
+    // The result is kept whole (a transcript): an echoed secret anywhere in it is masked, not only in its message.
+    const json = JSON.stringify(unmasked);
+    const result = mask(json) === json ? unmasked : (JSON.parse(mask(json)) as CompletionResult);
     out.result = result;
     out.sources = result.document_chunks ?? [];
     out.usage = result.token_usage;
     // The final result is the reference: deltas may have been lost or differ from it.
-    if (result.assistant_message) out.text = result.assistant_message;
+    if (result.assistant_message) {
+      out.text = '';
+      textChars = 0;
+      append(result.assistant_message);
+    }
     out.conversationId = conversationOf(raw, header, body.conversation_id);
     return {
       kind: 'result',
@@ -126,7 +159,10 @@ export async function* sendCompletion({
     out.answeredAsJson = true;
     let text: string;
     try {
-      text = await response.text();
+      // Read up to READ_BOUNDS.bodyBytes, like any JSON answer.
+      text = await readCappedText(response, READ_BOUNDS.bodyBytes, () =>
+        overCap("Chat completions' answer", READ_BOUNDS.bodyBytes, 'chatCompletions', out.logId),
+      );
     } catch (error) {
       yield brokenOff(error);
       return;
@@ -177,19 +213,20 @@ export async function* sendCompletion({
   // How the stream ends if nothing better arrives: cut off before its final event.
   let ending: CompletionEnding = 'ended_early';
   try {
-    for await (const event of completionEvents(response.body)) {
+    const idleMs = profile.streamIdleTimeoutMs ?? CALL_BOUNDS.streamIdleTimeoutMs;
+    for await (const event of completionEvents(response.body, { idleMs })) {
       switch (event.kind) {
         case 'delta':
           if (event.text && timing.firstTextMs === undefined) timing.firstTextMs = since();
-          out.text += event.text;
+          append(event.text);
           yield event;
           break;
         case 'trace':
-          yield event;
+          yield { ...event, message: mask(event.message) };
           break;
         case 'error':
           out.streamErrors.push(event.message);
-          yield { kind: 'stream_error', message: event.message, raw: event.raw };
+          yield { kind: 'stream_error', message: mask(event.message), raw: event.raw };
           break;
         case 'result':
           out.drift = event.drift;

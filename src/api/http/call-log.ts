@@ -1,6 +1,9 @@
 import type { EndpointName } from '../../contract';
+import { profileSecrets } from '../../lib/mask';
 import { byteLength, LOG_BOUNDS, requestLog } from '../../lib/log/request-log';
 import type { ApiError } from './errors';
+import { READ_BOUNDS } from '../constants';
+import { isOverCap, overCap } from './read-capped';
 import { targetUrl } from './host';
 import type { HostRequest } from './host-request';
 import { isStreamStalled, readWithin, streamStalled } from '../stream/idle-limit';
@@ -9,7 +12,7 @@ import { isStreamStalled, readWithin, streamStalled } from '../stream/idle-limit
 
 const now = () => performance.now();
 
-/** Opens the entry of a call about to be sent (the token is the secret the log masks). */
+/** Opens the entry of a call about to be sent (the token and the URLs' passwords are the secrets the log masks). */
 export function startLog(
   req: HostRequest,
   url: string,
@@ -28,7 +31,7 @@ export function startLog(
       requestHeaders: headers,
       requestBody: bodyText,
     },
-    req.profile.token,
+    profileSecrets(req.profile),
   );
 }
 
@@ -84,7 +87,7 @@ export function loggedStreamBody(
   let text = '';
   let size = 0;
   let finished = false;
-  const finish = (failed?: string, kind: 'aborted' | 'timeout' = 'aborted') => {
+  const finish = (failed?: string, kind: 'aborted' | 'timeout' | 'unusable' = 'aborted') => {
     if (finished) return;
     finished = true;
     text += decoder.decode();
@@ -103,19 +106,27 @@ export function loggedStreamBody(
           return;
         }
         size += value.byteLength;
+        // A stream is read up to READ_BOUNDS.streamBytes in all: 640 MB of deltas must not be read to the end.
+        if (size > READ_BOUNDS.streamBytes) throw overCap('The stream', READ_BOUNDS.streamBytes, endpoint, logId);
         // Past the cap the text is not needed, only the size.
         if (text.length <= LOG_BOUNDS.bodyCapBytes) text += decoder.decode(value, { stream: true });
         controller.enqueue(value);
       } catch (error) {
         const stall = isStreamStalled(error);
-        finish(error instanceof Error ? error.message : String(error), stall ? 'timeout' : 'aborted');
-        // A stalled server keeps the connection open: let go of it.
-        if (stall) void reader.cancel(error).catch(() => undefined);
+        const over = isOverCap(error);
+        finish(
+          error instanceof Error ? error.message : String(error),
+          stall ? 'timeout' : over ? 'unusable' : 'aborted',
+        );
+        // A stalled server, or one past the cap, keeps the connection open: let go of it.
+        if (stall || over) void reader.cancel(error).catch(() => undefined);
         controller.error(error);
       }
     },
     async cancel(reason) {
-      finish();
+      // The SSE reader cancels a stream whose events stalled (bytes trickling in, no event): the entry says so.
+      if (isStreamStalled(reason)) finish(reason.message, 'timeout');
+      else finish();
       await reader.cancel(reason).catch(() => undefined);
     },
   });

@@ -13,7 +13,8 @@ import {
 import { CALL_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { connectionStore } from '../../lib/profiles/store';
-import { redactSecret, requestLog } from '../../lib/log/request-log';
+import { redactSecret, requestLog, type Secret } from '../../lib/log/request-log';
+import { profileSecrets } from '../../lib/mask';
 import { catalogStore, sightingsFor } from '../../lib/catalog';
 import { DIALECT_NAMES, readErrorBody } from './error-body';
 import { ApiError } from './errors';
@@ -104,15 +105,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 /**
  * A non-2xx answer as an ApiError carrying the service's own message and field errors, in whatever
- * dialect the body spoke (see readErrorBody), and the raw body. `secret` (the token) is masked in case
- * the service echoes the Authorization header in its error.
+ * dialect the body spoke (see readErrorBody), and the raw body. `secret` (the token, the URLs' passwords) is masked in
+ * case the service echoes the Authorization header in its error.
  */
 export function httpError(
   name: EndpointName,
   status: number,
   answer: string,
   logId?: string,
-  secret?: string,
+  secret?: Secret,
   contentType?: string,
   retryAfter?: string,
 ): ApiError {
@@ -153,7 +154,7 @@ export function interpretAnswer<T>(
   name: EndpointName,
   outcome: SendOutcome,
   parser: ResponseParser<T>,
-  secret?: string,
+  secret?: Secret,
 ): ApiResult<T> {
   const label = ENDPOINTS[name].name;
   const { status, text, logId, durationMs } = outcome;
@@ -243,7 +244,7 @@ export async function callEndpoint<N extends EndpointName>(
     endpoint: name,
     onFirstText: options.onFirstText,
   });
-  const result = interpretAnswer(name, outcome, options.responseRecord ?? endpoint.response, profile.token);
+  const result = interpretAnswer(name, outcome, options.responseRecord ?? endpoint.response, profileSecrets(profile));
   const conversationId = result.headers[CONVERSATION_ID_HEADER];
   // Every id an answer reveals enters the catalog: there are no list endpoints, so this is how ids are found again.
   if (options.remember !== false)

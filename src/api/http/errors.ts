@@ -10,7 +10,7 @@ import type { CallErrorKind } from '../../lib/log/request-log';
  * - timeout: no complete answer within the time limit, or a stream that stalled (idleMs says its limit)
  * - aborted: the caller cancelled (navigation, a new search, a Stop button)
  * - invalid_json: a 2xx whose body is not JSON
- * - unusable: a 2xx JSON answer lacking what the console needs to show it
+ * - unusable: a 2xx JSON answer lacking what the console needs to show it, or an answer over a read cap (capBytes)
  * - invalid_request: the console refused to send a body that breaks the contract (nothing was sent)
  * - no_profile: there is no connection profile to send the call with
  */
@@ -30,6 +30,8 @@ export interface ApiErrorInit {
   logId?: string;
   /** A stream that stalled (kind timeout): the idle limit it passed, no byte for this many ms. */
   idleMs?: number;
+  /** An answer cut off at a read cap (kind unusable): the cap it passed, in bytes (READ_BOUNDS). */
+  capBytes?: number;
   /** The answer's Retry-After header (a 429 or 503 may carry one), as sent. */
   retryAfter?: string;
 }
@@ -54,6 +56,8 @@ export class ApiError extends Error {
   readonly logId?: string;
   /** A stream that stalled (kind timeout): the idle limit it passed, no byte for this many ms. */
   readonly idleMs?: number;
+  /** An answer cut off at a read cap (kind unusable): the cap it passed, in bytes (READ_BOUNDS). */
+  readonly capBytes?: number;
   /** The answer's Retry-After header, as sent. */
   readonly retryAfter?: string;
 
@@ -70,6 +74,7 @@ export class ApiError extends Error {
     this.endpoint = init.endpoint;
     this.logId = init.logId;
     this.idleMs = init.idleMs;
+    this.capBytes = init.capBytes;
     this.retryAfter = init.retryAfter;
   }
 }

@@ -27,6 +27,9 @@ export async function readWatchingStart(
   body: ReadableStream<Uint8Array>,
   watch: (textSoFar: string) => Promise<void> | undefined,
   signal: AbortSignal,
+  /** Past this many bytes the body is cancelled and `tooLarge()` thrown (READ_BOUNDS.bodyBytes). */
+  capBytes = Infinity,
+  tooLarge: () => Error = () => new Error(`the answer is over ${capBytes} bytes`),
 ) {
   const pieces: Uint8Array[] = [];
   let size = 0;
@@ -39,8 +42,13 @@ export async function readWatchingStart(
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    pieces.push(value);
     size += value.byteLength;
+    if (size > capBytes) {
+      const error = tooLarge();
+      await reader.cancel(error).catch(() => undefined);
+      throw error;
+    }
+    pieces.push(value);
     if (watching) {
       const part = value.subarray(0, WATCH_LIMIT - watched);
       watched += part.byteLength;

@@ -1,12 +1,14 @@
 import { buildPath, ENDPOINTS, type EndpointBody } from '../../contract';
 import { reportRefusedWrite } from '../auth/refusals';
-import { CALL_BOUNDS } from '../constants';
+import { CALL_BOUNDS, READ_BOUNDS } from '../constants';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { requestLog } from '../../lib/log/request-log';
+import { profileSecrets } from '../../lib/mask';
 import { checkBodyBeforeSend, errorLogDrift, httpError, resolveProfile } from './client';
 import { ApiError } from './errors';
 import { finishLogWithText, loggedStreamBody } from './call-log';
 import { sendForStream } from './transport';
+import { isOverCap, overCap, readCappedText } from './read-capped';
 
 export interface StreamOptions {
   signal?: AbortSignal;
@@ -65,10 +67,14 @@ export async function openLoggedCompletionStream(
     accept: 'text/event-stream, application/json',
   });
   if (!response.ok) {
-    const text = await response.text().catch(() => '');
+    // An error body is read up to READ_BOUNDS.bodyBytes; one over it is shown as the cap's own message.
+    const tooLarge = () => overCap('the error body', READ_BOUNDS.bodyBytes, name, logId);
+    const text = await readCappedText(response, READ_BOUNDS.bodyBytes, tooLarge).catch((e: unknown) =>
+      isOverCap(e) ? e.message.replace(/\.$/, '') : '',
+    );
     finishLogWithText(logId, startedAt, text);
     const contentType = response.headers.get('content-type') ?? undefined;
-    const error = httpError(name, response.status, text, logId, profile.token, contentType);
+    const error = httpError(name, response.status, text, logId, profileSecrets(profile), contentType);
     requestLog.update(logId, { errorKind: error.kind, errorMessage: error.message, drift: errorLogDrift(error) });
     reportRefusedWrite(error, profile.id);
     throw error;

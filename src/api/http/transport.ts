@@ -1,10 +1,12 @@
 import { asErrorResponse } from '../../contract';
-import { CALL_BOUNDS } from '../constants';
+import { CALL_BOUNDS, READ_BOUNDS } from '../constants';
 import { checkFromAnswer, checkFromFailure, hostAnswers } from '../connection/host-answers';
 import { logAnswer, logError, logFailure, logHeaders, startLog } from './call-log';
 import { takeEarlyFetch } from '../../lib/early-fetch';
+import { maskSecrets, profileSecrets } from '../../lib/mask';
 import { ApiError } from './errors';
 import { readWatchingStart } from './first-text';
+import { overCap, readCapped } from './read-capped';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
 import type { HostRequest } from './host-request';
 
@@ -66,8 +68,9 @@ function proxyDetail(text: string): string | undefined {
   }
 }
 
+/** The host as messages name it: its address, a password written into it masked. */
 function hostLabel(req: HostRequest): string {
-  return `the ${req.host} host (${targetUrl(req.profile, req.host)})`;
+  return `the ${req.host} host (${maskSecrets(targetUrl(req.profile, req.host), profileSecrets(req.profile))})`;
 }
 
 async function failureToError(
@@ -94,7 +97,9 @@ async function failureToError(
       message: `${hostLabel(req)} answered, but the browser blocked the answer (CORS): the service does not allow this console's origin. Switch the profile to proxied mode or allow the origin on the service.`,
     });
   }
-  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+  // Node's fetch names the URL it refused (one with credentials): its password is masked like the token.
+  const detail =
+    error instanceof Error && error.message ? ` (${maskSecrets(error.message, profileSecrets(req.profile))})` : '';
   return new ApiError({
     ...common,
     kind: 'network',
@@ -116,7 +121,7 @@ function prepare(req: HostRequest): { url: string; headers: Record<string, strin
     throw new ApiError({
       kind: 'invalid_request',
       endpoint: req.endpoint,
-      message: `The ${req.host} address "${target}" is not a valid URL.`,
+      message: `The ${req.host} address "${maskSecrets(target, profileSecrets(req.profile))}" is not a valid URL.`,
     });
   }
   const url = hostUrl(req.profile, req.host) + req.path;
@@ -124,7 +129,7 @@ function prepare(req: HostRequest): { url: string; headers: Record<string, strin
     throw new ApiError({
       kind: 'invalid_request',
       endpoint: req.endpoint,
-      message: `Cannot build a request URL from "${url}".`,
+      message: `Cannot build a request URL from "${maskSecrets(url, profileSecrets(req.profile))}".`,
     });
   }
   const headers: Record<string, string> = {
@@ -172,10 +177,12 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
     const response = await (takeEarlyFetch(req.method, url, headers, bodyText, signal) ??
       fetch(url, { method: req.method, headers, body: bodyText, signal, cache: 'no-store' }));
     // The bytes, then their text: the size is the bytes' count, not a second pass over a body of several MB.
+    // Never more than READ_BOUNDS.bodyBytes: a 1 GB answer is cut off at the cap with an error naming it.
+    const tooLarge = () => overCap(`${req.label}'s answer`, READ_BOUNDS.bodyBytes, req.endpoint, logId);
     const bytes =
       req.onFirstText && response.ok && response.body
-        ? await readWatchingStart(response.body, req.onFirstText, signal)
-        : await response.arrayBuffer();
+        ? await readWatchingStart(response.body, req.onFirstText, signal, READ_BOUNDS.bodyBytes, tooLarge)
+        : await readCapped(response.body, READ_BOUNDS.bodyBytes, tooLarge);
     const text = utf8.decode(bytes);
     const durationMs = Math.round(now() - t0);
     const proxyError = response.headers.get(PROXY_ERROR_HEADER);

@@ -6,6 +6,9 @@ import {
   type DriftWarning,
 } from '../../contract';
 import { readSse } from './sse';
+import { READ_BOUNDS } from '../constants';
+import { overCap } from '../http/read-capped';
+import { streamStalled } from './idle-limit';
 
 /** What a streamed completion turns into, one step at a time. */
 export type CompletionStreamEvent =
@@ -54,9 +57,21 @@ export function interpretPayload(data: string): CompletionStreamEvent {
  * (the real service's sibling endpoint may send only deltas and `[DONE]`); a body that closes
  * with neither yields `ended_early`.
  */
-export async function* completionEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<CompletionStreamEvent> {
+export async function* completionEvents(
+  body: ReadableStream<Uint8Array>,
+  options: { idleMs?: number } = {},
+): AsyncGenerator<CompletionStreamEvent> {
   let gotResult = false;
-  const messages = readSse(body);
+  // One line is read up to READ_BOUNDS.sseLineBytes; the idle limit counts complete events, not bytes: a service
+  // that trickles a line which never ends (or comments only) stalls like a silent one.
+  const { idleMs } = options;
+  const messages = readSse(body, {
+    lineBytes: READ_BOUNDS.sseLineBytes,
+    lineTooLong: () => overCap('A line of the stream', READ_BOUNDS.sseLineBytes, 'chatCompletions'),
+    ...(idleMs !== undefined
+      ? { idleMs, stalled: (trickled: boolean) => streamStalled(idleMs, 'chatCompletions', undefined, trickled) }
+      : {}),
+  });
   try {
     for (;;) {
       const step = await messages.next();

@@ -4,14 +4,16 @@ import { ApiError } from '../http/errors';
 /** "60", "1.5", "0.2": the limit as the message names it. */
 const seconds = (ms: number) => String(Math.round(ms) / 1000);
 
-/** The error a stalled stream ends with: a timeout that names its idle limit. */
-export function streamStalled(idleMs: number, endpoint?: EndpointName, logId?: string): ApiError {
+/** The error a stalled stream ends with: a timeout that names its idle limit (no byte, or no complete event). */
+export function streamStalled(idleMs: number, endpoint?: EndpointName, logId?: string, noEvent = false): ApiError {
   return new ApiError({
     kind: 'timeout',
     idleMs,
     endpoint,
     logId,
-    message: `No data for ${seconds(idleMs)} s: the stream stalled.`,
+    message: noEvent
+      ? `No complete event for ${seconds(idleMs)} s: the stream stalled (bytes trickled in, no event).`
+      : `No data for ${seconds(idleMs)} s: the stream stalled.`,
   });
 }
 

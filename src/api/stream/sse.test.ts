@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createSseParser, readSse, type SseMessage } from './sse';
 
 function parseAll(chunks: string[]) {
@@ -89,5 +90,90 @@ describe('SSE parser', () => {
   it('reports an event left unfinished when the stream ends early', () => {
     expect(parseAll(['data: {"type":"stream","message":"par'])).toEqual({ messages: [], unfinished: true });
     expect(parseAll(['data: a\n\n'])).toEqual({ messages: [{ event: 'message', data: 'a' }], unfinished: false });
+  });
+});
+
+describe('SSE reader on hostile input', () => {
+  const encoder = new TextEncoder();
+
+  it('gives the same events for any chunking of the same bytes (property, fixed seed)', async () => {
+    // Lines of fields, comments, multi-byte characters and every kind of line end, cut anywhere (inside a CRLF or a
+    // UTF-8 character too).
+    const piece = fc.constantFrom(
+      'data: ',
+      'data:',
+      'event: x',
+      'id: 7',
+      ': c',
+      'é',
+      '✓',
+      '😀',
+      'a b',
+      '\n',
+      '\r',
+      '\r\n',
+    );
+    const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, fc.array(fc.nat(), { maxLength: 8 }), async (body, cuts) => {
+        const bytes = encoder.encode(body);
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const chunks = [0, ...points, bytes.length].slice(1).map((end, i, all) => bytes.slice(i ? all[i - 1] : 0, end));
+        const read = async (parts: Uint8Array[]) => {
+          const out: SseMessage[] = [];
+          const messages = readSse(streamOf(parts));
+          for (;;) {
+            const step = await messages.next();
+            if (step.done) return { out, end: step.value };
+            out.push(step.value);
+          }
+        };
+        expect(await read(chunks)).toEqual(await read([bytes]));
+      }),
+      { seed: 20261127, numRuns: 300 },
+    );
+  });
+
+  it('reads one 8 MB line sent in 16 KB chunks in one pass (the buffer was rescanned per chunk: 2·10⁹ steps)', () => {
+    const out: SseMessage[] = [];
+    const parser = createSseParser((m) => out.push(m));
+    const chunk = 'x'.repeat(16 * 1024);
+    parser.push('data: ');
+    for (let i = 0; i < 512; i++) parser.push(chunk);
+    parser.push('\n\n');
+    expect(out).toHaveLength(1);
+    expect(out[0]!.data.length).toBe(8 * 1024 * 1024);
+  });
+
+  it('stops a line over its cap with the error naming it, and lets go of the body', async () => {
+    let cancelled: unknown;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(encoder.encode('x'.repeat(600)));
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const messages = readSse(body, { lineBytes: 1000, lineTooLong: () => new Error('a line is over 1000 bytes') });
+    await expect(messages.next()).rejects.toThrow('a line is over 1000 bytes');
+    expect(cancelled).toBeInstanceOf(Error);
+  });
+
+  it('ends a stream whose bytes trickle in without completing an event at the idle limit', async () => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('data: {"n":1}\n\ndata: '));
+        timer = setInterval(() => controller.enqueue(encoder.encode('x')), 10);
+      },
+      cancel() {
+        clearInterval(timer);
+      },
+    });
+    const messages = readSse(body, { idleMs: 150, stalled: (trickled) => new Error(`stalled, trickled: ${trickled}`) });
+    expect((await messages.next()).value).toEqual({ event: 'message', data: '{"n":1}' });
+    await expect(messages.next()).rejects.toThrow('stalled, trickled: true');
+    clearInterval(timer);
   });
 });

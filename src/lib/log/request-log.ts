@@ -1,5 +1,9 @@
 import type { DriftWarning, EndpointName, Host, Method } from '../../contract';
 import { newId } from '../ids';
+import { maskSecrets } from '../mask';
+
+/** What a log entry masks: the token, or every secret of its connection (the token and its URLs' passwords). */
+export type Secret = string | readonly string[];
 
 /** How much the request log keeps: choices of the console, named once. */
 export const LOG_BOUNDS = {
@@ -56,7 +60,7 @@ export interface RequestLog {
    * Records a call that is starting; returns its id. `secret` (the call's token) is held outside
    * the entry and replaced by `***` wherever it appears in anything logged for this call.
    */
-  start(entry: NewLogEntry, secret?: string): string;
+  start(entry: NewLogEntry, secret?: Secret): string;
   /** A long responseBody is cut here, after the secret is removed (a cut could split the secret). */
   update(id: string, patch: LogPatch): void;
   /** Oldest first; a new array whenever anything changes (safe for useSyncExternalStore). */
@@ -115,13 +119,13 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 }
 
 /** Replaces every occurrence of a secret, e.g. a service that echoes the Authorization header in an error. */
-export function redactSecret(text: string, secret: string | undefined): string {
+export function redactSecret(text: string, secret: Secret | undefined): string {
   if (!secret) return text;
-  return text.split(secret).join('***');
+  return maskSecrets(text, typeof secret === 'string' ? [secret] : secret);
 }
 
 /** Removes a secret from every string of an entry patch; headers are redacted too. */
-function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T {
+function scrubPatch<T extends LogPatch>(patch: T, secret: Secret | undefined): T {
   const out: Record<string, unknown> = { ...patch };
   for (const [key, value] of Object.entries(out)) {
     if (typeof value === 'string') out[key] = redactSecret(value, secret);
@@ -142,14 +146,14 @@ function scrubPatch<T extends LogPatch>(patch: T, secret: string | undefined): T
 export function createRequestLog(capacity: number = LOG_BOUNDS.capacity): RequestLog {
   let entries: readonly RequestLogEntry[] = [];
   /** Kept beside the entries, never in them. */
-  const secrets = new Map<string, string>();
+  const secrets = new Map<string, Secret>();
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
 
   return {
     start(entry, secret) {
       const id = newId();
-      if (secret) secrets.set(id, secret);
+      if (secret && secret.length > 0) secrets.set(id, secret);
       const clean = scrubPatch(entry, secret);
       const full: RequestLogEntry = { ...clean, id, startedAt: Date.now(), pending: true, drift: entry.drift ?? [] };
       const next = [...entries, full];

@@ -1,0 +1,63 @@
+import type { EndpointName } from '../../contract';
+import { bytesLabel } from '../constants';
+import { ApiError } from './errors';
+
+/** The error of an answer that passed a read cap: it names the cap, and the reading stopped there. */
+export function overCap(what: string, capBytes: number, endpoint?: EndpointName, logId?: string): ApiError {
+  return new ApiError({
+    kind: 'unusable',
+    endpoint,
+    logId,
+    capBytes,
+    message: `${what} is over ${bytesLabel(capBytes)}: the reading stopped there (READ_BOUNDS).`,
+  });
+}
+
+export const isOverCap = (error: unknown): error is ApiError & { capBytes: number } =>
+  error instanceof ApiError && error.capBytes !== undefined;
+
+/**
+ * A body's bytes, read as they arrive and never more than `capBytes`: past the cap the body is cancelled (the
+ * connection let go) and `overCap` thrown, so a 1 GB answer costs at most the cap in memory, not the gigabyte.
+ * `onPiece` sees each piece as it comes (a preview of a large answer's start).
+ */
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  capBytes: number,
+  tooLarge: () => Error,
+  onPiece?: (piece: Uint8Array) => void,
+): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > capBytes) {
+        const error = tooLarge();
+        await reader.cancel(error).catch(() => undefined);
+        throw error;
+      }
+      pieces.push(value);
+      onPiece?.(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (pieces.length === 1) return pieces[0]!;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
+}
+
+/** readCapped's text (UTF-8, as Response.text() decodes). */
+export async function readCappedText(response: Response, capBytes: number, tooLarge: () => Error): Promise<string> {
+  return new TextDecoder().decode(await readCapped(response.body, capBytes, tooLarge));
+}
