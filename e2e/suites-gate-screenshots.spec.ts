@@ -85,6 +85,6 @@ test(
     await run(page);
     await page.getByTestId('compare-baseline').click();
     await expect(page.getByTestId('baseline-report').getByTestId('regressions')).toContainText('battery-life', SLOW);
-    await both(page, 'suite-gate-compare', 480);
+    await both(page, 'suite-gate-compare', 560);
   },
 );

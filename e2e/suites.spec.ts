@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -614,7 +615,7 @@ test('release gate: hit rate and MRR in the summary, a baseline, an edited case 
   page,
   sandbox,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('./suites');
   await expect(page.getByRole('heading', { level: 1, name: 'Test suites' })).toBeVisible(SLOW);
@@ -636,6 +637,12 @@ test('release gate: hit rate and MRR in the summary, a baseline, an edited case 
   await expect(row(page, 'plus-price').getByTestId('similarity')).toContainText('similarity 0.');
   await page.getByTestId('mark-baseline').click();
   await expect(page.getByTestId('is-baseline')).toHaveText('Baseline');
+  // The baseline as CI would keep it: the run's JSON export (the CLI's --json format, answers included).
+  const exported = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'JSON' }).click();
+  const baselineJson = join(mkdtempSync(join(tmpdir(), 'kc-gate-')), 'baseline.json');
+  await (await exported).saveAs(baselineJson);
 
   // The service changes: the battery document is deleted, so that case no longer cites it (a regression).
   await loseBatteryDocument(sandbox, GATE.cases[0]!.question);
@@ -676,6 +683,40 @@ test('release gate: hit rate and MRR in the summary, a baseline, an edited case 
   // Pass rate 2/3 → 2/3; the hit rate fell with the document.
   await expect(report.getByTestId('delta-pass_rate')).toContainText('±0 pt');
   await expect(report.getByTestId('delta-hit_rate')).toContainText('−');
+
+  // The same verdict from the CLI, on the edited suite against the exported baseline: the gate fails, exit 1.
+  const edited = {
+    ...GATE,
+    cases: [
+      { ...GATE.cases[0]!, expect: { ...GATE.cases[0]!.expect, contains: ['days'] } },
+      GATE.cases[1]!,
+      { ...GATE.cases[2]!, expect: { contains: ['45 days'] } },
+    ],
+  };
+  const cliDir = mkdtempSync(join(tmpdir(), 'kc-gate-cli-'));
+  writeFileSync(join(cliDir, 'gate.json'), JSON.stringify(edited));
+  const args = ['--baseline', baselineJson, '--fail-on-regression', '--json', join(cliDir, 'out.json')];
+  const gate = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/suite.ts', join(cliDir, 'gate.json'), '--base-url', sandbox.baseUrl, ...args],
+    { env: { PATH: process.env.PATH ?? '', KC_TOKEN: sandbox.token }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let printed = '';
+  gate.stdout.on('data', (d: Buffer) => (printed += d.toString()));
+  gate.stderr.on('data', (d: Buffer) => (printed += d.toString()));
+  const code = await new Promise<number | null>((ok) => gate.on('exit', ok));
+  expect(code, printed).toBe(1);
+  expect(printed).toContain('battery-life: pass, judged again pass → fail (edited)');
+  const rows = (
+    JSON.parse(readFileSync(join(cliDir, 'out.json'), 'utf8')) as {
+      baseline: { rows: { caseId: string; verdict: string }[] };
+    }
+  ).baseline.rows;
+  expect(rows.map((r) => [r.caseId, r.verdict])).toEqual([
+    ['battery-life', 'regression'],
+    ['plus-price', 'unchanged'],
+    ['return-window', 'unchanged'],
+  ]);
   await page.getByRole('link', { name: `← ${GATE.name}` }).click();
   await expect(page.getByTestId('trend-changed')).toContainText('#2');
 });

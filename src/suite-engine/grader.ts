@@ -1,4 +1,4 @@
-import { bytesLabel, CALL_BOUNDS, READ_BOUNDS } from '../api/constants';
+import { bytesLabel, READ_BOUNDS } from '../api/constants';
 import { readCappedText } from '../api/http/read-capped';
 import { maskSecrets, urlSecrets } from '../lib/mask';
 import type { AssertionOutcome } from './types';

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { type BaselineRow, type DeltaName, type MetricDelta, DEFAULT_VARIANT_ID } from '../../../suite-engine';
 import { useFormat, useT, type MessageKey } from '../../../i18n';
-import type { BaselineView } from '../model/baseline-view';
+import { latencyMatters, type BaselineView } from '../model/baseline-view';
 import { CaseStatusBadge } from './CaseStatusBadge';
 
 const DELTAS: { name: DeltaName; label: MessageKey; unit: 'rate' | 'ms' | 'number'; higherIsBetter: boolean }[] = [
@@ -37,7 +37,13 @@ export function BaselineReport({
     const text = `${formatNumber(Math.abs(n))}${unit === 'rate' ? (signed ? ' pt' : '%') : unit === 'ms' ? ' ms' : ''}`;
     return signed ? `${n > 0 ? '+' : n < 0 ? '−' : '±'}${text}` : `${n < 0 ? '−' : ''}${text}`;
   };
-  const tone = (d: MetricDelta, better: boolean) => (!d.delta ? undefined : d.delta > 0 === better ? 'teal' : 'red');
+  // A latency figure is coloured only when its change matters (latencyMatters: ≥ 100 ms and ≥ 20 %), not for jitter.
+  const tone = (d: MetricDelta, better: boolean, unit: string) =>
+    !d.delta || (unit === 'ms' && !latencyMatters(d.baseline, d.delta))
+      ? undefined
+      : d.delta > 0 === better
+        ? 'teal'
+        : 'red';
   const measured = DELTAS.filter(
     ({ name }) => view.deltas[name].baseline !== null || view.deltas[name].current !== null,
   );
@@ -79,7 +85,7 @@ export function BaselineReport({
               <Text size="xs" c="dimmed">
                 {t(label)}
               </Text>
-              <Text fw={600} c={tone(d, higherIsBetter)}>
+              <Text fw={600} c={tone(d, higherIsBetter, unit)}>
                 {show(d.delta, unit, true)}
               </Text>
               <Text size="xs" c="dimmed">

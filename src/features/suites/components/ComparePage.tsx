@@ -13,7 +13,7 @@ import {
 import { EmptyState, ErrorState, Loading, PageHeader } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
 import { useCaseDetails, useLiveRuns, useRuns, useSuite } from '../hooks';
-import { baselineView, editedKeys, sideOutcomes, type CompareSide } from '../model/baseline-view';
+import { baselineView, editedKeys, latencyMatters, sideOutcomes, type CompareSide } from '../model/baseline-view';
 import { BaselineReport } from './BaselineReport';
 import { paths } from '../../../config/paths';
 
@@ -143,17 +143,9 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 const caseLabel = (r: CaseComparison) =>
   r.label.includes('\u0000') && r.variantId !== DEFAULT_VARIANT_ID ? `${r.caseId} [${r.variantId}]` : r.caseId;
 
-/**
- * A latency change worth a colour: at least LATENCY_NOTICE.ms and LATENCY_NOTICE.share of the baseline's latency
- * (a +22 ms jitter on a 900 ms answer is neither). Slower in red, faster in teal; the rest uncoloured.
- */
-export const LATENCY_NOTICE = { ms: 100, share: 0.2 } as const;
-const latencyTone = (r: CaseComparison) => {
-  const d = r.latencyDelta;
-  if (d === undefined || r.latencyA === undefined) return undefined;
-  if (Math.abs(d) < LATENCY_NOTICE.ms || Math.abs(d) < LATENCY_NOTICE.share * r.latencyA) return undefined;
-  return d > 0 ? 'red' : 'teal';
-};
+/** Slower in red, faster in teal, only when the change matters (latencyMatters); jitter stays plain. */
+const latencyTone = (r: CaseComparison) =>
+  latencyMatters(r.latencyA, r.latencyDelta) ? (r.latencyDelta! > 0 ? 'red' : 'teal') : undefined;
 
 function DeltaTable({ rows, a, b }: { rows: CaseComparison[]; a: string; b: string }) {
   const t = useT();

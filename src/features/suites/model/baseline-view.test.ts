@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptResult, AttemptStatus, SuiteRun, SuiteFile } from '../../../suite-engine';
-import { baselineView, editedKeys } from './baseline-view';
+import { baselineView, editedKeys, latencyMatters } from './baseline-view';
 
 const FILE: SuiteFile = {
   name: 'gate',
@@ -106,5 +106,14 @@ describe('a run against its baseline in the console', () => {
     const view = baselineView({ run: both, variant: 'json' }, { run: both, variant: 'web' });
     expect(view.regressions.map((r) => r.caseId)).toEqual(['price']);
     expect(view.onlyBaseline).toEqual([]);
+  });
+
+  it('colours a latency change only when it matters: at least 100 ms and 20 % of the baseline', () => {
+    expect(latencyMatters(900, 22)).toBe(false);
+    expect(latencyMatters(900, 150)).toBe(false);
+    expect(latencyMatters(338, 77)).toBe(false);
+    expect(latencyMatters(400, 120)).toBe(true);
+    expect(latencyMatters(1500, -400)).toBe(true);
+    expect(latencyMatters(null, 500)).toBe(false);
   });
 });

@@ -56,3 +56,14 @@ export function baselineView(a: CompareSide, b: CompareSide, detailed: readonly 
   };
   return compareWithBaseline(side(a, true), side(b, false));
 }
+
+/**
+ * A latency change worth a colour: at least LATENCY_NOTICE.ms and LATENCY_NOTICE.share of the baseline's latency
+ * (a +22 ms jitter on a 900 ms answer is neither). The compare page colours only these, per case and overall.
+ */
+export const LATENCY_NOTICE = { ms: 100, share: 0.2 } as const;
+export const latencyMatters = (baseline: number | null | undefined, delta: number | null | undefined) =>
+  baseline != null &&
+  delta != null &&
+  Math.abs(delta) >= LATENCY_NOTICE.ms &&
+  Math.abs(delta) >= LATENCY_NOTICE.share * baseline;
