@@ -15,6 +15,7 @@ const SECTIONS = {
   sandbox: 'scripts/bench-sandbox.ts', // the sandbox alone: completion, delete, GET throughput
   suites: 'scripts/bench-suites.ts', // 2,000 cases × 2 variants × 3 at concurrency 8 in Chromium: wall time, long tasks
   bulk: 'scripts/bench-bulk.ts', // a 1,000-document bulk removal at concurrency 8 in Chromium
+  removal: 'scripts/bench-removal.ts', // npm run remove: 10,000 documents through a fault proxy at concurrency 8
 };
 
 const args = process.argv.slice(2);
