@@ -523,6 +523,26 @@ test('a run is kept as it goes: a second tab sees its results while it runs, a r
   }
 });
 
+test('a run in one tab is seen running in another, with a Stop that stops it there', async ({ page }) => {
+  test.setTimeout(120_000);
+  const slow = await startSandbox(['--stream-delay-ms', '300']);
+  try {
+    await runEightOneAtATime(page, slow, 'Stopped from another tab');
+    await expect(page.getByTestId('run-progress')).toContainText('1 of 8 done', { timeout: 60_000 });
+    const other = await page.context().newPage();
+    await serveConfig(other, configFor(slow));
+    await other.goto(page.url());
+    // Running in the first tab (it holds the run's lock): shown running here, with a Stop that asks that tab.
+    await expect(other.getByTestId('run-summary')).toContainText('running', SLOW);
+    await other.getByTestId('stop-run').click();
+    await expect(page.getByTestId('run-summary')).toContainText('stopped', SLOW);
+    await expect(other.getByTestId('run-summary')).toContainText('stopped', SLOW);
+    await other.close();
+  } finally {
+    await slow.stop();
+  }
+});
+
 test('the sandbox offers its demo suite, and it passes; a YAML release gate imports and runs', async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'light' });

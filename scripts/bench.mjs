@@ -17,6 +17,7 @@ const SECTIONS = {
   bulk: 'scripts/bench-bulk.ts', // a 1,000-document bulk removal at concurrency 8 in Chromium
   'suite-reports': 'scripts/bench-suite-reports.ts', // peak memory writing each report of a 5,000-case run, 60 KB answers
   properties: 'scripts/bench-properties.ts', // npm test's properties (CSV, suite files, path ids, matches), 50× longer, random seed
+  removal: 'scripts/bench-removal.ts', // npm run remove: 10,000 documents through a fault proxy at concurrency 8
 };
 
 const args = process.argv.slice(2);

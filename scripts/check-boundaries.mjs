@@ -10,7 +10,7 @@
 //   the engines (suite-engine, removal-engine), and everything they load, import nothing browser-only (React,
 //   Mantine, IndexedDB): the CLIs run them in Node;
 //   no import circles among src modules, type-only imports included (a circle means two files are one concern,
-//   or a shared leaf is missing: see features/knowledge/deletion/states.ts).
+//   or a shared leaf is missing: see removal-engine/single/states.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 

@@ -27,6 +27,8 @@ const DOCUMENT_DELETE = /^\/v1\/knowledge\/[^/]+\/document\/([^/?]+)$/;
 
 export async function startFaultProxy(target: string, faults: Faults = {}): Promise<FaultProxy> {
   const deletes = new Map<string, number>();
+  /** DELETEs held back (delayMs): dropped when the proxy stops, so none reaches the service afterwards. */
+  const held = new Set<ReturnType<typeof setTimeout>>();
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, lose: boolean) => {
     const upstream = request(
       new URL(req.url ?? '/', target),
@@ -63,8 +65,13 @@ export async function startFaultProxy(target: string, faults: Faults = {}): Prom
       }
       const go = () => forward(req, res, Buffer.concat(chunks), !!faults.loseAnswer?.(id, n));
       const delay = faults.delayMs?.(id, n) ?? 0;
-      if (delay > 0) setTimeout(go, delay);
-      else go();
+      if (delay > 0) {
+        const timer = setTimeout(() => {
+          held.delete(timer);
+          go();
+        }, delay);
+        held.add(timer);
+      } else go();
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -74,6 +81,8 @@ export async function startFaultProxy(target: string, faults: Faults = {}): Prom
     deletes,
     stop: () =>
       new Promise<void>((ok) => {
+        for (const timer of held) clearTimeout(timer);
+        held.clear();
         server.closeAllConnections();
         server.close(() => ok());
       }),

@@ -229,21 +229,20 @@ describe('npm run remove', () => {
   it(
     'bad arguments or input: exit 2, nothing sent',
     async () => {
+      const before = await sandbox.deleteCalls();
       const good = idsFile('good.txt', ids(38, 2));
-      const bad = idsFile('bad.txt', ['841506270000038', 'drop table', '12ab']);
+      const bad = idsFile('bad.txt', [retiredDocumentId(38), 'drop table', '12ab']);
       const cases: string[][] = [
         ['--ids', good],
         (await argsFor(good)).map((a) => (a === sandbox.baseUrl ? 'ftp://x' : a)),
         await argsFor(bad),
-        await argsFor(good, {}, ['--concurrency', '99']),
-        await argsFor(join(dir, 'missing.txt')),
         await argsFor(good, {}, ['--report', join(dir, 'no-such-dir', 'r.csv')]),
       ];
       for (const args of cases) {
         const out = await startRemove(args).done;
         expect(out.code, `${args.join(' ')}\n${out.stderr}`).toBe(2);
       }
-      expect(await sandbox.deleteCalls()).toEqual({});
+      expect(await sandbox.deleteCalls()).toEqual(before);
     },
     SLOW,
   );

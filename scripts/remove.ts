@@ -239,7 +239,7 @@ async function end(reason?: string, code?: number): Promise<void> {
   const counts = countPhases(current.rows);
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   console.log(
-    `\n${current.rows.length} id(s): ${counts.deleted} deleted, ${counts.left_out} not found, ${counts.not_deleted} not deleted, ${counts.failed} failed, ${counts.unknown + counts.pending + counts.requesting} unsettled, ${counts.waiting + counts.not_sent} not sent · ${seconds} s`,
+    `\n${current.rows.length} id(s): ${counts.deleted} deleted, ${counts.left_out} not found, ${counts.not_deleted} not deleted, ${counts.failed} failed, ${counts.unknown + counts.pending + counts.requesting} unsettled, ${counts.waiting + counts.not_sent} not sent · ${seconds} s · peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   );
   if (reason) console.error(`remove: ${mask(reason)}`);
   const unwritten = writeReports(current);
