@@ -11,14 +11,13 @@ interface Counter {
 }
 const parse = (raw: unknown) => raw as Counter;
 
-const open: KeptDb[] = [];
-afterEach(async () => Promise.all(open.splice(0).map((db) => db.close())));
-const open_ = (db: KeptDb) => open.push(db);
+const opened: KeptDb[] = [];
+afterEach(async () => Promise.all(opened.splice(0).map((db) => db.close())));
 
 describe("the kept database's update", () => {
   it('reads and writes in one transaction: updates from two connections at once never lose one', async () => {
     const [a, b] = [createKeptDb({ name: 'update-1' }), createKeptDb({ name: 'update-1' })];
-    open.push(a!, b!);
+    opened.push(a!, b!);
     const bump = (db: KeptDb) =>
       db.store('leases', parse).update('n', (c) => ({ name: 'n', holder: '', expiresAt: (c?.expiresAt ?? 0) + 1 }));
     await Promise.all(Array.from({ length: 20 }, (_, i) => bump(i % 2 ? a! : b!)));
@@ -27,7 +26,7 @@ describe("the kept database's update", () => {
 
   it('leaves the record (undefined) or deletes it (null) as asked, and returns what is kept', async () => {
     const db = createKeptDb({ name: 'update-2' });
-    open.push(db);
+    opened.push(db);
     const leases = db.store('leases', parse);
     const lease = { name: 'x', holder: 'tab1', expiresAt: 5 };
     expect(await leases.update('x', () => lease)).toEqual(lease);
@@ -37,16 +36,16 @@ describe("the kept database's update", () => {
   });
 
   it('reopens a connection the browser ended, as every other operation does: a lease is still written', async () => {
-    const open = indexedDB.open.bind(indexedDB);
+    const realOpen = indexedDB.open.bind(indexedDB);
     const requests: IDBOpenDBRequest[] = [];
     indexedDB.open = (name: string, version?: number) => {
-      const request = open(name, version);
+      const request = realOpen(name, version);
       requests.push(request);
       return request;
     };
     try {
       const db = createKeptDb({ name: 'update-3' });
-      open_(db);
+      opened.push(db);
       const leases = db.store('leases', parse);
       await leases.update('x', () => ({ name: 'x', holder: 'tab1', expiresAt: 5 }));
       forceCloseDatabase(requests[0]!.result as unknown as Parameters<typeof forceCloseDatabase>[0]);
@@ -57,7 +56,7 @@ describe("the kept database's update", () => {
       });
       expect(requests).toHaveLength(2);
     } finally {
-      indexedDB.open = open;
+      indexedDB.open = realOpen;
     }
   });
 });
