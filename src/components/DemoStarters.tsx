@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { DEMO_RECORDS, useSandboxProfile } from '../api';
+import { useSandboxStarters } from '../api';
 import { useConnection, type CatalogKind } from '../lib';
 import { useT, type MessageKey } from '../i18n';
 import { INTENT_PATH_ATTR } from './intent';
@@ -14,8 +14,9 @@ const KIND_LABELS: Record<CatalogKind, MessageKey> = {
 };
 
 /**
- * Where a new admin starts when the console has met no id yet: the sandbox's demo records, one click each. Shown
- * only for a profile the sandbox answers (asked once, see useSandboxProfile); a real service gets nothing.
+ * Where a new admin starts: the records the running sandbox holds (its fixture's, whatever it is; GET
+ * /__sandbox/starters), one click each. Shown only for a profile the sandbox answers (asked once, see
+ * useSandboxStarters); a real service gets nothing.
  */
 export function DemoStarters({
   kinds,
@@ -29,8 +30,8 @@ export function DemoStarters({
 }) {
   const t = useT();
   const { active } = useConnection();
-  const sandbox = useSandboxProfile(active);
-  if (!sandbox) return null;
+  const starters = useSandboxStarters(active);
+  if (!starters || kinds.every((kind) => starters[kind].length === 0)) return null;
   const withKind = kinds.length > 1;
   return (
     <Stack gap={6} component="section" aria-label={t('starters.title')} data-testid="demo-starters">
@@ -42,7 +43,7 @@ export function DemoStarters({
       </Text>
       <Group gap="xs">
         {kinds.flatMap((kind) =>
-          DEMO_RECORDS[kind].map((record) => (
+          starters[kind].map((record) => (
             <Button
               key={`${kind}:${record.id}`}
               variant="light"

@@ -1,6 +1,7 @@
 import { chatCompletions, getDataset, getDocumentTexts, queryDocumentBase } from './base';
 import { deleteCalls, demoSuiteRoute, healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
 import { deleteConversation, deleteKnowledgeDocument, getKnowledge, updateConversation } from './secondary';
+import { startersRoute } from './starters';
 import type { EndpointName } from '../../contract';
 import type { EndpointRoute, Route } from './types';
 
@@ -25,5 +26,6 @@ export const ROUTES: readonly Route[] = [
   healthBase,
   healthSecondary,
   demoSuiteRoute,
+  startersRoute,
   deleteCalls,
 ];
