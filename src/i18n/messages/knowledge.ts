@@ -3,6 +3,18 @@ import { defineMessages } from '../define';
 /** The knowledge area: the knowledge base page, document deletion and its tracking, the header indicator. */
 export const knowledgeMessages = defineMessages({
   en: {
+    'knowledge.known.title': 'Documents seen by this browser',
+    'knowledge.known.hint':
+      'The service has no list of a knowledge base’s documents. These are the ones this browser has met in this one (deletions, cited pieces, test retrievals, reads), with what it last knew of each.',
+    'knowledge.known.empty':
+      'None yet. A deletion, a Test retrieval below or a playground answer citing this knowledge base’s dataset adds them here.',
+    'knowledge.known.count': '{count, plural, one {# document} other {# documents}}',
+    'knowledge.known.state.seen': 'Seen',
+    'knowledge.known.state.pending': 'Deletion pending',
+    'knowledge.known.state.deleted': 'Deleted',
+    'knowledge.known.state.not_retrieved': 'Not retrieved',
+    'knowledge.known.when': '{state} · {when}',
+    'knowledge.known.unnamed': 'Name not seen',
     'knowledge.title': 'Knowledge bases',
     'knowledge.description':
       'Read a knowledge base by id, with or without its settings, and delete documents from it. Deletions are tracked until a read confirms them.',
@@ -252,6 +264,18 @@ export const knowledgeMessages = defineMessages({
       'Stopped sending: the service refused the token (HTTP {status}). Fix the token in Settings, then Resume.',
   },
   zhCN: {
+    'knowledge.known.title': '此浏览器见过的文档',
+    'knowledge.known.hint':
+      '该服务没有列出知识库文档的接口。这里是此浏览器在该知识库中遇到过的文档（删除、被引用的片段、检索测试、读取），以及每个文档最后已知的状态。',
+    'knowledge.known.empty':
+      '暂无。删除文档、使用下方的检索测试，或在调试台中得到引用该知识库数据集的回答后，文档会出现在这里。',
+    'knowledge.known.count': '{count} 个文档',
+    'knowledge.known.state.seen': '已见',
+    'knowledge.known.state.pending': '删除待确认',
+    'knowledge.known.state.deleted': '已删除',
+    'knowledge.known.state.not_retrieved': '未能读取',
+    'knowledge.known.when': '{state} · {when}',
+    'knowledge.known.unnamed': '未见名称',
     'knowledge.title': '知识库',
     'knowledge.description': '按 ID 读取知识库（可附带设置），并从中删除文档。删除会被持续跟踪，直到读取结果确认为止。',
     'knowledge.lookup.label': '知识库 ID',
