@@ -37,6 +37,7 @@ export function KnowledgeBaseDeletions(props: KnowledgeBaseDeletionsProps) {
         profileId={profileId}
         knowledgeId={knowledgeId}
         knowledgeName={knowledgeName}
+        datasetId={props.datasetId}
         canDelete={canDelete}
         totalFiles={props.totalFiles}
       />
