@@ -76,6 +76,13 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByTestId('probe-submit').click();
       await expect(page.getByTestId('probe-piece').first()).toBeVisible();
       await shootWidths(page, `fh-knowledge-${tag}`);
+      // The new panels alone at 420 px, large enough to read.
+      await page.setViewportSize({ width: 420, height: 900 });
+      for (const panel of ['known-documents', 'test-retrieval'])
+        await page
+          .locator(`section[aria-labelledby="${panel}-title"]`)
+          .screenshot({ path: `test-results/screenshots/fh-${panel}-${tag}-420.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       await page.goto(`./documents/${DOC.battery.id}`);
       await expect(page.getByTestId('document-deletion-note')).toBeVisible();

@@ -41,26 +41,35 @@ export function DemoStarters({
       <Text size="xs" c="dimmed">
         {t('starters.hint')}
       </Text>
-      <Group gap="xs">
-        {kinds.flatMap((kind) =>
-          starters[kind].map((record) => (
-            <Button
-              key={`${kind}:${record.id}`}
-              variant="light"
-              size="compact-sm"
-              onClick={() => onOpen(kind, record.id)}
-              title={record.id}
-              h="auto"
-              py={4}
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
-              data-testid="demo-starter"
-              {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
-            >
-              {withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : record.name}
-            </Button>
-          )),
-        )}
-      </Group>
+      {/* Several kinds: a line each, named once (not "Dataset:" before every button). */}
+      {kinds.map((kind) =>
+        starters[kind].length === 0 ? null : (
+          <Group key={kind} gap="xs" align="baseline" wrap="wrap">
+            {withKind ? (
+              <Text size="xs" c="dimmed" fw={600} miw="8rem">
+                {t(KIND_LABELS[kind])}
+              </Text>
+            ) : null}
+            {starters[kind].map((record) => (
+              <Button
+                key={record.id}
+                variant="light"
+                size="compact-sm"
+                onClick={() => onOpen(kind, record.id)}
+                title={record.id}
+                h="auto"
+                py={4}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
+                data-testid="demo-starter"
+                aria-label={withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : undefined}
+                {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
+              >
+                {record.name}
+              </Button>
+            ))}
+          </Group>
+        ),
+      )}
     </Stack>
   );
 }

@@ -126,7 +126,7 @@ function StartHere() {
               <Group gap="xs">
                 {recent.map((e) => (
                   <Anchor key={`${e.kind}:${e.id}`} component={Link} to={pageOf(e.kind, e.id)!} size="sm" title={e.id}>
-                    {e.label ?? starterName(starters, e.kind, e.id) ?? e.id}
+                    {`${t(`starters.kind.${e.kind}`)}: ${e.label ?? starterName(starters, e.kind, e.id) ?? e.id}`}
                   </Anchor>
                 ))}
               </Group>
