@@ -14,8 +14,6 @@ export const documentsMessages = defineMessages({
     'documents.pending.body':
       'This browser asked knowledge base {knowledge} to delete it on {when}; the service deletes asynchronously, and its 200 proves nothing. The knowledge page follows the deletion.',
     'documents.notFound.title': 'No document {id}',
-    'documents.notFound.body':
-      'The service answered "not found" to its base info. Check the id, or the connection profile.',
     'documents.title': 'Documents',
     'documents.lookupDescription':
       'Open a document by id to read its base info and its full text: search it, jump to a piece, copy a piece or download the whole text.',
@@ -75,7 +73,6 @@ export const documentsMessages = defineMessages({
     'documents.pending.body':
       '此浏览器于 {when} 请求知识库 {knowledge} 删除它；服务异步删除，返回 200 并不代表已删除。知识库页面会持续跟踪该删除。',
     'documents.notFound.title': '没有文档 {id}',
-    'documents.notFound.body': '服务对其基本信息返回“未找到”。请检查 ID 或连接配置。',
     'documents.title': '文档',
     'documents.lookupDescription':
       '按 ID 打开文档，查看其基本信息和全文：可在全文中搜索、跳转到指定片段、复制片段或下载全文。',

@@ -17,7 +17,6 @@ export const knowledgeMessages = defineMessages({
     'knowledge.probe.question': 'Question',
     'knowledge.probe.questionRequired': 'Enter a question.',
     'knowledge.probe.submit': 'Test retrieval',
-    'knowledge.probe.running': 'Asking…',
     'knowledge.probe.failed': 'The test could not be run',
     'knowledge.probe.summary':
       '{pieces, plural, one {# piece} other {# pieces}} from {documents, plural, one {# document} other {# documents}}',
@@ -40,7 +39,6 @@ export const knowledgeMessages = defineMessages({
     'knowledge.known.state.pending': 'Deletion pending',
     'knowledge.known.state.deleted': 'Deleted',
     'knowledge.known.state.not_retrieved': 'Not retrieved',
-    'knowledge.known.when': '{state} · {when}',
     'knowledge.known.unnamed': 'Name not seen',
     'knowledge.title': 'Knowledge bases',
     'knowledge.description':
@@ -303,7 +301,6 @@ export const knowledgeMessages = defineMessages({
     'knowledge.probe.question': '问题',
     'knowledge.probe.questionRequired': '请输入问题。',
     'knowledge.probe.submit': '检索测试',
-    'knowledge.probe.running': '正在提问…',
     'knowledge.probe.failed': '无法运行测试',
     'knowledge.probe.summary': '{pieces} 个片段，来自 {documents} 个文档',
     'knowledge.probe.none': '没有返回任何内容：该数据集中没有与问题足够匹配的片段。',
@@ -325,7 +322,6 @@ export const knowledgeMessages = defineMessages({
     'knowledge.known.state.pending': '删除待确认',
     'knowledge.known.state.deleted': '已删除',
     'knowledge.known.state.not_retrieved': '未能读取',
-    'knowledge.known.when': '{state} · {when}',
     'knowledge.known.unnamed': '未见名称',
     'knowledge.title': '知识库',
     'knowledge.description': '按 ID 读取知识库（可附带设置），并从中删除文档。删除会被持续跟踪，直到读取结果确认为止。',
