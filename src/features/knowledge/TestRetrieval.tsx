@@ -11,7 +11,7 @@ import {
 } from '../../api';
 import { useCatalog, type ConnectionProfile } from '../../lib';
 import { ErrorState, usePathIdError } from '../../components';
-import { useFormat, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { paths } from '../../config/paths';
 import { rememberedSpace, rememberSpace } from './retrieval-space';
 
@@ -141,7 +141,6 @@ export function TestRetrieval({ profile, knowledgeId, datasetId }: TestRetrieval
 
 function ProbeResult({ result, datasetId }: { result: RetrievalProbeResult; datasetId: string }) {
   const t = useT();
-  const { formatNumber } = useFormat();
   const { outcome, pieces, usage } = result;
   if (outcome.ending !== 'answered' && outcome.error)
     return <ErrorState error={outcome.error} title={t('knowledge.probe.failed')} />;
@@ -157,9 +156,9 @@ function ProbeResult({ result, datasetId }: { result: RetrievalProbeResult; data
         <Text size="xs" c="dimmed" data-testid="probe-tokens">
           {usage?.total_tokens !== undefined
             ? t('knowledge.probe.tokens', {
-                total: formatNumber(usage.total_tokens),
-                prompt: formatNumber(usage.prompt_tokens ?? 0),
-                completion: formatNumber(usage.completion_tokens ?? 0),
+                total: usage.total_tokens,
+                prompt: usage.prompt_tokens ?? 0,
+                completion: usage.completion_tokens ?? 0,
               })
             : t('knowledge.probe.tokensUnknown')}
         </Text>

@@ -21,7 +21,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.probe.summary':
       '{pieces, plural, one {# piece} other {# pieces}} from {documents, plural, one {# document} other {# documents}}',
     'knowledge.probe.none': 'Nothing came back: no piece of this dataset matched the question well enough.',
-    'knowledge.probe.tokens': '{total} tokens ({prompt} prompt + {completion} completion)',
+    'knowledge.probe.tokens':
+      '{total, plural, one {# token} other {# tokens}} ({prompt} prompt + {completion} completion)',
     'knowledge.probe.tokensUnknown': 'The answer did not say how many tokens it used.',
     'knowledge.probe.rank': '#{rank}',
     'knowledge.probe.score': 'score {score}',
