@@ -44,30 +44,32 @@ export function DemoStarters({
       {/* Several kinds: a line each, named once (not "Dataset:" before every button). */}
       {kinds.map((kind) =>
         starters[kind].length === 0 ? null : (
-          <Group key={kind} gap="xs" align="baseline" wrap="wrap">
+          <Stack key={kind} gap={4}>
             {withKind ? (
-              <Text size="xs" c="dimmed" fw={600} miw="8rem">
+              <Text size="xs" c="dimmed" fw={600}>
                 {t(KIND_LABELS[kind])}
               </Text>
             ) : null}
-            {starters[kind].map((record) => (
-              <Button
-                key={record.id}
-                variant="light"
-                size="compact-sm"
-                onClick={() => onOpen(kind, record.id)}
-                title={record.id}
-                h="auto"
-                py={4}
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
-                data-testid="demo-starter"
-                aria-label={withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : undefined}
-                {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
-              >
-                {record.name}
-              </Button>
-            ))}
-          </Group>
+            <Group gap="xs" wrap="wrap">
+              {starters[kind].map((record) => (
+                <Button
+                  key={record.id}
+                  variant="light"
+                  size="compact-sm"
+                  onClick={() => onOpen(kind, record.id)}
+                  title={record.id}
+                  h="auto"
+                  py={4}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
+                  data-testid="demo-starter"
+                  aria-label={withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : undefined}
+                  {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
+                >
+                  {record.name}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
         ),
       )}
     </Stack>
