@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogStore } from '../../lib/catalog';
 import { json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import { RETRIEVAL_PROBE_USER, documentsOfPieces, runRetrievalProbe } from './retrieval-probe';
 
@@ -7,6 +8,7 @@ beforeAll(async () => {
   server = await startServer((_, res) =>
     json(res, 200, {
       message_id: '1',
+      conversation_id: '555',
       user_message: 'q',
       assistant_message: 'a',
       document_chunks: [
@@ -61,5 +63,8 @@ describe('the retrieval probe', () => {
       { documentId: '12', documentName: 'c.md', bestRank: 4, bestScore: undefined, pieces: 1 },
     ]);
     expect(result.usage?.total_tokens).toBe(42);
+    // The documents it met are kept with their dataset; the conversation a probe may open is not.
+    expect(catalogStore.get('probe', 'document', '11')).toMatchObject({ label: 'b.md', datasetId: '7' });
+    expect(catalogStore.list('probe', 'conversation')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { DocumentChunk, EndpointBody, TokenUsage } from '../../contract';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
+import { catalogStore } from '../../lib/catalog';
 import { newId } from '../../lib/ids';
 import type { CompletionOutcome } from './events';
 import { askCompletion } from './runner';
@@ -120,6 +121,23 @@ export async function runRetrievalProbe({
   probe: RetrievalProbe;
   signal?: AbortSignal;
 }): Promise<RetrievalProbeResult> {
-  const outcome = await askCompletion({ profile, spaceId, body: retrievalProbeBody(probe), signal });
-  return { pieces: rankPieces(outcome.sources), usage: outcome.usage, outcome };
+  // The documents it retrieved are met (the knowledge page lists them); the conversation the service may have opened
+  // for the probe is not one an admin looks for, so the catalog is not told of it.
+  const outcome = await askCompletion({
+    profile,
+    spaceId,
+    body: retrievalProbeBody(probe),
+    signal,
+    remember: false,
+  });
+  const pieces = rankPieces(outcome.sources);
+  catalogStore.remember(
+    profile.id,
+    pieces.flatMap((p) =>
+      p.documentId
+        ? [{ kind: 'document' as const, id: p.documentId, label: p.documentName, datasetId: p.datasetId }]
+        : [],
+    ),
+  );
+  return { pieces, usage: outcome.usage, outcome };
 }

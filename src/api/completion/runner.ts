@@ -15,6 +15,8 @@ export interface CompletionRequest {
   /** The body as the caller built it; `stream: true` asks for an event stream. */
   body: EndpointBody<'chatCompletions'>;
   signal?: AbortSignal;
+  /** Default true: the ids a JSON answer reveals enter the id catalog (false: the caller picks what to keep). */
+  remember?: boolean;
 }
 
 const isJson = (response: Response) => /application\/json/i.test(response.headers.get('content-type') ?? '');
@@ -45,6 +47,7 @@ export async function* sendCompletion({
   spaceId,
   body,
   signal,
+  remember,
 }: CompletionRequest): AsyncGenerator<CompletionEvent, void, undefined> {
   const t0 = performance.now();
   const since = () => Math.round(performance.now() - t0);
@@ -94,7 +97,7 @@ export async function* sendCompletion({
 
   if (body.stream !== true) {
     try {
-      const answer = await chatCompletion(spaceId, body, signal, { profile });
+      const answer = await chatCompletion(spaceId, body, signal, { profile, remember });
       // callEndpoint has already put the answer's ids, the header's conversation included, in the catalog.
       out.drift = answer.drift;
       out.rawResponse = answer.rawText;
