@@ -107,7 +107,7 @@ test('with the sandbox profile, the id lookups and the catalog offer the demo re
   await expect(page.getByText('No ids seen yet for this profile.')).toBeVisible();
   const starters = page.getByTestId('demo-starters');
   await expect(starters).toBeVisible();
-  await starters.getByRole('button', { name: 'Beacon product handbook 💡' }).click();
+  await starters.getByRole('button', { name: 'Beacon product handbook', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/knowledge/${KB.handbook}$`));
   await expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook');
 
@@ -119,10 +119,10 @@ test('with the sandbox profile, the id lookups and the catalog offer the demo re
   await page.goto('./catalog');
   await page
     .getByTestId('demo-starters')
-    .getByRole('button', { name: 'Document: beacon-battery-and-power.md' })
+    .getByRole('button', { name: `Document: ${DOC.installation.name}` })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/documents/${DOC.battery.id}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DOC.battery.name);
+  await expect(page).toHaveURL(new RegExp(`/documents/${DOC.installation.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DOC.installation.name);
 });
 
 /** A service that is not the sandbox: every path 404 (CORS allowed), as a real service answers an unknown id. */

@@ -1,6 +1,6 @@
 // The sandbox's demo ids (src/server/fixtures/DEMO.md), written out once for every spec, bench and perf script.
-// Plain JavaScript so the .mjs scripts import it without a loader; its types are in demo-ids.d.mts. The console's
-// own starters (a few of the same ids, with names) are src/api/sandbox/demo-records.ts.
+// Plain JavaScript so the .mjs scripts import it without a loader; its types are in demo-ids.d.mts. The console keeps
+// no copy: it asks the running sandbox for its starting points (GET /__sandbox/starters).
 
 /** Knowledge bases. */
 export const KB = Object.freeze({

@@ -73,5 +73,12 @@ export { isStreamStalled, streamStalled } from './stream/idle-limit';
 export * from './completion';
 
 // The local sandbox: whether a profile is one, and the demo records offered to start from.
-export { DEMO_QUESTIONS, DEMO_RECORDS, type DemoRecord } from './sandbox/demo-records';
+export {
+  sandboxStartersQuery,
+  starterName,
+  startersOf,
+  useSandboxStarters,
+  type Starter,
+  type Starters,
+} from './sandbox/starters';
 export { sandboxDemoQuery, useSandboxProfile } from './sandbox/detect';

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { DEMO_RECORDS, useSandboxProfile } from '../api';
+import { useSandboxStarters } from '../api';
 import { useConnection, type CatalogKind } from '../lib';
 import { useT, type MessageKey } from '../i18n';
 import { INTENT_PATH_ATTR } from './intent';
@@ -14,8 +14,9 @@ const KIND_LABELS: Record<CatalogKind, MessageKey> = {
 };
 
 /**
- * Where a new admin starts when the console has met no id yet: the sandbox's demo records, one click each. Shown
- * only for a profile the sandbox answers (asked once, see useSandboxProfile); a real service gets nothing.
+ * Where a new admin starts: the records the running sandbox holds (its fixture's, whatever it is; GET
+ * /__sandbox/starters), one click each. Shown only for a profile the sandbox answers (asked once, see
+ * useSandboxStarters); a real service gets nothing.
  */
 export function DemoStarters({
   kinds,
@@ -29,8 +30,8 @@ export function DemoStarters({
 }) {
   const t = useT();
   const { active } = useConnection();
-  const sandbox = useSandboxProfile(active);
-  if (!sandbox) return null;
+  const starters = useSandboxStarters(active);
+  if (!starters || kinds.every((kind) => starters[kind].length === 0)) return null;
   const withKind = kinds.length > 1;
   return (
     <Stack gap={6} component="section" aria-label={t('starters.title')} data-testid="demo-starters">
@@ -40,26 +41,37 @@ export function DemoStarters({
       <Text size="xs" c="dimmed">
         {t('starters.hint')}
       </Text>
-      <Group gap="xs">
-        {kinds.flatMap((kind) =>
-          DEMO_RECORDS[kind].map((record) => (
-            <Button
-              key={`${kind}:${record.id}`}
-              variant="light"
-              size="compact-sm"
-              onClick={() => onOpen(kind, record.id)}
-              title={record.id}
-              h="auto"
-              py={4}
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
-              data-testid="demo-starter"
-              {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
-            >
-              {withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : record.name}
-            </Button>
-          )),
-        )}
-      </Group>
+      {/* Several kinds: a line each, named once (not "Dataset:" before every button). */}
+      {kinds.map((kind) =>
+        starters[kind].length === 0 ? null : (
+          <Stack key={kind} gap={4}>
+            {withKind ? (
+              <Text size="xs" c="dimmed" fw={600}>
+                {t(KIND_LABELS[kind])}
+              </Text>
+            ) : null}
+            <Group gap="xs" wrap="wrap">
+              {starters[kind].map((record) => (
+                <Button
+                  key={record.id}
+                  variant="light"
+                  size="compact-sm"
+                  onClick={() => onOpen(kind, record.id)}
+                  title={record.id}
+                  h="auto"
+                  py={4}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
+                  data-testid="demo-starter"
+                  aria-label={withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : undefined}
+                  {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
+                >
+                  {record.name}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        ),
+      )}
     </Stack>
   );
 }

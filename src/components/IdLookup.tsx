@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { catalogStore, useCatalog, useConnection, type CatalogEntry, type CatalogKind } from '../lib';
 import { useFormat, useT } from '../i18n';
 import { DemoStarters } from './DemoStarters';
+import { starterName, useSandboxStarters } from '../api';
 import { PinIcon } from './icons';
 import { usePathIdError } from './path-id-error';
 import { Hint } from './Hint';
@@ -95,13 +96,12 @@ export function IdLookup({ kind, label, onOpen, pathOf, recentLimit = 8 }: IdLoo
         <EntryList title={t('catalog.recent')} entries={recent} onOpen={onOpen} pathOf={pathOf} />
       ) : null}
       {pinned.length + recent.length === 0 ? (
-        <>
-          <Text size="sm" c="dimmed">
-            {t('catalog.empty')}
-          </Text>
-          <DemoStarters kinds={[kind]} onOpen={(_, id) => onOpen(id)} pathOf={pathOf && ((_, id) => pathOf(id))} />
-        </>
+        <Text size="sm" c="dimmed">
+          {t('catalog.empty')}
+        </Text>
       ) : null}
+      {/* Kept after ids have been seen: a sandbox's starting points are where a second look starts too. */}
+      <DemoStarters kinds={[kind]} onOpen={(_, id) => onOpen(id)} pathOf={pathOf && ((_, id) => pathOf(id))} />
     </Stack>
   );
 }
@@ -119,42 +119,48 @@ function EntryList({
 }) {
   const t = useT();
   const { formatDateTime } = useFormat();
+  const { active } = useConnection();
+  // An id met without its name (a deletion, a document's text): the sandbox's starting points may know it.
+  const starters = useSandboxStarters(active, { enabled: entries.some((e) => !e.label) });
   return (
     <Stack gap={4} component="section" aria-label={title}>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed">
         {title}
       </Text>
       <Paper withBorder radius="sm">
-        {entries.map((entry, i) => (
-          <Group
-            key={entry.id}
-            justify="space-between"
-            wrap="nowrap"
-            px="sm"
-            py={6}
-            style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-          >
-            <UnstyledButton
-              onClick={() => onOpen(entry.id)}
-              {...{ [INTENT_PATH_ATTR]: pathOf?.(entry.id) }}
-              style={{ flex: 1, minWidth: 0 }}
-              title={t('catalog.seenAt', { when: formatDateTime(entry.lastSeenAt) })}
+        {entries.map((entry, i) => {
+          const name = entry.label ?? starterName(starters, entry.kind, entry.id);
+          return (
+            <Group
+              key={entry.id}
+              justify="space-between"
+              wrap="nowrap"
+              px="sm"
+              py={6}
+              style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
             >
-              <Text size="sm" fw={500} truncate>
-                {entry.label ?? entry.id}
-              </Text>
-              {entry.label ? (
-                <Text size="xs" c="dimmed" ff="monospace" truncate>
-                  {entry.id}
+              <UnstyledButton
+                onClick={() => onOpen(entry.id)}
+                {...{ [INTENT_PATH_ATTR]: pathOf?.(entry.id) }}
+                style={{ flex: 1, minWidth: 0 }}
+                title={t('catalog.seenAt', { when: formatDateTime(entry.lastSeenAt) })}
+              >
+                <Text size="sm" fw={500} truncate>
+                  {name ?? entry.id}
                 </Text>
-              ) : null}
-            </UnstyledButton>
-            <PinToggle
-              entry={entry}
-              label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })}
-            />
-          </Group>
-        ))}
+                {name ? (
+                  <Text size="xs" c="dimmed" ff="monospace" truncate>
+                    {entry.id}
+                  </Text>
+                ) : null}
+              </UnstyledButton>
+              <PinToggle
+                entry={entry}
+                label={entry.pinned ? t('catalog.unpin', { id: entry.id }) : t('catalog.pin', { id: entry.id })}
+              />
+            </Group>
+          );
+        })}
       </Paper>
     </Stack>
   );

@@ -239,6 +239,11 @@ export const FixtureSpace = z.strictObject({
   space_id: numericId,
   name: text(),
   dataset_ids: z.array(id, { error: 'must be an array of dataset ids' }),
+  /** Questions the space answers from its documents: the console offers them on an empty playground (the sandbox's). */
+  sample_questions: z
+    .array(text(500).min(1, { error: 'must not be empty' }), { error: 'must be an array of strings' })
+    .max(10, { error: 'must hold at most 10 questions' })
+    .default([]),
 });
 
 export const FixtureFile = z.strictObject({

@@ -24,6 +24,8 @@ export interface CompletionRequest {
    * of it (the stream itself stops at READ_BOUNDS.streamBytes).
    */
   keepChars?: number;
+  /** Default true: the ids a JSON answer reveals enter the id catalog (false: the caller picks what to keep). */
+  remember?: boolean;
 }
 
 const isJson = (response: Response) => /application\/json/i.test(response.headers.get('content-type') ?? '');
@@ -55,6 +57,7 @@ export async function* sendCompletion({
   body,
   signal,
   keepChars = Infinity,
+  remember,
 }: CompletionRequest): AsyncGenerator<CompletionEvent, void, undefined> {
   // The token and the URLs' passwords, masked in what the outcome keeps: a service may echo them.
   const secrets = profileSecrets(profile);
@@ -127,7 +130,7 @@ export async function* sendCompletion({
 
   if (body.stream !== true) {
     try {
-      const answer = await chatCompletion(spaceId, body, signal, { profile });
+      const answer = await chatCompletion(spaceId, body, signal, { profile, remember });
       // callEndpoint has already put the answer's ids, the header's conversation included, in the catalog.
       out.drift = answer.drift;
       out.rawResponse = answer.rawText;

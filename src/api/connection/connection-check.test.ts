@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogStore } from '../../lib/catalog';
 import { callEndpoint } from '../http/client';
-import { DEMO_RECORDS } from '../sandbox/demo-records';
+import { startersOf } from '../sandbox/starters';
 import { DATASET_SAMPLE, json, profileFor, startServer, type TestServer } from '../../lib/test-support/http-server';
 import { checkConnection } from './connection-check';
 import { PROBE_ID } from './test-connection';
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 let n = 0;
 const profile = (token = 'good') => profileFor(base.url, { id: `check-${++n}`, secondary_url: secondary.url, token });
-const notSandbox = () => Promise.resolve(false);
+const notSandbox = () => Promise.resolve(null);
 const paths = (server: TestServer, from: number) => server.received.slice(from).map((r) => r.url);
 
 describe('checkConnection', () => {
@@ -32,7 +32,7 @@ describe('checkConnection', () => {
     const [b, s] = [base.received.length, secondary.received.length];
     // A page's read, still in flight when the check starts: the check waits for it.
     const read = callEndpoint('getDataset', { profile: p, params: { dataset_id: '731' } }).catch(() => undefined);
-    const result = await checkConnection(p, { maxAgeMs: 60_000, isSandbox: notSandbox });
+    const result = await checkConnection(p, { maxAgeMs: 60_000, sandboxStarters: notSandbox });
     await read;
     expect(result.base).toMatchObject({ kind: 'token_rejected', status: 401 });
     expect(paths(base, b)).toEqual(['/v1/datasets/731']);
@@ -41,22 +41,31 @@ describe('checkConnection', () => {
     expect(result.secondary).toMatchObject({ kind: 'ok', status: 404 });
   });
 
-  it('probes with a record met under the profile, else with the sandbox demo records', async () => {
+  it('probes a real service with a record met under the profile', async () => {
     const p = profile();
     catalogStore.remember(p.id, [{ kind: 'knowledge', id: '6001', label: 'Handbook', record: {} }]);
-    const [b, s] = [base.received.length, secondary.received.length];
-    await checkConnection(p, { maxAgeMs: 60_000, isSandbox: () => Promise.resolve(true) });
+    const s = secondary.received.length;
+    await checkConnection(p, { maxAgeMs: 60_000, sandboxStarters: notSandbox });
     expect(paths(secondary, s)).toEqual(['/v1/knowledge/6001']);
-    expect(paths(base, b)).toEqual([`/v1/datasets/${DEMO_RECORDS.dataset[0].id}`]);
+  });
+
+  it('probes a sandbox with the records it holds now, not ids met under another fixture', async () => {
+    const p = profile();
+    catalogStore.remember(p.id, [{ kind: 'knowledge', id: '6001', label: 'Handbook', record: {} }]);
+    const starters = startersOf({ dataset: [{ id: '7301', name: 'Set' }], knowledge: [{ id: '6302', name: 'Base' }] });
+    const [b, s] = [base.received.length, secondary.received.length];
+    await checkConnection(p, { maxAgeMs: 60_000, sandboxStarters: () => Promise.resolve(starters) });
+    expect(paths(secondary, s)).toEqual(['/v1/knowledge/6302']);
+    expect(paths(base, b)).toEqual(['/v1/datasets/7301']);
   });
 
   it('probes again once the last answer is older than maxAgeMs', async () => {
     const p = profile();
-    await checkConnection(p, { maxAgeMs: 60_000, isSandbox: notSandbox });
+    await checkConnection(p, { maxAgeMs: 60_000, sandboxStarters: notSandbox });
     const b = base.received.length;
-    await checkConnection(p, { maxAgeMs: 60_000, isSandbox: notSandbox });
+    await checkConnection(p, { maxAgeMs: 60_000, sandboxStarters: notSandbox });
     expect(paths(base, b)).toEqual([]);
-    await checkConnection(p, { maxAgeMs: -1, isSandbox: notSandbox });
+    await checkConnection(p, { maxAgeMs: -1, sandboxStarters: notSandbox });
     expect(paths(base, b)).toEqual([`/v1/datasets/${PROBE_ID}`]);
   });
 });

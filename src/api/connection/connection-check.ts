@@ -1,7 +1,7 @@
 import type { Host } from '../../contract';
 import { catalogStore } from '../../lib/catalog';
 import type { CatalogKind } from '../../lib/catalog/types';
-import { DEMO_RECORDS } from '../sandbox/demo-records';
+import type { Starters } from '../sandbox/starters';
 import { hostAnswers, type HostCheck } from './host-answers';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
 import { checkHost } from './test-connection';
@@ -21,20 +21,21 @@ export interface ConnectionCheckOptions {
   signal?: AbortSignal;
   /** An answer of the host this recent is taken as the check (the header re-checks every minute). */
   maxAgeMs: number;
-  /** Whether the profile is the sandbox (asked only when no id of the host is known). */
-  isSandbox(): Promise<boolean>;
+  /** The running sandbox's starting points, or null when the profile is not a sandbox. */
+  sandboxStarters(): Promise<Starters | null>;
 }
 
 /**
  * The header's check of a profile, without a request that fails where one can be avoided. First the calls in flight
  * (a page's first reads) end: a host that answered one needs no probe, its answer says whether it took the token.
- * A host not heard from is probed once, with a harmless read that answers 200: a record the console has met under
- * this profile (the catalog), or for the sandbox one of its demo records; only with neither is it the id no record
- * has (a 404, which the browser's console shows in red).
+ * A host not heard from is probed once, with a harmless read that answers 200: for the sandbox one of the records it
+ * holds now (its starting points: an id met earlier may belong to another fixture, or be deleted), else a record the
+ * console has met under this profile (the catalog); only with neither is it the id no record has (a 404, which the
+ * browser's console shows in red).
  */
 export async function checkConnection(
   profile: ConnectionProfile,
-  { signal, maxAgeMs, isSandbox }: ConnectionCheckOptions,
+  { signal, maxAgeMs, sandboxStarters }: ConnectionCheckOptions,
 ): Promise<Record<Host, HostCheck>> {
   await hostAnswers.settled(profile);
   // The answers' ids reach the catalog right after their calls end.
@@ -43,8 +44,8 @@ export async function checkConnection(
     HOSTS.map(async (host) => {
       const heard = hostAnswers.heard(profile, host, maxAgeMs);
       if (heard) return heard;
-      const known = knownId(profile, PROBE_KIND[host]);
-      const id = known ?? ((await isSandbox()) ? DEMO_RECORDS[PROBE_KIND[host]][0]?.id : undefined);
+      const starters = await sandboxStarters();
+      const id = starters ? starters[PROBE_KIND[host]][0]?.id : knownId(profile, PROBE_KIND[host]);
       return checkHost(profile, host, { signal, id });
     }),
   );

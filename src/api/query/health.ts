@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { checkConnection } from '../connection/connection-check';
 import type { ConnectionProfile } from '../../lib/profiles/profile';
-import { sandboxDemoQuery } from '../sandbox/detect';
+import { sandboxStartersQuery } from '../sandbox/starters';
 
 /** How often the header re-checks the active profile while the tab is visible. */
 export const HEALTH_CHECK_INTERVAL_MS = 60_000;
@@ -27,11 +27,7 @@ export function healthQuery(profile: ConnectionProfile) {
         signal,
         maxAgeMs: HEALTH_CHECK_INTERVAL_MS,
         // The sandbox detection every sandbox-only offer shares; any failure means "not a sandbox".
-        isSandbox: () =>
-          client.fetchQuery(sandboxDemoQuery(profile)).then(
-            (suite) => suite !== null,
-            () => false,
-          ),
+        sandboxStarters: () => client.fetchQuery(sandboxStartersQuery(profile)).catch(() => null),
       }),
     staleTime: HEALTH_CHECK_INTERVAL_MS,
     gcTime: Infinity,

@@ -61,6 +61,7 @@ export async function chatCompletion(
       signal,
       timeoutMs: options.timeoutMs ?? CALL_BOUNDS.completionTimeoutMs,
       profile: options.profile,
+      remember: options.remember,
     });
   } catch (error) {
     // callEndpoint sends with the given profile, or the active one when none is given.

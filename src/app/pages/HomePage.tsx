@@ -1,7 +1,9 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import { useConnection } from '../../lib';
+import { Link, useNavigate } from 'react-router-dom';
+import { useCatalog, useConnection, type CatalogKind } from '../../lib';
+import { starterName, useSandboxStarters } from '../../api';
 import {
+  DemoStarters,
   failedHost,
   healthTone,
   PageHeader,
@@ -70,6 +72,76 @@ function ActiveProfileCard() {
   );
 }
 
+/** The page a kind of record opens on (agents have none). */
+function pageOf(kind: CatalogKind, id: string): string | undefined {
+  switch (kind) {
+    case 'knowledge':
+      return paths.knowledgeBase.href(id);
+    case 'dataset':
+      return paths.dataset.href(id);
+    case 'document':
+      return paths.document.href(id);
+    case 'conversation':
+      return paths.conversation.href(id);
+    case 'space':
+      return paths.playgroundSpace.href(id);
+    case 'agent':
+      return undefined;
+  }
+}
+
+/**
+ * Where a first visit goes: the records the sandbox holds (for a sandbox profile), and the last records met under
+ * the profile by name; with neither, how ids are found (the service lists nothing).
+ */
+function StartHere() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { active } = useConnection();
+  const recent = useCatalog(active?.id)
+    .filter((e) => pageOf(e.kind, e.id))
+    .slice(0, 6);
+  const starters = useSandboxStarters(active);
+  if (!active) return null;
+  return (
+    <section aria-labelledby="start-here">
+      <Title order={2} size="h4" mb="sm" id="start-here">
+        {t('home.startHere')}
+      </Title>
+      <Card withBorder>
+        <Stack gap="md">
+          <DemoStarters
+            kinds={['knowledge', 'dataset', 'document', 'conversation', 'space']}
+            onOpen={(kind, id) => {
+              const to = pageOf(kind, id);
+              if (to) navigate(to);
+            }}
+            pathOf={pageOf}
+          />
+          {recent.length > 0 ? (
+            <Stack gap={6} data-testid="home-recent">
+              <Text size="sm" fw={600}>
+                {t('home.startHere.recent')}
+              </Text>
+              <Group gap="xs">
+                {recent.map((e) => (
+                  <Anchor key={`${e.kind}:${e.id}`} component={Link} to={pageOf(e.kind, e.id)!} size="sm" title={e.id}>
+                    {`${t(`starters.kind.${e.kind}`)}: ${e.label ?? starterName(starters, e.kind, e.id) ?? e.id}`}
+                  </Anchor>
+                ))}
+              </Group>
+            </Stack>
+          ) : starters && Object.values(starters).some((list) => list.length > 0) ? null : (
+            <Text size="sm" c="dimmed">
+              {t('home.startHere.none')}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+    </section>
+  );
+}
+
 export default function HomePage() {
   const t = useT();
   const { navItems } = useLayoutContext();
@@ -78,6 +150,7 @@ export default function HomePage() {
       <PageHeader title={t('home.title')} description={t('home.intro')} />
       <Stack gap="lg">
         <ActiveProfileCard />
+        <StartHere />
         <div>
           <Title order={2} size="h4" mb="sm">
             {t('home.areas')}

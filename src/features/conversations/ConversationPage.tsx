@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 interface Outcome {
   action: 'updated' | 'deleted';
   result: ApiResult<Conversation>;
+  at: number;
 }
 
 /**
@@ -36,6 +37,11 @@ export function ConversationPage({ id }: { id: string }) {
     if (profileId) catalogStore.remember(profileId, [{ kind: 'conversation', id }]);
   }, [profileId, id]);
   const title = outcome?.result.record.title || baseline.values.title || entry?.label;
+  // Deleted here, now or before a reload (the catalog keeps the deletion): nothing more may be sent for it.
+  const deletedAt =
+    outcome?.action === 'deleted' ? outcome.at : entry?.status?.state === 'deleted' ? entry.status.at : undefined;
+  const kept = entry?.lastRecord as { status?: unknown } | undefined;
+  const deletedStatus: unknown = outcome?.action === 'deleted' ? outcome.result.record.status : kept?.status;
 
   return (
     <>
@@ -54,6 +60,17 @@ export function ConversationPage({ id }: { id: string }) {
         }
       />
       <Stack gap="md">
+        {deletedAt !== undefined ? (
+          <Alert color="gray" variant="light" title={t('conversations.deletedHere.title')} data-testid="deleted-here">
+            {t('conversations.deletedHere.body', {
+              when: formatDateTime(deletedAt),
+              status:
+                typeof deletedStatus !== 'number'
+                  ? ''
+                  : t('conversations.deletedHere.status', { status: String(deletedStatus) }),
+            })}
+          </Alert>
+        ) : null}
         {baseline.seen ? (
           <Alert color="blue" variant="light" data-testid="prefill-note">
             {entry && !outcome
@@ -79,20 +96,23 @@ export function ConversationPage({ id }: { id: string }) {
           key={formKey}
           conversationId={id}
           baseline={baseline}
+          readOnly={deletedAt !== undefined}
           onSaved={(result, next) => {
             setBaseline(next);
-            setOutcome({ action: 'updated', result });
+            setOutcome({ action: 'updated', result, at: Date.now() });
           }}
         />
-        <DeleteConversation
-          conversationId={id}
-          onDeleted={(result) => {
-            // The deleted record (status 0 on the sandbox) becomes what the form starts from.
-            setBaseline(baselineFromRecord(result.record));
-            setFormKey((k) => k + 1);
-            setOutcome({ action: 'deleted', result });
-          }}
-        />
+        {deletedAt !== undefined ? null : (
+          <DeleteConversation
+            conversationId={id}
+            onDeleted={(result) => {
+              // The deleted record (status 0 on the sandbox) becomes what the form starts from.
+              setBaseline(baselineFromRecord(result.record));
+              setFormKey((k) => k + 1);
+              setOutcome({ action: 'deleted', result, at: Date.now() });
+            }}
+          />
+        )}
       </Stack>
     </>
   );

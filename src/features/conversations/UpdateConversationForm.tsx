@@ -50,13 +50,20 @@ export interface UpdateConversationFormProps {
   baseline: Baseline;
   /** `next` is the merged starting point for further edits (see mergeBaseline). */
   onSaved(result: ApiResult<Conversation>, next: Baseline): void;
+  /** The conversation was deleted by this profile: its fields are shown, nothing can be changed or sent. */
+  readOnly?: boolean;
 }
 
 /**
  * The update form. Its resolver is the contract's UpdateConversationBody, so nothing the service would
  * refuse for length or type is sent; text over a limit stays as typed and is flagged, never cut.
  */
-export function UpdateConversationForm({ conversationId, baseline, onSaved }: UpdateConversationFormProps) {
+export function UpdateConversationForm({
+  conversationId,
+  baseline,
+  onSaved,
+  readOnly = false,
+}: UpdateConversationFormProps) {
   const t = useT();
   const [sendAll, setSendAll] = useState(false);
   const form = useForm<ConversationFormValues, unknown, UpdateConversationBody>({
@@ -135,100 +142,103 @@ export function UpdateConversationForm({ conversationId, baseline, onSaved }: Up
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="conversation-update-title">
       <form onSubmit={save} noValidate>
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="conversation-update-title">
-            {t('conversations.update.title')}
-          </Title>
-          {textInput('title')}
-          {textInput('agent_id')}
-          {textInput('third_user_id')}
-          <Controller
-            control={control}
-            name="file_ids"
-            render={({ field, fieldState }) => (
-              <TagsInput
-                label={t('conversations.field.file_ids')}
-                description={hint('file_ids') ?? t('conversations.fileIdsHint')}
-                value={field.value ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                clearable
-                splitChars={[',', ' ']}
-                error={fieldErrorText('file_ids', fieldState.error, t)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="config.enable_websearch"
-            render={({ field, fieldState }) => (
-              <Switch
-                label={t('conversations.field.enable_websearch')}
-                description={hint('enable_websearch')}
-                error={fieldErrorText('enable_websearch', fieldState.error, t)}
-                checked={field.value ?? false}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="status"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label={t('conversations.field.status')}
-                description={hint('status') ?? t('conversations.statusHint')}
-                value={field.value ?? ''}
-                // An emptied input is "no value", not 0: an unset status is never sent.
-                onChange={(v) => field.onChange(v === '' ? undefined : typeof v === 'number' ? v : Number(v))}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                allowDecimal={false}
-                error={fieldErrorText('status', fieldState.error, t)}
-                inputContainer={narrowInput}
-              />
-            )}
-          />
-          <Switch
-            label={t('conversations.sendAll')}
-            description={t('conversations.sendAllHint')}
-            checked={sendAll}
-            onChange={(e) => setSendAll(e.currentTarget.checked)}
-            color="orange"
-          />
-          <RawJson value={body} label={t('conversations.preview', { id: conversationId })} maxHeight="14rem" />
-          {mutation.isError ? <ErrorState error={mutation.error} title={t('conversations.saveFailed')} /> : null}
-          {otherFieldErrors.length > 0 ? (
-            <Stack gap={4} data-testid="other-field-errors">
-              <Text size="sm" fw={500} c="red">
-                {t('conversations.otherFieldErrors')}
+        {/* A disabled fieldset disables every control in it, the submit button included. */}
+        <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="conversation-update-title">
+              {t('conversations.update.title')}
+            </Title>
+            {textInput('title')}
+            {textInput('agent_id')}
+            {textInput('third_user_id')}
+            <Controller
+              control={control}
+              name="file_ids"
+              render={({ field, fieldState }) => (
+                <TagsInput
+                  label={t('conversations.field.file_ids')}
+                  description={hint('file_ids') ?? t('conversations.fileIdsHint')}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  name={field.name}
+                  clearable
+                  splitChars={[',', ' ']}
+                  error={fieldErrorText('file_ids', fieldState.error, t)}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="config.enable_websearch"
+              render={({ field, fieldState }) => (
+                <Switch
+                  label={t('conversations.field.enable_websearch')}
+                  description={hint('enable_websearch')}
+                  error={fieldErrorText('enable_websearch', fieldState.error, t)}
+                  checked={field.value ?? false}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  name={field.name}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="status"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label={t('conversations.field.status')}
+                  description={hint('status') ?? t('conversations.statusHint')}
+                  value={field.value ?? ''}
+                  // An emptied input is "no value", not 0: an unset status is never sent.
+                  onChange={(v) => field.onChange(v === '' ? undefined : typeof v === 'number' ? v : Number(v))}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  name={field.name}
+                  allowDecimal={false}
+                  error={fieldErrorText('status', fieldState.error, t)}
+                  inputContainer={narrowInput}
+                />
+              )}
+            />
+            <Switch
+              label={t('conversations.sendAll')}
+              description={t('conversations.sendAllHint')}
+              checked={sendAll}
+              onChange={(e) => setSendAll(e.currentTarget.checked)}
+              color="orange"
+            />
+            <RawJson value={body} label={t('conversations.preview', { id: conversationId })} maxHeight="14rem" />
+            {mutation.isError ? <ErrorState error={mutation.error} title={t('conversations.saveFailed')} /> : null}
+            {otherFieldErrors.length > 0 ? (
+              <Stack gap={4} data-testid="other-field-errors">
+                <Text size="sm" fw={500} c="red">
+                  {t('conversations.otherFieldErrors')}
+                </Text>
+                <List size="sm" spacing={2}>
+                  {otherFieldErrors.map((error, i) => (
+                    <List.Item key={i}>
+                      <Code>{fieldPathText(error) || t('conversations.wholeBody')}</Code> {error.message}
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            ) : null}
+            <Group justify="space-between" align="center">
+              <Text size="sm" c="dimmed">
+                {nothingToSend
+                  ? t('conversations.nothingChanged')
+                  : t('conversations.willSend', { count: Object.keys(body).length })}
               </Text>
-              <List size="sm" spacing={2}>
-                {otherFieldErrors.map((error, i) => (
-                  <List.Item key={i}>
-                    <Code>{fieldPathText(error) || t('conversations.wholeBody')}</Code> {error.message}
-                  </List.Item>
-                ))}
-              </List>
-            </Stack>
-          ) : null}
-          <Group justify="space-between" align="center">
-            <Text size="sm" c="dimmed">
-              {nothingToSend
-                ? t('conversations.nothingChanged')
-                : t('conversations.willSend', { count: Object.keys(body).length })}
-            </Text>
-            <Button type="submit" loading={mutation.isPending} disabled={nothingToSend}>
-              {t('conversations.save')}
-            </Button>
-          </Group>
-        </Stack>
+              <Button type="submit" loading={mutation.isPending} disabled={nothingToSend}>
+                {t('conversations.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </fieldset>
       </form>
     </Paper>
   );

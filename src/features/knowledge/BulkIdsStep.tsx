@@ -19,6 +19,8 @@ export interface BulkIdsStepProps {
   onCancel(): void;
   /** Check (or, without the check, Continue). */
   onNext(): void;
+  /** Documents this browser has seen in the knowledge base, offered in one click (the service lists none). */
+  suggested?: readonly string[];
 }
 
 /** The first step of "Remove many documents": the ids, pasted, typed or from a .txt/.csv file, and what was read. */
@@ -30,8 +32,10 @@ export function BulkIdsStep({
   idsInput,
   onCancel,
   onNext,
+  suggested = [],
 }: BulkIdsStepProps) {
   const t = useT();
+  const toAdd = suggested.filter((id) => !parsed.ids.includes(id));
   const { text, source, fileName, inputError, checkFirst } = wizard;
 
   async function readFile(file: File | null) {
@@ -108,6 +112,19 @@ export function BulkIdsStep({
               name: fileName,
             })}
           </Text>
+        ) : null}
+        {toAdd.length > 0 ? (
+          <Button
+            variant="light"
+            size="xs"
+            title={t('knowledge.bulk.input.addKnownHint')}
+            onClick={() =>
+              dispatch({ type: 'textChanged', value: [text.trimEnd(), ...toAdd].filter(Boolean).join('\n') })
+            }
+            data-testid="bulk-add-known"
+          >
+            {t('knowledge.bulk.input.addKnown', { count: toAdd.length })}
+          </Button>
         ) : null}
       </Group>
       {inputError ? (

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { keptDbErrorOf } from '../../lib';
+import { documentsIn, keptDbErrorOf, stillThere, useCatalog } from '../../lib';
 import { useT } from '../../i18n';
 import { lookUpAll } from '../../removal-engine/batch/check-first';
 import { BULK_BOUNDS } from '../../removal-engine/batch/bounds';
@@ -60,6 +60,10 @@ export function BulkRemovalModal({
   const count = parsed.ids.filter((id) => !leftOut(id)).length;
   const confirmed = confirms(wizard.typed, count);
   const knowledgeLabel = knowledgeName ?? knowledgeId;
+  // The documents this browser has seen in this knowledge base: offered, and placed by the check (the base info
+  // says nothing of membership, an accepted DELETE or a cited piece of its dataset does).
+  const known = documentsIn(useCatalog(profileId, 'document'), { knowledgeId, datasetId });
+  const knownHere = new Set(known.map((e) => e.id));
 
   async function next() {
     dispatch({ type: 'proceeded' });
@@ -75,7 +79,10 @@ export function BulkRemovalModal({
       },
     });
     if (controller.signal.aborted) return;
-    dispatch({ type: 'checkFinished', lookups });
+    dispatch({
+      type: 'checkFinished',
+      lookups: lookups.map((l) => (l.status === 'exists' && knownHere.has(l.id) ? { ...l, status: 'found' } : l)),
+    });
   }
 
   /** Saves the batch and starts it; not saved, nothing is sent and the admin is told why (`unsaved`: their choice). */
@@ -122,6 +129,7 @@ export function BulkRemovalModal({
           idsInput={idsInput}
           onCancel={onClose}
           onNext={() => void next()}
+          suggested={known.filter(stillThere).map((e) => e.id)}
         />
       ) : step === 'checking' ? (
         <BulkCheckStep

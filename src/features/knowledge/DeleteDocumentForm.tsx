@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useCatalog } from '../../lib';
+import { documentsIn, stillThere, useCatalog } from '../../lib';
 import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 import { phaseOf } from '../../removal-engine/batch/batch';
@@ -16,6 +16,8 @@ export interface DeleteDocumentFormProps {
   profileId: string;
   knowledgeId: string;
   knowledgeName?: string;
+  /** The knowledge base's dataset: documents cited from it are suggested with the knowledge base's own. */
+  datasetId?: string;
   /** Explicitly false: the action is disabled and says why. Missing (drift): allowed, the service decides. */
   canDelete: boolean | undefined;
   totalFiles: number | undefined;
@@ -26,6 +28,7 @@ export function DeleteDocumentForm({
   profileId,
   knowledgeId,
   knowledgeName,
+  datasetId,
   canDelete,
   totalFiles,
 }: DeleteDocumentFormProps) {
@@ -35,7 +38,10 @@ export function DeleteDocumentForm({
   const [inBatch, setInBatch] = useState<string | null>(null);
   useBatches();
   const batchRow = inBatch ? batches.deleting(profileId, knowledgeId, inBatch)?.row : undefined;
-  const documents = useCatalog(profileId, 'document');
+  // Suggested: the documents seen in this knowledge base and not known as deleted, then any other document met.
+  const all = useCatalog(profileId, 'document');
+  const here = documentsIn(all, { knowledgeId, datasetId }).filter(stillThere);
+  const documents = [...here, ...all.filter((e) => !here.includes(e) && stillThere(e))];
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, useConnection } from '../../lib';
 import { knowledgeQuery } from '../../api';
 import { DriftWarnings, ErrorState, RawJson, Loading, useAfterPaint } from '../../components';
 import { useT } from '../../i18n';
+import { KnowledgeDocuments } from './KnowledgeDocuments';
 import { KnowledgeRecordView } from './KnowledgeRecordView';
 import { usePendingDeletionCount } from './deletion/pending-count';
 
@@ -14,6 +15,9 @@ import { usePendingDeletionCount } from './deletion/pending-count';
  */
 const loadSettingsExtras = () => import('./SettingsExtras').then((m) => ({ default: m.SettingsExtras }));
 const SettingsExtras = lazy(loadSettingsExtras);
+
+/** The Test retrieval panel, below the fold: its form and result view load after the record has painted. */
+const TestRetrieval = lazy(() => import('./TestRetrieval').then((m) => ({ default: m.TestRetrieval })));
 
 /** What reads the deletion runtime, asked for once the record has painted (see knowledge-deletions.tsx). */
 const KnowledgeBaseDeletions = lazy(() =>
@@ -94,6 +98,14 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
           <RawJson value={shown.raw} label={t('json.label')} />
         </Collapse>
       </div>
+      {active ? (
+        <KnowledgeDocuments profileId={active.id} place={{ knowledgeId, datasetId: record.dataset_id }} />
+      ) : null}
+      {active && belowFold ? (
+        <Suspense fallback={null}>
+          <TestRetrieval profile={active} knowledgeId={knowledgeId} datasetId={record.dataset_id} />
+        </Suspense>
+      ) : null}
       {active && belowFold ? (
         <Suspense fallback={null}>
           <KnowledgeBaseDeletions

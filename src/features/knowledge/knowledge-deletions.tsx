@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { BulkRemoval, type BulkRemovalProps } from './BulkRemoval';
 import { DeleteDocumentForm } from './DeleteDocumentForm';
 import { DeletionList } from './DeletionList';
-import { useDeletionRuntime, useDeletions } from './deletion/hooks';
+import { useCatalogFromDeletions } from './catalog-sync';
+import { useBatches, useDeletionRuntime, useDeletions } from './deletion/hooks';
 import { useDeletionSync } from './deletion/use-deletion-sync';
 import { deletionsFor } from './deletion/view';
 
@@ -12,11 +13,13 @@ import { deletionsFor } from './deletion/view';
  * cold knowledge page's first paint neither fetches nor evaluates it. Mounting either part starts the runtime and
  * its sync (refreshes and notifications), as the page itself did before.
  */
-function useRunningDeletions() {
+function useRunningDeletions(profileId: string | undefined) {
   const runtime = useDeletionRuntime();
   useEffect(() => runtime.start(), [runtime]);
   useDeletionSync();
-  return useDeletions();
+  const deletions = useDeletions();
+  useCatalogFromDeletions(profileId, deletions, useBatches());
+  return deletions;
 }
 
 /** Bulk removal's, and the document count the single-deletion form shows. */
@@ -26,7 +29,7 @@ interface KnowledgeBaseDeletionsProps extends BulkRemovalProps {
 
 /** Below a knowledge base's record: deleting one document, its tracked deletions, bulk removal. */
 export function KnowledgeBaseDeletions(props: KnowledgeBaseDeletionsProps) {
-  const all = useRunningDeletions();
+  const all = useRunningDeletions(props.profileId);
   const { profileId, knowledgeId, knowledgeName, canDelete } = props;
   return (
     <>
@@ -34,6 +37,7 @@ export function KnowledgeBaseDeletions(props: KnowledgeBaseDeletionsProps) {
         profileId={profileId}
         knowledgeId={knowledgeId}
         knowledgeName={knowledgeName}
+        datasetId={props.datasetId}
         canDelete={canDelete}
         totalFiles={props.totalFiles}
       />
@@ -52,6 +56,6 @@ export function KnowledgeBaseDeletions(props: KnowledgeBaseDeletionsProps) {
 
 /** /knowledge: every tracked deletion of the active profile. */
 export function AllDeletions({ profileId }: { profileId: string | undefined }) {
-  const all = useRunningDeletions();
+  const all = useRunningDeletions(profileId);
   return <DeletionList deletions={deletionsFor(all, profileId)} showKnowledge />;
 }

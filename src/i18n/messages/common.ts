@@ -108,8 +108,8 @@ export const commonMessages = defineMessages({
       '{count, plural, one {# saved record} other {# saved records}} could not be read (written by another version of the console); they are left as they are.',
 
     // The sandbox's demo records offered where no id has been seen yet (components/DemoStarters.tsx).
-    'starters.title': 'Start with the sandbox’s demo data',
-    'starters.hint': 'This profile is the local sandbox: open one of its demo records.',
+    'starters.title': 'Records in the sandbox',
+    'starters.hint': 'This profile is the local sandbox: open one of the records its fixture holds.',
     'starters.kind.knowledge': 'Knowledge base',
     'starters.kind.dataset': 'Dataset',
     'starters.kind.document': 'Document',
@@ -218,8 +218,8 @@ export const commonMessages = defineMessages({
     'storage.error.other': '浏览器存储出错。',
     'storage.unreadable': '有 {count} 条已保存的记录无法读取（由另一个版本的控制台写入）；这些记录保持原样。',
 
-    'starters.title': '从沙盒的演示数据开始',
-    'starters.hint': '当前配置连接的是本地沙盒：可直接打开它的演示记录。',
+    'starters.title': '沙盒中的记录',
+    'starters.hint': '当前配置连接的是本地沙盒：可直接打开其数据文件中的记录。',
     'starters.kind.knowledge': '知识库',
     'starters.kind.dataset': '数据集',
     'starters.kind.document': '文档',

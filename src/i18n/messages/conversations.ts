@@ -3,6 +3,10 @@ import { defineMessages } from '../define';
 /** The conversations area: lookup, update form, delete. Keys start "conversations.". */
 export const conversationsMessages = defineMessages({
   en: {
+    'conversations.deletedHere.title': 'Deleted by this profile',
+    'conversations.deletedHere.body':
+      'This browser deleted this conversation on {when}: the service answered the DELETE with its record{status}. It can no longer be updated or deleted; the form shows its last known fields.',
+    'conversations.deletedHere.status': ' (status {status})',
     'conversations.title': 'Conversations',
     'conversations.intro':
       'The service cannot list or read conversations: open one by id to rename it, change its agent, files, web search or status, or delete it.',
@@ -68,6 +72,10 @@ export const conversationsMessages = defineMessages({
     'conversations.deleted': 'Conversation {id} deleted.',
   },
   zhCN: {
+    'conversations.deletedHere.title': '已被此配置删除',
+    'conversations.deletedHere.body':
+      '此浏览器于 {when} 删除了该会话：服务对删除请求返回了其记录{status}。它已无法再更新或删除；表单显示其最后已知的字段。',
+    'conversations.deletedHere.status': '（status {status}）',
     'conversations.title': '会话',
     'conversations.intro':
       '该服务不提供会话列表或读取接口：请按 ID 打开会话，修改标题、智能体、文件、网络搜索或状态，或删除会话。',

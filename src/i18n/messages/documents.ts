@@ -3,6 +3,17 @@ import { defineMessages } from '../define';
 /** The documents area. Its page's owner adds keys here, always prefixed "documents.". */
 export const documentsMessages = defineMessages({
   en: {
+    'documents.deleted.title': 'Deleted by this profile',
+    'documents.deleted.body': 'This browser deleted it from knowledge base {knowledge} on {when}. {how}',
+    'documents.deleted.how.read_404': 'Confirmed: its base info then answered "not found".',
+    'documents.deleted.how.total_files': 'Confirmed: the knowledge base’s file count fell.',
+    'documents.deleted.how.delete_200': 'The service accepted the deletion.',
+    'documents.deleted.stillServed':
+      'The service still answers reads of it (its deletion is asynchronous): what follows may be gone soon.',
+    'documents.pending.title': 'Deletion not confirmed yet',
+    'documents.pending.body':
+      'This browser asked knowledge base {knowledge} to delete it on {when}; the service deletes asynchronously, and its 200 proves nothing. The knowledge page follows the deletion.',
+    'documents.notFound.title': 'No document {id}',
     'documents.title': 'Documents',
     'documents.lookupDescription':
       'Open a document by id to read its base info and its full text: search it, jump to a piece, copy a piece or download the whole text.',
@@ -52,6 +63,16 @@ export const documentsMessages = defineMessages({
     'documents.jump.invalid': 'Enter a number from 1 to {max}',
   },
   zhCN: {
+    'documents.deleted.title': '已被此配置删除',
+    'documents.deleted.body': '此浏览器于 {when} 将其从知识库 {knowledge} 中删除。{how}',
+    'documents.deleted.how.read_404': '已确认：随后读取其基本信息返回“未找到”。',
+    'documents.deleted.how.total_files': '已确认：知识库的文件数已减少。',
+    'documents.deleted.how.delete_200': '服务已接受删除请求。',
+    'documents.deleted.stillServed': '服务仍能读取它（删除是异步的）：以下内容可能很快消失。',
+    'documents.pending.title': '删除尚未确认',
+    'documents.pending.body':
+      '此浏览器于 {when} 请求知识库 {knowledge} 删除它；服务异步删除，返回 200 并不代表已删除。知识库页面会持续跟踪该删除。',
+    'documents.notFound.title': '没有文档 {id}',
     'documents.title': '文档',
     'documents.lookupDescription':
       '按 ID 打开文档，查看其基本信息和全文：可在全文中搜索、跳转到指定片段、复制片段或下载全文。',

@@ -3,6 +3,44 @@ import { defineMessages } from '../define';
 /** The knowledge area: the knowledge base page, document deletion and its tracking, the header indicator. */
 export const knowledgeMessages = defineMessages({
   en: {
+    'knowledge.bulk.input.addKnown':
+      'Add the {count, plural, one {# document} other {# documents}} seen in this knowledge base',
+    'knowledge.bulk.input.addKnownHint':
+      'Seen by this browser (deletions, cited pieces, test retrievals), not known as deleted.',
+    'knowledge.probe.title': 'Test retrieval',
+    'knowledge.probe.hint':
+      'Ask a question through this knowledge base’s dataset and see which pieces come back, best first. Each test is one completion of the space below, restricted to dataset {dataset}, without question rewriting or web search: it is billed like any other.',
+    'knowledge.probe.noDataset': 'The knowledge base’s read names no dataset, so there is nothing to retrieve from.',
+    'knowledge.probe.space': 'Space',
+    'knowledge.probe.spaceHint': 'The space whose completion runs the test (remembered for this knowledge base).',
+    'knowledge.probe.spaceRequired': 'Enter the space id the test runs through.',
+    'knowledge.probe.question': 'Question',
+    'knowledge.probe.questionRequired': 'Enter a question.',
+    'knowledge.probe.submit': 'Test retrieval',
+    'knowledge.probe.failed': 'The test could not be run',
+    'knowledge.probe.summary':
+      '{pieces, plural, one {# piece} other {# pieces}} from {documents, plural, one {# document} other {# documents}}',
+    'knowledge.probe.none': 'Nothing came back: no piece of this dataset matched the question well enough.',
+    'knowledge.probe.tokens':
+      '{total, plural, one {# token} other {# tokens}} ({prompt} prompt + {completion} completion)',
+    'knowledge.probe.tokensUnknown': 'The answer did not say how many tokens it used.',
+    'knowledge.probe.rank': '#{rank}',
+    'knowledge.probe.score': 'score {score}',
+    'knowledge.probe.noScore': 'no score',
+    'knowledge.probe.piece': 'piece {index}',
+    'knowledge.probe.otherDataset': 'from dataset {dataset}, not this one',
+    'knowledge.probe.pieces': 'Pieces, best first',
+    'knowledge.known.title': 'Documents seen by this browser',
+    'knowledge.known.hint':
+      'The service has no list of a knowledge base’s documents. These are the ones this browser has met in this one (deletions, cited pieces, test retrievals, reads), with what it last knew of each.',
+    'knowledge.known.empty':
+      'None yet. A deletion, a Test retrieval below or a playground answer citing this knowledge base’s dataset adds them here.',
+    'knowledge.known.count': '{count, plural, one {# document} other {# documents}}',
+    'knowledge.known.state.seen': 'Seen',
+    'knowledge.known.state.pending': 'Deletion pending',
+    'knowledge.known.state.deleted': 'Deleted',
+    'knowledge.known.state.not_retrieved': 'Not retrieved',
+    'knowledge.known.unnamed': 'Name not seen',
     'knowledge.title': 'Knowledge bases',
     'knowledge.description':
       'Read a knowledge base by id, with or without its settings, and delete documents from it. Deletions are tracked until a read confirms them.',
@@ -252,6 +290,40 @@ export const knowledgeMessages = defineMessages({
       'Stopped sending: the service refused the token (HTTP {status}). Fix the token in Settings, then Resume.',
   },
   zhCN: {
+    'knowledge.bulk.input.addKnown': '添加在该知识库中见过的 {count} 个文档',
+    'knowledge.bulk.input.addKnownHint': '此浏览器见过（删除、被引用的片段、检索测试）且未知已删除的文档。',
+    'knowledge.probe.title': '检索测试',
+    'knowledge.probe.hint':
+      '通过该知识库的数据集提问，查看返回哪些片段（按相关度排序）。每次测试都是下方空间的一次对话补全，仅限数据集 {dataset}，不改写问题、不联网搜索：与其他补全一样计费。',
+    'knowledge.probe.noDataset': '该知识库的读取结果没有给出数据集，无法检索。',
+    'knowledge.probe.space': '空间',
+    'knowledge.probe.spaceHint': '用于运行测试的空间（会为该知识库记住）。',
+    'knowledge.probe.spaceRequired': '请输入用于测试的空间 ID。',
+    'knowledge.probe.question': '问题',
+    'knowledge.probe.questionRequired': '请输入问题。',
+    'knowledge.probe.submit': '检索测试',
+    'knowledge.probe.failed': '无法运行测试',
+    'knowledge.probe.summary': '{pieces} 个片段，来自 {documents} 个文档',
+    'knowledge.probe.none': '没有返回任何内容：该数据集中没有与问题足够匹配的片段。',
+    'knowledge.probe.tokens': '{total} 个令牌（提示 {prompt} + 补全 {completion}）',
+    'knowledge.probe.tokensUnknown': '回答未说明使用了多少令牌。',
+    'knowledge.probe.rank': '第 {rank} 名',
+    'knowledge.probe.score': '得分 {score}',
+    'knowledge.probe.noScore': '无得分',
+    'knowledge.probe.piece': '片段 {index}',
+    'knowledge.probe.otherDataset': '来自数据集 {dataset}，不是本数据集',
+    'knowledge.probe.pieces': '片段（按相关度排序）',
+    'knowledge.known.title': '此浏览器见过的文档',
+    'knowledge.known.hint':
+      '该服务没有列出知识库文档的接口。这里是此浏览器在该知识库中遇到过的文档（删除、被引用的片段、检索测试、读取），以及每个文档最后已知的状态。',
+    'knowledge.known.empty':
+      '暂无。删除文档、使用下方的检索测试，或在调试台中得到引用该知识库数据集的回答后，文档会出现在这里。',
+    'knowledge.known.count': '{count} 个文档',
+    'knowledge.known.state.seen': '已见',
+    'knowledge.known.state.pending': '删除待确认',
+    'knowledge.known.state.deleted': '已删除',
+    'knowledge.known.state.not_retrieved': '未能读取',
+    'knowledge.known.unnamed': '未见名称',
     'knowledge.title': '知识库',
     'knowledge.description': '按 ID 读取知识库（可附带设置），并从中删除文档。删除会被持续跟踪，直到读取结果确认为止。',
     'knowledge.lookup.label': '知识库 ID',

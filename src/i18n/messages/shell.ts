@@ -30,6 +30,10 @@ export const shellMessages = defineMessages({
     'home.noActiveProfile': 'No connection profile is active. Add one in Settings.',
     'home.openSettings': 'Open Settings',
     'home.areas': 'Areas',
+    'home.startHere': 'Start here',
+    'home.startHere.recent': 'Seen recently under this profile',
+    'home.startHere.none':
+      'The service has no list operations: paste an id on Knowledge, Datasets, Documents or Conversations. Every id the console meets is kept in the Catalog.',
     'home.area.knowledge': 'Look up a knowledge base and remove documents from it.',
     'home.area.datasets': 'Read a dataset’s indexing, retrieval and parsing settings.',
     'home.area.documents': 'Read a document’s base info and full text.',
@@ -79,6 +83,10 @@ export const shellMessages = defineMessages({
     'home.noActiveProfile': '当前没有启用的连接配置。请在设置中添加。',
     'home.openSettings': '打开设置',
     'home.areas': '功能区',
+    'home.startHere': '从这里开始',
+    'home.startHere.recent': '此配置下最近查看的记录',
+    'home.startHere.none':
+      '该服务没有列表接口：请在知识库、数据集、文档或会话页面粘贴 ID。控制台遇到的每个 ID 都会保存在目录中。',
     'home.area.knowledge': '查询知识库，并从中删除文档。',
     'home.area.datasets': '查看数据集的索引、检索和解析配置。',
     'home.area.documents': '查看文档的基本信息和全文。',

@@ -11,6 +11,7 @@ export {
   type ImportReport,
 } from './store';
 export { sightingsFor } from './sightings';
+export { documentsIn, isIn, stillThere, type KnowledgePlace } from './documents';
 
 /** The console's one catalog. */
 export const catalogStore = createCatalogStore(browserStorage('local'));

@@ -7,10 +7,19 @@ const str = (v: unknown): string | undefined =>
 const obj = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-function push(out: CatalogSighting[], kind: CatalogSighting['kind'], id: unknown, label?: unknown, record?: unknown) {
+function push(
+  out: CatalogSighting[],
+  kind: CatalogSighting['kind'],
+  id: unknown,
+  label?: unknown,
+  record?: unknown,
+  extra: Pick<CatalogSighting, 'knowledgeId' | 'datasetId' | 'status'> = {},
+) {
   const sid = str(id);
-  if (sid) out.push({ kind, id: sid, label: str(label), record });
+  if (sid) out.push({ kind, id: sid, label: str(label), record, ...extra });
 }
+
+const SEEN = { status: { state: 'seen' } } as const;
 
 /**
  * The ids a successful call reveals: the ids it was asked about, and the ids its answer links to
@@ -33,21 +42,37 @@ export function sightingsFor(
       push(out, 'dataset', params.dataset_id, d.name, data);
       break;
     case 'queryDocumentBase':
-      push(out, 'document', obj(body).document_id, d.name, data);
+      // The documented base info names no knowledge base; one that does (undocumented) is taken at its word.
+      push(out, 'document', obj(body).document_id, d.name, data, {
+        ...SEEN,
+        knowledgeId: str(d.knowledge_id),
+        datasetId: str(d.dataset_id),
+      });
       break;
     case 'getDocumentTexts':
-      push(out, 'document', params.document_id);
+      push(out, 'document', params.document_id, undefined, undefined, SEEN);
       break;
     case 'updateConversation':
     case 'deleteConversation': {
-      push(out, 'conversation', params.conversation_id, d.title, data);
+      push(
+        out,
+        'conversation',
+        params.conversation_id,
+        d.title,
+        data,
+        endpoint === 'deleteConversation' ? { status: { state: 'deleted', confirmedBy: 'delete_200' } } : SEEN,
+      );
       const agent = obj(d.agent);
       push(out, 'agent', d.agent_id ?? agent.agent_id, agent.name, d.agent);
       break;
     }
     case 'deleteKnowledgeDocument':
       push(out, 'knowledge', params.knowledge_id);
-      push(out, 'document', params.document_id);
+      // Accepted under this knowledge base (the service refuses a document of another one); deleted is unproven.
+      push(out, 'document', params.document_id, undefined, undefined, {
+        knowledgeId: params.knowledge_id,
+        status: { state: 'pending' },
+      });
       break;
     case 'chatCompletions': {
       push(out, 'space', params.space_id);
@@ -55,7 +80,7 @@ export function sightingsFor(
       const chunks = Array.isArray(d.document_chunks) ? d.document_chunks : [];
       for (const chunk of chunks) {
         const c = obj(chunk);
-        push(out, 'document', c.document_id, c.document_name);
+        push(out, 'document', c.document_id, c.document_name, undefined, { datasetId: str(c.dataset_id) });
         push(out, 'dataset', c.dataset_id);
       }
       break;

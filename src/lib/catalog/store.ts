@@ -140,6 +140,9 @@ export function createCatalogStore(
         if (!id) continue;
         const prev = entries.get(keyOf({ profileId, kind: s.kind, id }));
         const record = fitRecord(s.record);
+        const knowledgeId = s.knowledgeId ?? prev?.knowledgeId;
+        const datasetId = s.datasetId ?? prev?.datasetId;
+        const status = s.status ? { ...s.status, at: s.status.at ?? now() } : prev?.status;
         entries.set(keyOf({ profileId, kind: s.kind, id }), {
           profileId,
           kind: s.kind,
@@ -148,6 +151,9 @@ export function createCatalogStore(
           lastRecord: record ?? prev?.lastRecord,
           lastSeenAt: now(),
           pinned: prev?.pinned ?? false,
+          ...(knowledgeId ? { knowledgeId: knowledgeId.slice(0, 256) } : {}),
+          ...(datasetId ? { datasetId: datasetId.slice(0, 256) } : {}),
+          ...(status ? { status } : {}),
         });
       }
       commitLater();

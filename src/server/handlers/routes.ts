@@ -2,6 +2,7 @@ import { chatCompletions, getDataset, getDocumentTexts, queryDocumentBase } from
 import { deleteCalls, demoSuiteRoute, healthBase, healthSecondary, holdLock, releaseLock, reset } from './controls';
 import { deletionBehaviour, setDeletionBehaviour } from './deletion-controls';
 import { deleteConversation, deleteKnowledgeDocument, getKnowledge, updateConversation } from './secondary';
+import { startersRoute } from './starters';
 import type { EndpointName } from '../../contract';
 import type { EndpointRoute, Route } from './types';
 
@@ -26,6 +27,7 @@ export const ROUTES: readonly Route[] = [
   healthBase,
   healthSecondary,
   demoSuiteRoute,
+  startersRoute,
   deleteCalls,
   deletionBehaviour,
   setDeletionBehaviour,

@@ -1,11 +1,11 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { DEMO_QUESTIONS, useSandboxProfile } from '../../../api';
+import { useSandboxStarters } from '../../../api';
 import { type ConnectionProfile } from '../../../lib';
 import { useT } from '../../../i18n';
 
 /**
- * A few questions the demo space answers from its documents, one click to send: shown on an empty transcript when
- * the profile is the sandbox (never for a real service, whose spaces the console knows nothing about).
+ * A few questions the space answers from its documents, one click to send: shown on an empty transcript when the
+ * profile is the sandbox and its fixture gives the space sample questions (never for a real service).
  */
 export function SampleQuestions({
   profile,
@@ -19,9 +19,9 @@ export function SampleQuestions({
   onAsk(question: string): void;
 }) {
   const t = useT();
-  const questions = DEMO_QUESTIONS[spaceId];
-  const sandbox = useSandboxProfile(profile, { enabled: !!questions });
-  if (!questions || !sandbox) return null;
+  const starters = useSandboxStarters(profile);
+  const questions = starters?.space.find((space) => space.id === spaceId)?.questions;
+  if (!questions?.length) return null;
   return (
     <Stack gap={6} align="center" component="section" aria-label={t('playground.samples.title')}>
       <Text size="sm" fw={600}>
