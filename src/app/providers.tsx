@@ -9,6 +9,7 @@ import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/k
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';
 import { localePreference } from './locale-preference';
+import { useKeptActivity } from './keep-activity';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -32,6 +33,8 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
   const [keptDb] = useState(() => givenDb ?? createKeptDb());
   // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
   const [deletions] = useState(createDeletionRuntimeSlot);
+  // The Activity page's history and the audit of destructive actions, kept across reloads.
+  useKeptActivity(keptDb, deletions);
 
   // An answer cached for one connection must never show under another (each profile's health is kept).
   useEffect(() => connectionStore.onActiveChange(() => clearAnswers(queryClient)), [queryClient]);
