@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '../../lib';
-import { useFormat, useT } from '../../i18n';
+import { useFormat, useT, type Translate } from '../../i18n';
 import { OUTCOME_COLOR } from './audit-view';
 
 /** The audit's rows, newest first: when, who, what, outcome and how it is known. */
@@ -49,7 +49,9 @@ export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
                 </Badge>
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Text size="sm">{e.verification ?? '—'}</Text>
+                <Text size="sm" title={e.verification}>
+                  {verificationText(t, e.verification)}
+                </Text>
                 {e.detail ? (
                   <Text size="xs" c="dimmed">
                     {e.detail}
@@ -62,4 +64,15 @@ export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** The kept verification code (as exported) in the admin's words; an unknown one as it is. */
+function verificationText(t: Translate, code: string | undefined): string {
+  if (!code) return '—';
+  if (code === 'base_info' || code === 'total_files') return t(`activity.audit.verified.${code}`);
+  const http = /^http (\d{3})$/.exec(code);
+  if (http) return t('activity.audit.verified.http', { status: http[1]! });
+  const rows = /^rows (\d+)\/(\d+)$/.exec(code);
+  if (rows) return t('activity.audit.verified.rows', { deleted: rows[1]!, total: rows[2]! });
+  return code;
 }
