@@ -180,7 +180,13 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           shown={rows.length}
           total={suite.cases.length}
         />
-        <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={openDetail} />
+        <ResultsTable
+          rows={rows}
+          variants={variantIds}
+          showVariants={suite.hasVariants}
+          onOpen={openDetail}
+          running={run.status === 'running'}
+        />
       </Stack>
       {detailShown ? (
         <Suspense fallback={null}>
