@@ -52,11 +52,7 @@ for (const scheme of ['light', 'dark'] as const) {
           await shot(page, `playground-${tag}`);
 
           await page.goto('./suites');
-          await page
-            .locator('[data-testid="new-suite"], button')
-            .filter({ hasText: locale === 'en' ? 'New suite' : '新建测试集' })
-            .first()
-            .click();
+          await page.getByRole('link', { name: locale === 'en' ? 'New suite' : '新建测试集' }).click();
           await page.getByTestId('case-row').first().locator('button[aria-expanded]').click();
           const similarity = page.getByTestId('case-more').locator('input[name$="similar_min"]');
           await similarity.fill('1.5');

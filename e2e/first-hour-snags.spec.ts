@@ -12,17 +12,17 @@ test('Enter on a sample question sends it and leaves focus in the message box, n
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('answer').last()).toHaveAttribute('data-status', 'done');
   // The pressed button went with the empty state: focus is where a follow-up is typed.
-  await expect(page.getByTestId('composer')).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
   await page.keyboard.type('And in standby?');
-  await expect(page.getByTestId('composer')).toHaveValue('And in standby?');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('And in standby?');
 });
 
 test('the suite editor refuses a similarity of 1.5 as the field is left, with its range, and takes 0.8', async ({
   page,
 }) => {
   await page.goto('./suites');
-  await page.getByRole('button', { name: 'New suite' }).click();
+  await page.getByRole('link', { name: 'New suite' }).click();
   await page.getByRole('button', { name: 'More fields of case 1' }).click();
   const more = page.getByTestId('case-more');
   await more.getByLabel('Similar to (reference answer)').fill('About 14 days on a full charge.');
