@@ -8,45 +8,46 @@ export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
   const t = useT();
   const { formatDateTime } = useFormat();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    // When and who, then the outcome, then what: on a phone (420 px) the outcome is in view beside the time.
+    <Table.ScrollContainer minWidth={620}>
       <Table striped verticalSpacing={6} fz="sm" data-testid="audit-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('activity.audit.col.when')}</Table.Th>
-            <Table.Th>{t('activity.audit.col.operator')}</Table.Th>
-            <Table.Th>{t('activity.audit.col.action')}</Table.Th>
-            <Table.Th>{t('activity.audit.col.target')}</Table.Th>
             <Table.Th>{t('activity.audit.col.outcome')}</Table.Th>
+            <Table.Th>{t('activity.audit.col.target')}</Table.Th>
             <Table.Th>{t('activity.audit.col.verification')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((e) => (
             <Table.Tr key={e.id} data-testid="audit-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
-              <Table.Td>
-                {e.operator ?? (
-                  <Text span size="sm" c="dimmed">
-                    {t('activity.audit.noOperator')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{t(`activity.audit.action.${e.action}`)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Text span size="sm" ff="monospace">
-                  {e.targetId}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(e.at)}
+                <Text size="xs" c="dimmed" aria-label={t('activity.audit.col.operator')}>
+                  {e.operator ?? t('activity.audit.noOperator')}
                 </Text>
-                {e.targetName ? ` · ${e.targetName}` : ''}
-                {e.knowledgeId && e.action === 'document_deletion' ? (
-                  <Text size="xs" c="dimmed">
-                    {t('activity.audit.inKnowledge', { id: e.knowledgeId })}
-                  </Text>
-                ) : null}
               </Table.Td>
               <Table.Td>
                 <Badge color={OUTCOME_COLOR[e.outcome]} variant="light" tt="none" data-outcome={e.outcome}>
                   {t(`activity.audit.outcome.${e.outcome}`)}
                 </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {t(`activity.audit.action.${e.action}`)}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text span size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {e.targetId}
+                  </Text>
+                  {e.targetName ? ` · ${e.targetName}` : ''}
+                </Text>
+                {e.knowledgeId && e.action === 'document_deletion' ? (
+                  <Text size="xs" c="dimmed">
+                    {t('activity.audit.inKnowledge', { id: e.knowledgeId })}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Text size="sm" title={e.verification}>

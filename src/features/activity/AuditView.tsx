@@ -140,7 +140,7 @@ export function AuditView() {
                 { value: 'all', label: t('activity.filter.all') },
                 ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`activity.audit.action.${a}`) })),
               ]}
-              style={{ flex: '0 1 14rem' }}
+              style={{ flex: '1 1 10rem' }}
             />
             <Select
               label={t('activity.audit.col.outcome')}
@@ -151,7 +151,7 @@ export function AuditView() {
                 { value: 'all', label: t('activity.filter.all') },
                 ...OUTCOMES.map((o) => ({ value: o, label: t(`activity.audit.outcome.${o}`) })),
               ]}
-              style={{ flex: '0 1 12rem' }}
+              style={{ flex: '1 1 10rem' }}
             />
           </Group>
           <Text size="xs" c="dimmed" mb={4} aria-live="polite">
