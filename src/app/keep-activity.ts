@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   auditLogOf,
   connectionStore,
@@ -21,8 +20,8 @@ import type { Batch } from '../features/knowledge/bulk/batch';
  * (bulk removals). Nothing here changes what they do; a failed write is shown on the Activity page.
  */
 
-/** Waits this long after start-up before touching IndexedDB: the first page paints without the `idb` library. */
-const START_DELAY_MS = 1500;
+/** Waits this long after being loaded before touching IndexedDB: the first page paints without the `idb` library. */
+const START_DELAY_MS = 1000;
 
 const who = (profileId: string) => ({
   profileId,
@@ -82,6 +81,8 @@ export function batchAudit(batch: Batch): AuditEntry {
 }
 
 function watchDeletions(runtime: DeletionRuntime, record: (entry: AuditEntry) => void): () => void {
+  // Deletions that moved before this was loaded (it loads after start-up) are written as they stand now.
+  for (const d of runtime.tracker.getSnapshot()) record(deletionAudit(d));
   const offSingles = runtime.onChange((changes) => {
     for (const { previous, current } of changes) {
       if (previous?.state !== current.state) record(deletionAudit(current));
@@ -103,32 +104,30 @@ function watchDeletions(runtime: DeletionRuntime, record: (entry: AuditEntry) =>
   };
 }
 
-/** Keeps the request history and the audit for as long as the app is mounted. */
-export function useKeptActivity(db: KeptDb, slot: DeletionRuntimeSlot | null): void {
-  useEffect(() => {
-    const audit = auditLogOf(db);
-    // A failed write is left for the Activity page to show: it reads the store again and meets the same failure.
-    const record = (entry: AuditEntry) => void audit.record(entry).catch(() => undefined);
-    const offConversations = watchConversationWrites(
-      requestLog,
-      () => {
-        const id = connectionStore.getState().activeId;
-        return id ? who(id) : undefined;
-      },
-      record,
-    );
-    let offDeletions: (() => void) | undefined;
-    const offFilled = slot
-      ? onRuntimeFilled(slot, () => {
-          if (slot.runtime) offDeletions = watchDeletions(slot.runtime, record);
-        })
-      : () => undefined;
-    const timer = setTimeout(() => void keptHistory.attach(db), START_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      offConversations();
-      offFilled();
-      offDeletions?.();
-    };
-  }, [db, slot]);
+/** Keeps the request history and the audit until the returned stop is called (AppProviders loads this after start). */
+export function startKeptActivity(db: KeptDb, slot: DeletionRuntimeSlot | null): () => void {
+  const audit = auditLogOf(db);
+  // A failed write is shown on the Activity page (the audit's writeError), not thrown here.
+  const record = (entry: AuditEntry) => void audit.record(entry).catch(() => undefined);
+  const offConversations = watchConversationWrites(
+    requestLog,
+    () => {
+      const id = connectionStore.getState().activeId;
+      return id ? who(id) : undefined;
+    },
+    record,
+  );
+  let offDeletions: (() => void) | undefined;
+  const offFilled = slot
+    ? onRuntimeFilled(slot, () => {
+        if (slot.runtime) offDeletions = watchDeletions(slot.runtime, record);
+      })
+    : () => undefined;
+  const timer = setTimeout(() => void keptHistory.attach(db), START_DELAY_MS);
+  return () => {
+    clearTimeout(timer);
+    offConversations();
+    offFilled();
+    offDeletions?.();
+  };
 }

@@ -9,7 +9,6 @@ import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/k
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';
 import { localePreference } from './locale-preference';
-import { useKeptActivity } from './keep-activity';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -33,8 +32,23 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
   const [keptDb] = useState(() => givenDb ?? createKeptDb());
   // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
   const [deletions] = useState(createDeletionRuntimeSlot);
-  // The Activity page's history and the audit of destructive actions, kept across reloads.
-  useKeptActivity(keptDb, deletions);
+  // The Activity page's history and the audit of destructive actions, kept across reloads: loaded after start-up,
+  // off the first route's weight (the request log holds what was sent meanwhile; the deletion runtime, its state).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    const load = () =>
+      void import('./keep-activity').then((m) => {
+        if (live) stop = m.startKeptActivity(keptDb, deletions);
+      });
+    // Half a second in: the first page's chunks and reads go first.
+    const timer = setTimeout(load, 500);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, [keptDb, deletions]);
 
   // An answer cached for one connection must never show under another (each profile's health is kept).
   useEffect(() => connectionStore.onActiveChange(() => clearAnswers(queryClient)), [queryClient]);

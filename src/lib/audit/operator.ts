@@ -36,7 +36,7 @@ export function createOperatorStore(local?: StorageLike | null): OperatorStore {
 }
 
 /** The console's one operator name. */
-export const operatorStore: OperatorStore = createOperatorStore();
+export const operatorStore: OperatorStore = /* @__PURE__ */ createOperatorStore();
 
 export function useOperatorName(store: OperatorStore = operatorStore): string {
   return useSyncExternalStore(store.subscribe, store.get, store.get);

@@ -155,7 +155,7 @@ export function createKeptHistory(log: RequestLog = requestLog, local?: StorageL
 }
 
 /** The console's one kept history, of the one request log (the app attaches its database after start-up). */
-export const keptHistory: KeptHistory = createKeptHistory();
+export const keptHistory: KeptHistory = /* @__PURE__ */ createKeptHistory();
 
 export function useKeptHistory(history: KeptHistory = keptHistory): HistoryState {
   return useSyncExternalStore(history.subscribe, history.getState, history.getState);
