@@ -17,6 +17,25 @@ async function downloadOf(page: Page, button: string) {
   return download;
 }
 
+/** The rows of a store of the console's IndexedDB database (what a reload reads back). */
+const keptRows = <T>(page: Page, store: string) =>
+  page.evaluate(
+    (name) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('knowledge-console');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction(name).objectStore(name).getAll();
+          all.onsuccess = () => {
+            resolve(all.result);
+            db.close();
+          };
+        };
+      }),
+    store,
+  ) as Promise<T[]>;
+
 /** The paths of the request history this browser keeps in IndexedDB (what a reload reads back). */
 const keptPaths = (page: Page) =>
   page.evaluate(
@@ -51,6 +70,10 @@ test('destructive actions are recorded with the operator, survive a reload, filt
   await deleteDocument(page, DOC.installation.id, DOC.installation.name);
   await page.clock.fastForward(PAST_FIRST_CHECK_MS);
   await expect(deletionItem(page, DOC.installation.id)).toHaveAttribute('data-state', 'deleted');
+  // Recorded as it happened (before the page is left).
+  await expect
+    .poll(async () => (await keptRows<{ outcome: string }>(page, 'audit')).map((e) => e.outcome))
+    .toEqual(['done']);
 
   // A conversation update.
   await page.goto(`./conversations/${CONVERSATION.amberDisplay}`);
@@ -60,10 +83,13 @@ test('destructive actions are recorded with the operator, survive a reload, filt
   // The history is written a moment after a call ends.
   const putPath = `/v1/conversations/${CONVERSATION.amberDisplay}`;
   await expect
-    .poll(async () => {
-      await page.clock.fastForward(1_000);
-      return keptPaths(page);
-    })
+    .poll(
+      async () => {
+        await page.clock.fastForward(1_000);
+        return keptPaths(page);
+      },
+      { timeout: 30_000 },
+    )
     .toContain(putPath);
 
   // After a reload, both views still hold what was done.

@@ -4,8 +4,12 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { authRefusals, clearAnswers, createQueryClient } from '../api';
-import { connectionStore, createKeptDb, KeptDbContext, type KeptDb } from '../lib';
-import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
+import { connectionStore, createKeptDb, KeptDbContext, requestLog, type KeptDb } from '../lib';
+import {
+  DeletionRuntimeContext,
+  createDeletionRuntimeSlot,
+  onRuntimeFilled,
+} from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';
 import { localePreference } from './locale-preference';
@@ -37,16 +41,27 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    const load = () =>
+    let asked = false;
+    const load = () => {
+      if (asked) return;
+      asked = true;
       void import('./keep-activity').then((m) => {
         if (live) stop = m.startKeptActivity(keptDb, deletions);
       });
-    // Three seconds in: the first page's chunks and reads, and the idle after them, go first (a first visit's weight
-    // is its JS until the network is idle: e2e/budget.spec.ts). What was sent or deleted meanwhile is caught up.
+    };
+    // At once when there is something to record (the deletion runtime is in use, a PUT or DELETE was sent), else
+    // three seconds in: a first visit's weight is its JS until the network is idle (e2e/budget.spec.ts).
+    const offFilled = onRuntimeFilled(deletions, load);
+    const offLog = requestLog.subscribe(() => {
+      const last = requestLog.getEntries().at(-1);
+      if (last && (last.method === 'PUT' || last.method === 'DELETE')) load();
+    });
     const timer = setTimeout(load, 3_000);
     return () => {
       live = false;
       clearTimeout(timer);
+      offFilled();
+      offLog();
       stop?.();
     };
   }, [keptDb, deletions]);
