@@ -49,9 +49,22 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
         if (live) stop = m.startKeptActivity(keptDb, deletions);
       });
     };
-    // At once when there is something to record (the deletion runtime is in use, a PUT or DELETE was sent), else
+    // At once when there is something to record (a deletion moves, a batch is there, a PUT or DELETE was sent), else
     // three seconds in: a first visit's weight is its JS until the network is idle (e2e/budget.spec.ts).
-    const offFilled = onRuntimeFilled(deletions, load);
+    let offWork: (() => void) | undefined;
+    const offFilled = onRuntimeFilled(deletions, () => {
+      const runtime = deletions.runtime;
+      if (!runtime) return;
+      // A deletion that moves or a batch that is there: not the runtime's mere loading with a knowledge page.
+      const offChange = runtime.onChange(load);
+      const offBatches = runtime.batches.subscribe(() => {
+        if (runtime.batches.getSnapshot().length > 0) load();
+      });
+      offWork = () => {
+        offChange();
+        offBatches();
+      };
+    });
     const offLog = requestLog.subscribe(() => {
       const last = requestLog.getEntries().at(-1);
       if (last && (last.method === 'PUT' || last.method === 'DELETE')) load();
@@ -61,6 +74,7 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
       live = false;
       clearTimeout(timer);
       offFilled();
+      offWork?.();
       offLog();
       stop?.();
     };
