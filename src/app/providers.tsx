@@ -4,8 +4,12 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { authRefusals, clearAnswers, createQueryClient } from '../api';
-import { connectionStore, createKeptDb, KeptDbContext, type KeptDb } from '../lib';
-import { DeletionRuntimeContext, createDeletionRuntimeSlot } from '../features/knowledge/deletion/runtime-context';
+import { connectionStore, createKeptDb, KeptDbContext, requestLog, type KeptDb } from '../lib';
+import {
+  DeletionRuntimeContext,
+  createDeletionRuntimeSlot,
+  onRuntimeFilled,
+} from '../features/knowledge/deletion/runtime-context';
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';
 import { localePreference } from './locale-preference';
@@ -32,6 +36,49 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
   const [keptDb] = useState(() => givenDb ?? createKeptDb());
   // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
   const [deletions] = useState(createDeletionRuntimeSlot);
+  // The Activity page's history and the audit of destructive actions, kept across reloads: loaded after start-up,
+  // off the first route's weight (the request log holds what was sent meanwhile; the deletion runtime, its state).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    let asked = false;
+    const load = () => {
+      if (asked) return;
+      asked = true;
+      void import('./keep-activity').then((m) => {
+        if (live) stop = m.startKeptActivity(keptDb, deletions);
+      });
+    };
+    // At once when there is something to record (a deletion moves, a batch is there, a PUT or DELETE was sent), else
+    // three seconds in: a first visit's weight is its JS until the network is idle (e2e/budget.spec.ts).
+    let offWork: (() => void) | undefined;
+    const offFilled = onRuntimeFilled(deletions, () => {
+      const runtime = deletions.runtime;
+      if (!runtime) return;
+      // A deletion that moves or a batch that is there: not the runtime's mere loading with a knowledge page.
+      const offChange = runtime.onChange(load);
+      const offBatches = runtime.batches.subscribe(() => {
+        if (runtime.batches.getSnapshot().length > 0) load();
+      });
+      offWork = () => {
+        offChange();
+        offBatches();
+      };
+    });
+    const offLog = requestLog.subscribe(() => {
+      const last = requestLog.getEntries().at(-1);
+      if (last && (last.method === 'PUT' || last.method === 'DELETE')) load();
+    });
+    const timer = setTimeout(load, 3_000);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      offFilled();
+      offWork?.();
+      offLog();
+      stop?.();
+    };
+  }, [keptDb, deletions]);
 
   // An answer cached for one connection must never show under another (each profile's health is kept).
   useEffect(() => connectionStore.onActiveChange(() => clearAnswers(queryClient)), [queryClient]);

@@ -72,3 +72,12 @@ export {
   type RequestLogEntry,
 } from './log/request-log';
 export { useRequestLog } from './log/use-request-log';
+export {
+  createKeptHistory,
+  KEEP_BODIES_KEY,
+  keptHistory,
+  useKeptHistory,
+  type HistoryState,
+  type KeptHistory,
+} from './log/kept-history';
+export * from './audit';

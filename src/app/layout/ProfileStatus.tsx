@@ -43,12 +43,9 @@ export function ProfileStatus() {
   return (
     <Hint label={description}>
       <Link to={paths.settings.href()} style={linkStyle}>
-        <Group gap={6} wrap="nowrap" data-testid="profile-status" data-tone={tone}>
+        <Group gap={6} wrap="nowrap" p={6} data-testid="profile-status" data-tone={tone}>
+          {/* The dot alone: the profile's name is in the switch beside it (on a phone, in the navigation's), once. */}
           <StatusDot tone={tone} label={description} />
-          {/* On a phone the dot alone stays; the name is in the navigation's profile switch. */}
-          <Text size="sm" fw={500} truncate maw={180} visibleFrom="md" aria-hidden="true">
-            {active.name}
-          </Text>
         </Group>
       </Link>
     </Hint>

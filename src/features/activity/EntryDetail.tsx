@@ -11,6 +11,8 @@ import { OutcomeBadge } from './OutcomeBadge';
 export function EntryDetail({ entry }: { entry: RequestLogEntry }) {
   const t = useT();
   const { formatDateTime, formatNumber } = useFormat();
+  // A call read back from an earlier visit keeps its bodies only when Settings says so.
+  const noBody = entry.restored ? t('activity.detail.bodyNotKept') : t('activity.detail.noBody');
   const request = prettyBody(entry.requestBody);
   const response = prettyBody(entry.responseBody);
   const headers = Object.entries(entry.requestHeaders);
@@ -90,7 +92,7 @@ export function EntryDetail({ entry }: { entry: RequestLogEntry }) {
       </Section>
 
       <Section title={t('activity.detail.requestBody')}>
-        <Body text={request.text} empty={t('activity.detail.noBody')} testId="activity-request-body" />
+        <Body text={request.text} empty={noBody} testId="activity-request-body" />
       </Section>
 
       <Section
@@ -101,7 +103,7 @@ export function EntryDetail({ entry }: { entry: RequestLogEntry }) {
             {t('activity.pending')}
           </Text>
         ) : (
-          <Body text={response.text} empty={t('activity.detail.noBody')} testId="activity-response-body" />
+          <Body text={response.text} empty={noBody} testId="activity-response-body" />
         )}
       </Section>
     </Stack>

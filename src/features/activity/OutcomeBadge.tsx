@@ -10,6 +10,7 @@ const COLOR: Record<Outcome, string> = {
   client_error: 'orange',
   server_error: 'red',
   failed: 'red',
+  cancelled: 'gray',
 };
 
 /** The HTTP status, coloured by outcome; a call with no answer shows why (network, CORS, timeout…). */
@@ -19,13 +20,15 @@ export function OutcomeBadge({ entry }: { entry: RequestLogEntry }) {
   const label =
     outcome === 'pending'
       ? t('activity.pending')
-      : entry.status !== undefined
-        ? String(entry.status)
-        : (entry.errorKind ?? t('activity.failed'));
+      : outcome === 'cancelled'
+        ? t('activity.cancelled')
+        : entry.status !== undefined
+          ? String(entry.status)
+          : (entry.errorKind ?? t('activity.failed'));
   return (
     <Badge
       color={COLOR[outcome]}
-      variant={outcome === 'success' ? 'light' : 'filled'}
+      variant={outcome === 'success' || outcome === 'cancelled' ? 'light' : 'filled'}
       leftSection={outcome === 'pending' ? <Loader size={10} color="gray" /> : undefined}
       data-outcome={outcome}
       tt="none"

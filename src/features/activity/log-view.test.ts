@@ -39,6 +39,13 @@ describe('activity log view', () => {
     expect(outcomeOf(entry({ status: 503 }))).toBe('server_error');
   });
 
+  it("reads a call the console cancelled itself (the connection check's read) as cancelled, not a failure", () => {
+    const cancelled = entry({ errorKind: 'aborted', purpose: 'test-connection' });
+    expect(outcomeOf(cancelled)).toBe('cancelled');
+    expect(visibleEntries([cancelled], '', 'errors')).toEqual([]);
+    expect(visibleEntries([cancelled], '', 'all')).toEqual([cancelled]);
+  });
+
   it('lists newest first and filters by status and text', () => {
     expect(visibleEntries(all, '', 'all').map((e) => e.id)).toEqual(
       [running, unusable, down, notFound, ok].map((e) => e.id),

@@ -1,12 +1,14 @@
 import type { RequestLogEntry } from '../../lib';
 
 /** How a call ended, for colour and for the status filter. */
-export type Outcome = 'pending' | 'success' | 'redirect' | 'client_error' | 'server_error' | 'failed';
+export type Outcome = 'pending' | 'success' | 'redirect' | 'client_error' | 'server_error' | 'failed' | 'cancelled';
 
 export function outcomeOf(entry: RequestLogEntry): Outcome {
   if (entry.pending) return 'pending';
   const s = entry.status;
-  if (s === undefined) return 'failed';
+  // The console let go of the call itself (the connection check's read once the page's own answered, a page
+  // left): nothing failed, so it is neither red nor counted among the failures.
+  if (s === undefined) return entry.errorKind === 'aborted' ? 'cancelled' : 'failed';
   if (s >= 500) return 'server_error';
   if (s >= 400) return 'client_error';
   if (s >= 300) return 'redirect';

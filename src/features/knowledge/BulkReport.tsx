@@ -24,7 +24,11 @@ const FILTERS: { value: Filter; phases?: RowPhase[] }[] = [
 
 const ROW_PX = 34;
 const MESSAGE_ROW_PX = 56;
-const COLUMNS = 'minmax(9rem, 1.2fr) minmax(8rem, 2fr) minmax(8rem, 1.3fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
+/**
+ * Id, outcome, then the rest: the outcome is what the report is read for, so it is in view beside the id on a phone
+ * (420 px) without scrolling sideways; the name, attempts, confirmation and time follow.
+ */
+const COLUMNS = 'minmax(8rem, 1fr) minmax(8rem, 1.1fr) minmax(8rem, 2fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
 
 /**
  * Whether the element has columns hidden to its right (narrow screens): the cue says so until they are scrolled
@@ -177,7 +181,7 @@ export function BulkReport({
                   background: 'var(--mantine-color-body)',
                 }}
               >
-                {(['id', 'name', 'outcome', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
+                {(['id', 'outcome', 'name', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
                   <th key={c} scope="col" style={{ textAlign: 'start', fontWeight: 600 }}>
                     {t(`knowledge.bulk.report.col.${c}`)}
                   </th>
@@ -258,13 +262,13 @@ const ReportLine = memo(function ReportLine({
       <td style={{ ...clip, fontFamily: 'var(--mantine-font-family-monospace)' }}>
         <Link to={paths.document.href(row.documentId)}>{row.documentId}</Link>
       </td>
-      <td style={clip} title={row.name}>
-        {row.name ?? '—'}
-      </td>
       <td>
         <StatusBadge tone={view.tone} size="sm" style={{ maxWidth: 'none', overflow: 'visible' }}>
           {t(view.label)}
         </StatusBadge>
+      </td>
+      <td style={clip} title={row.name}>
+        {row.name ?? '—'}
       </td>
       <td>{row.attempts}</td>
       <td>{row.confirmedBy ? t(`knowledge.bulk.confirmedBy.${row.confirmedBy}`) : ''}</td>

@@ -6,6 +6,7 @@ import { connectionStore, useConnection, type ConnectionProfile } from '../../li
 import { EmptyState, PageHeader, TokenRejectedNotice } from '../../components';
 import { useT } from '../../i18n';
 import { DeleteProfileModal } from './DeleteProfileModal';
+import { ActivitySettings } from './ActivitySettings';
 import { GraderSettings } from './GraderSettings';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
@@ -82,6 +83,7 @@ export default function SettingsPage() {
           ))
         )}
         <GraderSettings />
+        <ActivitySettings />
         {/* Which build this is, for a bug report or the changelog; package.json's version, written in at build time. */}
         <Text size="xs" c="dimmed">
           {t('settings.version', { version: import.meta.env.KC_VERSION })}

@@ -67,6 +67,19 @@ export const settingsMessages = defineMessages({
     'settings.grader.none': 'No grader: rubric cases are not graded.',
     'settings.grader.save': 'Save grader',
     'settings.grader.remove': 'Remove grader',
+    'settings.activity.title': 'Activity and audit',
+    'settings.activity.description':
+      'This browser keeps its request history and a record of destructive actions (Activity). The service knows no identity: the operator name below signs each recorded action.',
+    'settings.operator.label': 'Operator name',
+    'settings.operator.description':
+      'Optional; written with each deletion, bulk removal and conversation update recorded from now on.',
+    'settings.operator.save': 'Save name',
+    'settings.operator.saved': 'Operator name saved',
+    'settings.operator.tooLong': 'At most {max} characters.',
+    'settings.operator.notKept': 'This browser refused to keep the name (storage blocked or full).',
+    'settings.activity.keepBodies': 'Keep request and response bodies in the history',
+    'settings.activity.keepBodies.description':
+      'Off: the kept history has methods, paths, statuses and timings only (bodies may hold documents’ text). The token is never kept.',
     'settings.grader.saved': 'Grader saved: suite runs started from now on grade rubrics with it',
   },
   zhCN: {
@@ -132,6 +145,18 @@ export const settingsMessages = defineMessages({
     'settings.grader.none': '未配置评分模型：rubric 用例不会被评分。',
     'settings.grader.save': '保存评分模型',
     'settings.grader.remove': '移除评分模型',
+    'settings.activity.title': '请求日志与操作记录',
+    'settings.activity.description':
+      '此浏览器会保存请求历史和破坏性操作记录（见请求日志页）。服务端不提供身份信息：下方的操作人名称会签在每条记录上。',
+    'settings.operator.label': '操作人名称',
+    'settings.operator.description': '可选；此后记录的每次删除、批量移除和会话更新都会写上此名称。',
+    'settings.operator.save': '保存名称',
+    'settings.operator.saved': '操作人名称已保存',
+    'settings.operator.tooLong': '最多 {max} 个字符。',
+    'settings.operator.notKept': '此浏览器拒绝保存该名称（存储被禁用或已满）。',
+    'settings.activity.keepBodies': '在历史中保留请求和响应内容',
+    'settings.activity.keepBodies.description':
+      '关闭时，保存的历史只有方法、路径、状态码和耗时（内容可能含文档文本）。令牌永不保存。',
     'settings.grader.saved': '评分模型已保存：此后开始的测试运行将用它为 rubric 评分',
   },
 });

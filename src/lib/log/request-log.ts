@@ -50,6 +50,8 @@ export interface RequestLogEntry {
   /** The answer's text, cut at LOG_BOUNDS.bodyCapBytes with a note saying so. */
   responseBody?: string;
   responseTruncated?: boolean;
+  /** Read back from IndexedDB: sent before this page was loaded (see kept-history.ts). */
+  restored?: boolean;
 }
 
 export type NewLogEntry = Omit<RequestLogEntry, 'id' | 'startedAt' | 'pending' | 'drift'> & { drift?: DriftWarning[] };
@@ -68,6 +70,11 @@ export interface RequestLog {
   getEntry(id: string): RequestLogEntry | undefined;
   subscribe(listener: () => void): () => void;
   clear(): void;
+  /**
+   * Puts calls kept from earlier visits before this page's own (marked `restored`), within the capacity; an id
+   * already held is not added twice.
+   */
+  restore(kept: readonly RequestLogEntry[]): void;
 }
 
 const encoder = new TextEncoder();
@@ -182,6 +189,17 @@ export function createRequestLog(capacity: number = LOG_BOUNDS.capacity): Reques
     clear() {
       entries = [];
       secrets.clear();
+      emit();
+    },
+    restore(kept) {
+      const held = new Set(entries.map((e) => e.id));
+      const older = kept
+        .filter((e) => !held.has(e.id))
+        .map((e) => ({ ...e, pending: false, restored: true }))
+        .sort((a, b) => a.startedAt - b.startedAt);
+      if (older.length === 0) return;
+      const next = [...older, ...entries];
+      entries = next.length > capacity ? next.slice(next.length - capacity) : next;
       emit();
     },
   };

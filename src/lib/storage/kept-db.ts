@@ -32,12 +32,23 @@ export const KEPT_STORES = {
    * and raw response (most of a result's bytes). {id (the result's), runId, turns: [{request, answer, response}]}.
    */
   suiteRunDetails: { keyPath: 'id', indexes: { byRun: 'runId' } },
+  /**
+   * This browser's record of destructive actions (version 4), per profile: document deletions, bulk removals,
+   * conversation updates and deletions, each with when, what, who (the operator name of Settings), outcome and
+   * verification. Bounded by AUDIT_BOUNDS (src/lib/audit).
+   */
+  audit: { keyPath: 'id', indexes: { byProfile: 'profileId' } },
+  /**
+   * The Activity page's request history (version 4): finished calls of the request log, so it survives a reload.
+   * Bounded by LOG_BOUNDS.capacity; bodies only when Settings says so; never a token (the log holds none).
+   */
+  requestHistory: { keyPath: 'id', indexes: { byTime: 'startedAt' } },
 } as const satisfies Record<string, { keyPath: string; indexes: Record<string, string> }>;
 
 export type KeptStoreName = keyof typeof KEPT_STORES;
 
 export const DB_NAME = 'knowledge-console';
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 export { isKeptDbError, KeptDbError, keptDbErrorOf, type KeptDbErrorKind } from './kept-db-error';
 

@@ -45,6 +45,7 @@ export function ChatView({
   const t = useT();
   const problem = useBodyProblem();
   const endRef = useRef<HTMLDivElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
   const { exchanges, send, resend, stopAll, running, sinkOf, options, setOptions } = session;
   const last = exchanges.at(-1);
   const serviceErrors = useMemo(() => refusedOptions(last), [last]);
@@ -79,7 +80,13 @@ export function ChatView({
                 profile={profile}
                 spaceId={spaceId}
                 disabled={running}
-                onAsk={(question) => setSampleProblem(problem(send(question)))}
+                onAsk={(question) => {
+                  const refused = problem(send(question));
+                  setSampleProblem(refused);
+                  // The button pressed goes with the empty state: focus moves to the message box for a follow-up,
+                  // not to the page's body (the answer is announced by the transcript as it arrives).
+                  if (!refused) composerRef.current?.focus({ preventScroll: true });
+                }}
               />
               {sampleProblem ? (
                 <Text size="sm" c="red" role="alert" mt="xs">
@@ -96,6 +103,7 @@ export function ChatView({
               onSend={(message) => problem(send(message))}
               onStop={stopAll}
               initialMessage={initialMessage}
+              inputRef={composerRef}
             />
           </Paper>
           <div ref={endRef} />

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type Ref } from 'react';
 import { useT } from '../../../i18n';
 
 export interface ComposerProps {
@@ -11,10 +11,20 @@ export interface ComposerProps {
   label?: string;
   /** Text already in the box ("Open in playground" from a suite case). */
   initialMessage?: string;
+  /** The message box itself: a sample question sent puts focus here (its button is gone with the empty state). */
+  inputRef?: Ref<HTMLTextAreaElement>;
 }
 
 /** The message box: Enter sends, Shift+Enter breaks the line; Stop while an answer is running. */
-export function Composer({ running, disabled = false, onSend, onStop, label, initialMessage }: ComposerProps) {
+export function Composer({
+  running,
+  disabled = false,
+  onSend,
+  onStop,
+  label,
+  initialMessage,
+  inputRef,
+}: ComposerProps) {
   const t = useT();
   const [message, setMessage] = useState(initialMessage ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -51,6 +61,7 @@ export function Composer({ running, disabled = false, onSend, onStop, label, ini
         error={error}
         disabled={disabled}
         data-testid="composer"
+        ref={inputRef}
       />
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">

@@ -14,6 +14,7 @@ import { ErrorState, Loading, playgroundLink, RawJson, SafeMarkdown, SourcesList
 import { useCaseDetails } from '../hooks';
 import { useFormat, useT } from '../../../i18n';
 import { CaseScores } from './CaseScores';
+import { assertionDetail } from '../model/assertion-words';
 import { CaseStatusBadge } from './CaseStatusBadge';
 import { RubricVerdict } from './RubricVerdict';
 
@@ -162,7 +163,7 @@ function TurnView({ turn, label }: { turn: TurnResult; label: string }) {
             turn.totalTokens === undefined
               ? undefined
               : t('suites.results.tokens', { n: formatNumber(turn.totalTokens) }),
-            turn.conversationId ? `conversation ${turn.conversationId}` : undefined,
+            turn.conversationId ? t('suites.detail.conversation', { id: turn.conversationId }) : undefined,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -185,7 +186,7 @@ function TurnView({ turn, label }: { turn: TurnResult; label: string }) {
         <List size="sm" spacing={2} data-testid="assertions">
           {turn.assertions.map((a) => (
             <List.Item key={a.key} c={a.ok ? undefined : 'red'} icon={<span aria-hidden>{a.ok ? '✓' : '✗'}</span>}>
-              <Code>{a.key}</Code> {a.detail}
+              <Code>{a.key}</Code> {assertionDetail(t, a.detail)}
             </List.Item>
           ))}
         </List>

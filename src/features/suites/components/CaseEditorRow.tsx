@@ -52,7 +52,6 @@ export function CaseEditorRow({
         <TextInput
           size="xs"
           aria-label={t('suites.field.containsOf', { n: i + 1 })}
-          placeholder="14 days | 2 weeks"
           {...register(`cases.${i}.contains`)}
           error={err(`cases.${i}.contains`)}
         />

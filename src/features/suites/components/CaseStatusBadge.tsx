@@ -18,12 +18,22 @@ export const STATUS_KEYS = {
   missing: 'suites.status.missing',
 } as const satisfies Record<CompareStatus, string>;
 
-/** pass / fail / error (the service answered with an error) / not run / missing (compare: not in that run). */
-export function CaseStatusBadge({ status }: { status: CaseStatus | CompareStatus }) {
+/**
+ * pass / fail / error (the service answered with an error) / not run / missing (compare: not in that run). While its
+ * run goes on (`running`), a case not run yet reads "queued": "not run" is what a stopped or ended run leaves.
+ */
+export function CaseStatusBadge({
+  status,
+  running = false,
+}: {
+  status: CaseStatus | CompareStatus;
+  running?: boolean;
+}) {
   const t = useT();
+  const queued = running && status === 'not_run';
   return (
-    <StatusBadge tone={TONE[status]} data-status={status}>
-      {t(STATUS_KEYS[status])}
+    <StatusBadge tone={TONE[status]} data-status={queued ? 'queued' : status}>
+      {queued ? t('suites.status.queued') : t(STATUS_KEYS[status])}
     </StatusBadge>
   );
 }

@@ -37,7 +37,13 @@ export function CaseTable({
             <Table.Th w={36}>#</Table.Th>
             <Table.Th w={170}>{t('suites.field.id')}</Table.Th>
             <Table.Th>{t('suites.field.question')}</Table.Th>
-            <Table.Th w={200}>{t('suites.field.contains')}</Table.Th>
+            <Table.Th w={200}>
+              {t('suites.field.contains')}
+              {/* How to give several, said once here: a placeholder in every row read like a value. */}
+              <Text size="xs" c="dimmed" fw={400}>
+                {t('suites.field.listHint')}
+              </Text>
+            </Table.Th>
             <Table.Th w={190}>{t('suites.field.cites_document')}</Table.Th>
             <Table.Th w={84}>
               <Text span size="xs" c="dimmed">

@@ -10,7 +10,8 @@ import { CaseStatusBadge } from './CaseStatusBadge';
 import type { CaseRowData } from '../model/case-rows';
 import classes from './ResultsTable.module.css';
 
-const ROW_PX = 76;
+// Four lines: the status, the figures, two of assertions; each line shows whole items or none, never half a chip.
+const ROW_PX = 96;
 const HEAD_PX = 36;
 
 /**
@@ -22,11 +23,14 @@ export function ResultsTable({
   variants,
   showVariants,
   onOpen,
+  running = false,
 }: {
   rows: CaseRowData[];
   variants: string[];
   showVariants: boolean;
   onOpen(caseId: string): void;
+  /** The run goes on: a case not run yet is queued, not "not run". */
+  running?: boolean;
 }) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -81,7 +85,7 @@ export function ResultsTable({
                   data-case={row.caseId}
                   style={{ gridTemplateColumns: columns, height: ROW_PX, transform: `translateY(${item.start}px)` }}
                 >
-                  <ResultCells row={row} variants={variants} onOpen={onOpen} />
+                  <ResultCells row={row} variants={variants} onOpen={onOpen} running={running} />
                 </tr>
               );
             })}
@@ -98,10 +102,12 @@ const ResultCells = memo(
     row,
     variants,
     onOpen,
+    running,
   }: {
     row: CaseRowData;
     variants: string[];
     onOpen(caseId: string): void;
+    running: boolean;
   }) {
     const t = useT();
     return (
@@ -121,13 +127,17 @@ const ResultCells = memo(
           </UnstyledButton>
         </td>
         {variants.map((v) => (
-          <OutcomeCell key={v} outcome={row.byVariant.get(v)} />
+          <OutcomeCell key={v} outcome={row.byVariant.get(v)} running={running} />
         ))}
       </>
     );
   },
   (a, b) =>
-    a.row.caseId === b.row.caseId && a.variants === b.variants && a.onOpen === b.onOpen && sameOutcomes(a.row, b.row),
+    a.row.caseId === b.row.caseId &&
+    a.variants === b.variants &&
+    a.onOpen === b.onOpen &&
+    a.running === b.running &&
+    sameOutcomes(a.row, b.row),
 );
 
 function sameOutcomes(a: CaseRowData, b: CaseRowData) {
@@ -139,10 +149,11 @@ function sameOutcomes(a: CaseRowData, b: CaseRowData) {
   return a.question === b.question;
 }
 
-function OutcomeCell({ outcome }: { outcome: CaseOutcome | undefined }) {
+function OutcomeCell({ outcome, running }: { outcome: CaseOutcome | undefined; running: boolean }) {
   const t = useT();
   const { formatNumber } = useFormat();
-  if (!outcome) return <td className={classes.cell} aria-label={t('suites.status.not_run')} />;
+  if (!outcome)
+    return <td className={classes.cell} aria-label={t(running ? 'suites.status.queued' : 'suites.status.not_run')} />;
   const metrics = [
     outcome.latencyMs === undefined ? undefined : `${formatNumber(Math.round(outcome.latencyMs))} ms`,
     outcome.totalTokens === undefined
@@ -155,17 +166,20 @@ function OutcomeCell({ outcome }: { outcome: CaseOutcome | undefined }) {
   return (
     <td className={classes.cell} data-status={outcome.status}>
       <Group gap={6} wrap="nowrap">
-        <CaseStatusBadge status={outcome.status} />
+        <CaseStatusBadge status={outcome.status} running={running} />
         {outcome.planned > 1 || (outcome.done > 0 && outcome.done < outcome.planned) ? (
           <Text size="xs" c="dimmed" data-testid="repetitions" style={{ whiteSpace: 'nowrap' }}>
             {t('suites.results.reps', { passed: outcome.passed, total: outcome.planned })}
           </Text>
         ) : null}
-        <CaseScores outcome={outcome} />
-        <Text size="xs" c="dimmed" truncate>
-          {metrics.join(' · ')}
-        </Text>
       </Group>
+      {/* A figure that does not fit goes to a hidden line whole (the case's drawer has them all), never cut. */}
+      <div className={classes.figures} title={metrics.join(' · ')} data-testid="result-figures">
+        <CaseScores outcome={outcome} />
+        {metrics.map((m) => (
+          <span key={m}>{m}</span>
+        ))}
+      </div>
       <div className={classes.assertions}>
         {outcome.assertions.map((a) => (
           <span

@@ -49,14 +49,20 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   // the state is taken off the history entry, so going back and forth does not move focus again.
   const location = useLocation();
   const focusHeading = (location.state as { focusHeading?: boolean } | null)?.focusHeading === true;
+  const [headingFocused, setHeadingFocused] = useState(false);
   const headingRef = useCallback(
     (el: HTMLHeadingElement | null) => {
       if (!el || !focusHeading) return;
       el.focus();
-      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+      setHeadingFocused(true);
     },
-    [focusHeading, navigate, location.pathname, location.search],
+    [focusHeading],
   );
+  // In an effect: React Router refuses (and warns about) a navigate() from a ref callback, as the page first renders.
+  useEffect(() => {
+    if (headingFocused && focusHeading)
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [headingFocused, focusHeading, navigate, location.pathname, location.search]);
 
   if (loading) return <Loading label={t('suites.loading')} />;
   if (error) return <ErrorState error={error} onRetry={retry} />;
@@ -187,7 +193,13 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           shown={rows.length}
           total={suite.cases.length}
         />
-        <ResultsTable rows={rows} variants={variantIds} showVariants={suite.hasVariants} onOpen={openDetail} />
+        <ResultsTable
+          rows={rows}
+          variants={variantIds}
+          showVariants={suite.hasVariants}
+          onOpen={openDetail}
+          running={run.status === 'running'}
+        />
       </Stack>
       {detailShown ? (
         <Suspense fallback={null}>

@@ -1,10 +1,17 @@
 import { Alert, Button, Group, List, Pagination, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { useT } from '../../../i18n';
 import { useSaveSuite } from '../hooks';
-import { casesWithHiddenProblems, editorResolver, PAGE_SIZE, pageOfFirstProblem } from '../model/editor-form';
+import {
+  caseFieldOf,
+  caseFieldProblem,
+  casesWithHiddenProblems,
+  editorResolver,
+  PAGE_SIZE,
+  pageOfFirstProblem,
+} from '../model/editor-form';
 import { emptyCase, toFile, toValues, type EditorValues } from '../model/editor-values';
 import type { KeptSuite } from '../model/store';
 import { CaseTable } from './CaseTable';
@@ -67,6 +74,28 @@ export function SuiteEditor({
     },
   );
 
+  // Each case's field is checked by the same schema as it is left (and again as it is typed in once refused).
+  const checkField = (path: string) => {
+    const at = caseFieldOf(path);
+    if (!at) return;
+    const problem = caseFieldProblem(form.getValues(), at.index, at.name);
+    const field = path as FieldPath<EditorValues>;
+    if (problem) form.setError(field, { type: 'field', message: problem });
+    else if (form.getFieldState(field).error) form.clearErrors(field);
+  };
+  const registerChecked: UseFormRegister<EditorValues> = (name, options) =>
+    register(name, {
+      ...options,
+      onBlur: (event: unknown) => {
+        options?.onBlur?.(event);
+        checkField(name);
+      },
+      onChange: (event: unknown) => {
+        options?.onChange?.(event);
+        if (form.getFieldState(name).error) checkField(name);
+      },
+    });
+
   const toggle = (id: string) =>
     setOpen((s) => {
       const next = new Set(s);
@@ -83,7 +112,7 @@ export function SuiteEditor({
         <CaseTable
           fields={cases.fields.slice(first, first + PAGE_SIZE)}
           first={first}
-          register={register}
+          register={registerChecked}
           errors={formState.errors}
           open={open}
           onToggle={toggle}

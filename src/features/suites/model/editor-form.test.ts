@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { casesWithHiddenProblems, errorAt, errorsFor, pageOfFirstProblem, PAGE_SIZE } from './editor-form';
+import {
+  caseFieldProblem,
+  casesWithHiddenProblems,
+  errorAt,
+  errorsFor,
+  pageOfFirstProblem,
+  PAGE_SIZE,
+} from './editor-form';
 import { emptyCase, toFile, type EditorValues } from './editor-values';
 
 function values(cases: number, edit: (i: number) => Partial<EditorValues['cases'][number]>): EditorValues {
@@ -25,6 +32,23 @@ function messagesOf(v: EditorValues): string[] {
 }
 
 describe('the editor form', () => {
+  it('refuses a similarity of 1.5 at its field, with the documented range, before Save', () => {
+    const v = values(3, (i) => (i === 2 ? { similar_text: 'fourteen days', similar_min: '1.5' } : {}));
+    const problem = caseFieldProblem(v, 2, 'similar_min');
+    expect(problem).toMatch(/^cases\[2\]\.expect\.similar_to\.min: /);
+    expect(problem).toMatch(/1/);
+    // The other fields of that case, and the same field of another case, have nothing to say.
+    expect(caseFieldProblem(v, 2, 'similar_text')).toBeUndefined();
+    expect(caseFieldProblem(v, 1, 'similar_min')).toBeUndefined();
+    expect(
+      caseFieldProblem(
+        values(1, () => ({ similar_text: 'x', similar_min: '0.7' })),
+        0,
+        'similar_min',
+      ),
+    ).toBeUndefined();
+  });
+
   it("places each schema message on its input's path", () => {
     const messages = messagesOf(values(2, (i) => (i === 1 ? { min_sources: '-1' } : {})));
     const errors = errorsFor(messages);
