@@ -68,6 +68,62 @@ export function createMasker(secrets: readonly (string | undefined)[]): (text: s
   return (text) => (list.length === 0 ? text : maskSecrets(text, list));
 }
 
+/** A masker for a text that grows (streamed deltas): `push` a delta, get what may be shown now; `end` gives the rest. */
+export interface LiveMasker {
+  push(delta: string): string;
+  end(): string;
+}
+
+/**
+ * Masks a text as it grows, for a stream shown live: the deltas are joined (a token split across two is one token
+ * again) and what comes out is masked; a tail that may be the start of a secret (a suffix that is a secret's prefix)
+ * is held back until the next delta shows what it is, or the end. A secret already whole that straddles the cut is
+ * held back whole too, so no piece of a secret is ever given out. What is given out is never taken back: the pieces
+ * joined are the text as it will be masked at the end. Held back is usually shorter than the longest secret (more
+ * only while self-overlapping secrets, like `aaaa`, chain across the end).
+ */
+export function createLiveMasker(secrets: readonly (string | undefined)[]): LiveMasker {
+  const list = normalise(secrets);
+  let pending = '';
+  /** The longest prefix of `pending` that no secret, begun or whole, runs across the end of. */
+  const safeCut = (): number => {
+    let cut = pending.length;
+    for (const secret of list)
+      for (let i = Math.max(0, pending.length - secret.length + 1); i < cut; i++)
+        if (pending.charCodeAt(i) === secret.charCodeAt(0) && secret.startsWith(pending.slice(i))) {
+          cut = i;
+          break;
+        }
+    // A whole secret across the cut would show its first part: cut before it, again while a cut moves.
+    for (let moved = true; moved && cut > 0;) {
+      moved = false;
+      for (const secret of list) {
+        const at = pending.indexOf(secret, Math.max(0, cut - secret.length + 1));
+        if (at !== -1 && at < cut) {
+          cut = at;
+          moved = true;
+        }
+      }
+    }
+    return cut;
+  };
+  return {
+    push(delta) {
+      if (list.length === 0) return delta;
+      pending += delta;
+      const cut = safeCut();
+      const shown = pending.slice(0, cut);
+      pending = pending.slice(cut);
+      return maskSecrets(shown, list);
+    },
+    end() {
+      const rest = pending;
+      pending = '';
+      return maskSecrets(rest, list);
+    },
+  };
+}
+
 /**
  * Terminal escape sequences (CSI such as colours and cursor moves, OSC such as window titles and hyperlinks, other
  * ESC sequences), other C0 and C1 control characters (a CR that rewrites the line included), and the bidirectional

@@ -10,7 +10,7 @@ import type { CompletionEnding, CompletionEvent, CompletionOutcome } from './eve
 import { conversationOf } from './request';
 import { CALL_BOUNDS, READ_BOUNDS } from '../constants';
 import { isOverCap, overCap, readCappedText } from '../http/read-capped';
-import { maskSecrets, profileSecrets } from '../../lib/mask';
+import { createLiveMasker, maskSecrets, profileSecrets } from '../../lib/mask';
 
 export interface CompletionRequest {
   profile: ConnectionProfile;
@@ -62,6 +62,26 @@ export async function* sendCompletion({
   // The token and the URLs' passwords, masked in what the outcome keeps: a service may echo them.
   const secrets = profileSecrets(profile);
   const mask = (text: string) => maskSecrets(text, secrets);
+  /** An event's raw JSON, masked (a trace event's raw is shown in the playground, an unknown one is logged). */
+  const maskRaw = <T>(raw: T): T => {
+    const json = stringify(raw);
+    if (json === undefined || mask(json) === json) return raw;
+    try {
+      return JSON.parse(mask(json)) as T;
+    } catch {
+      return mask(json) as T;
+    }
+  };
+  /**
+   * The deltas yielded are the text as it may be shown live: joined, masked, a tail that may begin a secret held back
+   * until the next delta or the end (the playground shows them as they come).
+   */
+  const live = createLiveMasker(secrets);
+  /** What the live masker still holds back, as a last delta before the stream's end. */
+  function* heldBack(): Generator<CompletionEvent> {
+    const rest = live.end();
+    if (rest) yield { kind: 'delta', text: rest };
+  }
   let textChars = 0;
   /** The deltas joined, up to keepChars; the masking waits for the end (a token may be split across two deltas). */
   const append = (delta: string) => {
@@ -222,14 +242,17 @@ export async function* sendCompletion({
         case 'delta':
           if (event.text && timing.firstTextMs === undefined) timing.firstTextMs = since();
           append(event.text);
-          yield event;
+          {
+            const shown = live.push(event.text);
+            if (shown) yield { kind: 'delta', text: shown };
+          }
           break;
         case 'trace':
-          yield { ...event, message: mask(event.message) };
+          yield { ...event, message: mask(event.message), raw: maskRaw(event.raw) };
           break;
         case 'error':
           out.streamErrors.push(event.message);
-          yield { kind: 'stream_error', message: mask(event.message), raw: event.raw };
+          yield { kind: 'stream_error', message: mask(event.message), raw: maskRaw(event.raw) };
           break;
         case 'result':
           out.drift = event.drift;
@@ -238,7 +261,7 @@ export async function* sendCompletion({
           ending = 'answered';
           break;
         case 'unknown':
-          yield event;
+          yield { ...event, raw: mask(event.raw) };
           break;
         case 'done':
           // [DONE] without a result still ends the stream properly (the real service's sibling endpoint).
@@ -251,9 +274,11 @@ export async function* sendCompletion({
     }
   } catch (error) {
     // The reader fails when Stop aborts the request, when the connection drops mid-stream, or when it stalls.
+    yield* heldBack();
     yield brokenOff(error);
     return;
   }
+  yield* heldBack();
   yield end(ending);
 }
 

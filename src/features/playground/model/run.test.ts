@@ -112,6 +112,36 @@ describe('runCompletion', () => {
     expect(failed.rawResponse).toBeUndefined();
   });
 
+  it('shows a token the service echoes split across deltas masked at every step, never a piece of it', async () => {
+    const token = profileFor(server.url).token!;
+    const delta = (message: string) => `data: ${JSON.stringify({ type: 'stream', message })}\n\n`;
+    server.handle((_, res) =>
+      sse(res, [
+        delta(`Your token is ${token.slice(0, 3)}`),
+        delta(token.slice(3, 9)),
+        `data: ${JSON.stringify({ type: 'tool', message: `called with ${token}`, args: { auth: token } })}\n\n`,
+        delta(`${token.slice(9)}, right? ${token.slice(0, 5)}`),
+      ]),
+    );
+    // What the playground shows while the answer streams: the deltas joined, at every step.
+    let shown = '';
+    const steps: string[] = [];
+    const traces: string[] = [];
+    const outcome = await run(true, {
+      onDelta: (d) => steps.push((shown += d)),
+      onTrace: (item) => traces.push(JSON.stringify(item)),
+    });
+    expect(steps.length).toBeGreaterThan(1);
+    for (const step of steps) expect(step).not.toContain(token);
+    // While it streams, not even the token's start shows (the last step is the stream's end).
+    for (const step of steps.slice(0, -1)) expect(step).not.toContain(token.slice(0, 4));
+    expect(steps).toEqual(['Your token is ', 'Your token is ***, right? ', 'Your token is ***, right? tok-S']);
+    expect(traces.join()).not.toContain(token);
+    expect(traces.join()).toContain('called with ***');
+    // The end gives out what was held back (a start that never became the token), as the outcome keeps it.
+    expect(outcome).toMatchObject({ status: 'ended_early', text: shown });
+  });
+
   it('reads a non-streamed answer with its conversation id when the result carries one', async () => {
     server.handle((_, res) => delayed(json, res, 200, { ...RESULT, conversation_id: '933' }));
     const outcome = await run(false);

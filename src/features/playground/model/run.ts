@@ -10,7 +10,10 @@ export interface RunInput {
   body: CompletionBodyInput;
   profile: ConnectionProfile;
   signal: AbortSignal;
-  /** Deltas and trace events of a stream, as they arrive. */
+  /**
+   * Deltas and trace events of a stream, as they arrive; the deltas as they may be shown (joined, secrets masked, a
+   * tail that may begin one held back until the next delta or the end).
+   */
   onDelta?(text: string): void;
   onTrace?(item: TraceItem): void;
   /** The stream's headers arrived: the message may now show as streaming. */
