@@ -29,7 +29,7 @@ body{font:14px/1.45 system-ui,sans-serif;color:var(--fg);background:var(--bg);ma
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}.muted{color:var(--muted)}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-.pass{color:var(--pass);font-weight:600}.fail,.error{color:var(--fail);font-weight:600}.not_run,.missing{color:var(--muted)}.flaky,.edited{color:var(--warn)}
+.pass{color:var(--pass);font-weight:600}.fail,.error{color:var(--fail);font-weight:600}.not_run,.missing{color:var(--muted)}.flaky,.edited{color:var(--warn)}.note{color:var(--muted);font-weight:400;font-size:12px}
 .cards{display:flex;flex-wrap:wrap;gap:.75rem}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:8rem}
 .card b{display:block;font-size:1.3rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:12px}
 .q{color:var(--muted);overflow-wrap:anywhere}tr.x td{border-bottom-width:2px}details>*{margin:.3rem 0}summary{cursor:pointer;color:var(--muted)}`;
@@ -88,11 +88,11 @@ const VERDICT_SECTIONS: readonly {
 
 function verdictRow(r: BaselineRow): string {
   const edited = r.edited
-    ? ` <span class="edited">edited</span>${r.note ? `<div class="muted">${html(r.note)}</div>` : ''}`
+    ? ` <span class="edited">edited</span>${r.note ? `<div class="note">${html(r.note)}</div>` : ''}`
     : '';
   const then = r.rejudged ?? r.baseline;
   const again = r.rejudged
-    ? `<div class="muted">ran ${statusText(r.baseline)}, judged again ${statusText(r.rejudged)}</div>`
+    ? `<div class="note">ran ${statusText(r.baseline)}, judged again ${statusText(r.rejudged)}</div>`
     : '';
   return `<tr data-verdict="${r.verdict}"><td>${html(r.caseId)}${edited}</td><td>${html(r.variantId)}</td><td class="${then}">${statusText(then)}${again}</td><td class="${r.current}">${statusText(r.current)}</td></tr>`;
 }
