@@ -1,4 +1,5 @@
 import type { BaselineComparison, BaselineRow, GateResult } from './baseline';
+import type { Verdict } from './compare';
 import { runMetrics } from './export';
 import { caseOutcomes, runSuiteOf, summarize } from './results';
 import { cutNote, reportTurns, REPORT_ANSWER_CHARS } from './report-case';
@@ -28,7 +29,7 @@ body{font:14px/1.45 system-ui,sans-serif;color:var(--fg);background:var(--bg);ma
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}.muted{color:var(--muted)}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-.pass{color:var(--pass);font-weight:600}.fail,.error{color:var(--fail);font-weight:600}.not_run{color:var(--muted)}.flaky{color:var(--warn)}
+.pass{color:var(--pass);font-weight:600}.fail,.error{color:var(--fail);font-weight:600}.not_run,.missing{color:var(--muted)}.flaky,.edited{color:var(--warn)}.note{color:var(--muted);font-weight:400;font-size:12px}
 .cards{display:flex;flex-wrap:wrap;gap:.75rem}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:8rem}
 .card b{display:block;font-size:1.3rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:12px}
 .q{color:var(--muted);overflow-wrap:anywhere}tr.x td{border-bottom-width:2px}details>*{margin:.3rem 0}summary{cursor:pointer;color:var(--muted)}`;
@@ -45,15 +46,69 @@ function failureLines(o: CaseOutcome): string {
   return lines.join('\n');
 }
 
-function rowsOf(title: string, rows: readonly BaselineRow[]): string {
-  if (rows.length === 0) return `<h3>${title} (0)</h3>`;
-  return `<h3>${title} (${rows.length})</h3><table><tr><th>Case</th><th>Variant</th><th>Baseline</th><th>Now</th></tr>${rows
-    .map(
-      (r) =>
-        `<tr><td>${html(r.caseId)}</td><td>${html(r.variantId)}</td><td class="${r.baseline}">${r.baseline}</td><td class="${r.current}">${r.current}</td></tr>`,
-    )
-    .join('')}</table>`;
+const statusText = (s: string) => html(s.replace('_', ' '));
+
+/**
+ * One section per verdict, as the console's compare page and the CLI list them: each case × variant in exactly one.
+ * Regressions and improvements are always shown (a 0 is an answer); the others when they hold a case. An edited case
+ * says so, with its baseline outcome judged again under today's expectations, or why it could not be.
+ */
+const VERDICT_SECTIONS: readonly {
+  verdict: Verdict;
+  title: string;
+  rows: (b: BaselineComparison) => readonly BaselineRow[];
+  hint?: string;
+  always?: boolean;
+}[] = [
+  { verdict: 'regression', title: 'Regressions', rows: (b) => b.regressions, always: true },
+  { verdict: 'improvement', title: 'Improvements', rows: (b) => b.improvements, always: true },
+  { verdict: 'still_failing', title: 'Still failing', rows: (b) => b.stillFailing },
+  {
+    verdict: 'edited',
+    title: 'Edited, not judged again',
+    rows: (b) => b.edited,
+    hint: "The case changed and the baseline's answers could not be judged again: no verdict either way.",
+  },
+  {
+    verdict: 'error',
+    title: 'Errors',
+    rows: (b) => b.errors,
+    hint: 'The service or the grader could not be asked: not judged, never a regression.',
+  },
+  { verdict: 'not_run', title: 'Not run', rows: (b) => b.notRun },
+  { verdict: 'new', title: 'New', rows: (b) => b.onlyCurrent, hint: 'Not in the baseline.' },
+  {
+    verdict: 'removed',
+    title: 'Removed',
+    rows: (b) => b.onlyBaseline,
+    hint: 'In the baseline, no longer in the suite.',
+  },
+  { verdict: 'unchanged', title: 'Unchanged', rows: (b) => b.unchanged, always: true },
+];
+
+function verdictRow(r: BaselineRow): string {
+  const edited = r.edited
+    ? ` <span class="edited">edited</span>${r.note ? `<div class="note">${html(r.note)}</div>` : ''}`
+    : '';
+  const then = r.rejudged ?? r.baseline;
+  const again = r.rejudged
+    ? `<div class="note">ran ${statusText(r.baseline)}, judged again ${statusText(r.rejudged)}</div>`
+    : '';
+  return `<tr data-verdict="${r.verdict}"><td>${html(r.caseId)}${edited}</td><td>${html(r.variantId)}</td><td class="${then}">${statusText(then)}${again}</td><td class="${r.current}">${statusText(r.current)}</td></tr>`;
 }
+
+function verdictSection(title: string, verdict: Verdict, rows: readonly BaselineRow[], hint?: string): string {
+  const head = `<h3>${title} (${rows.length})</h3>${hint ? `<p class="muted">${hint}</p>` : ''}`;
+  const table = rows.length
+    ? `<table><tr><th>Case</th><th>Variant</th><th>Baseline</th><th>Now</th></tr>${rows.map(verdictRow).join('')}</table>`
+    : '';
+  return `<section data-verdict="${verdict}">${head}${table}</section>`;
+}
+
+const verdictSections = (b: BaselineComparison) =>
+  VERDICT_SECTIONS.filter((s) => s.always || s.rows(b).length > 0).map((s) =>
+    verdictSection(s.title, s.verdict, s.rows(b), s.hint),
+  );
 
 /**
  * One self-contained HTML page for people to read from a CI job: the metrics, the gates, the comparison with a
@@ -112,9 +167,9 @@ export function* runHtmlChunks(run: SuiteRun, extra: HtmlExtra = {}): Generator<
           `<tr><td>${label}</td><td class="n">${f(x.baseline)}</td><td class="n">${f(x.current)}</td><td class="n">${signed(x.delta, (n) => f(n))}</td></tr>`,
       ),
       `</table>`,
-      rowsOf('Regressions', b.regressions),
-      rowsOf('Improvements', b.improvements),
-      rowsOf('Unchanged', b.unchanged),
+      `<p class="muted">Deltas over the ${b.compared} case(s) both runs ran.</p>`,
+      `<p class="${b.regressions.length ? 'fail' : 'pass'}">${b.regressions.length ? `${b.regressions.length} regression(s): passed in the baseline, fail now.` : 'No regression.'}${b.errors.length ? ` <span class="error">${b.errors.length} error(s): not judged, listed apart.</span>` : ''}</p>`,
+      ...verdictSections(b),
     );
   }
   parts.push(

@@ -193,6 +193,25 @@ describe('CSV export', () => {
       ok: false,
       errors: ['line 2: relevant_documents "abc" is not a document id (document ids are digits, e.g. 831506272047403)'],
     });
+    // Every id column under the one rule, not_cites_document too (one id or a list), and kept by the export.
+    const ids: SuiteFile = {
+      ...meta,
+      cases: [{ id: 'b', question: 'Q', expect: { cites_document: [42, ' 7 '], not_cites_document: 831506272047403 } }],
+    };
+    const idsBack = parseSuiteCsv(suiteToCsv(ids), meta);
+    if (!idsBack.ok) throw new Error(idsBack.errors.join('\n'));
+    expect(idsBack.file.cases[0]!.expect).toEqual({
+      cites_document: ['42', '7'],
+      not_cites_document: ['831506272047403'],
+    });
+    // A number past 2^53 in a JSON list cell is no id (its digits are not the ones written), nor is a fraction.
+    expect(parseSuiteCsv('question,not_cites_document\nQ,"[9007199254740993, 1.5]"\n', meta)).toEqual({
+      ok: false,
+      errors: [
+        'line 2: not_cites_document "9007199254740992" is not a document id (document ids are digits, e.g. 831506272047403)',
+        'line 2: not_cites_document "1.5" is not a document id (document ids are digits, e.g. 831506272047403)',
+      ],
+    });
     expect(parseSuiteCsv('question,suite\nQ,"{""repeat"":2}"\nR,"{""repeat"":3}"\n', meta)).toEqual({
       ok: false,
       errors: ["line 3: the suite cell belongs on the first case's line"],

@@ -1,5 +1,6 @@
 import { ASSERTION_KEYS, checkSuite, type AssertionKey, type SuiteCheck, type SuiteFile } from './suite-file';
 import { readCsv, undefused, writeCsv, type CsvValue } from '../lib/csv';
+import { documentIdText } from './retrieval';
 
 /**
  * A suite as CSV, both ways: one case per line, a column for every field of the suite file (docs/suites.md, "CSV
@@ -54,23 +55,22 @@ const EMPTY_ID_WHY = 'with an id column every case needs its own id: fill it in,
 const DOCUMENT_ID = /^\d+$/;
 const DOCUMENT_ID_WHY = 'document ids are digits, e.g. 831506272047403';
 
-/**
- * One rule for ids: a number or a string, compared as its text (`831506272047403` and `"831506272047403"` are one
- * document). CSV cells are text already; a JSON list cell may hold numbers. (The engine's id normaliser, when it
- * lands, replaces this one.)
- */
-const idText = (id: string | number) => String(id).trim();
+/** The columns of document ids: read and written under the engine's one id rule (retrieval.ts documentIdText). */
+const ID_KEYS = ['cites_document', 'not_cites_document', 'relevant_documents'] as const;
+type IdKey = (typeof ID_KEYS)[number];
+const isIdKey = (name: string): name is IdKey => (ID_KEYS as readonly string[]).includes(name);
+/** An id as its cell writes it: its text under the one rule (a value the rule refuses is written as it is). */
+const idCell = (id: string | number) => documentIdText(id) ?? String(id);
 
 /**
  * A list cell: values separated by `|`, or — when a value holds a `|` or edge spaces — a JSON array, as the export
  * writes it. A cell that starts with `[` but is not a JSON array of strings or numbers is read as `|`-separated text.
  */
-function listOf(cell: string): string[] {
+function listValues(cell: string): (string | number)[] {
   if (cell.startsWith('[')) {
     try {
       const list: unknown = JSON.parse(cell);
-      if (Array.isArray(list) && list.every((v) => typeof v === 'string' || typeof v === 'number'))
-        return list.map(String);
+      if (Array.isArray(list) && list.every((v) => typeof v === 'string' || typeof v === 'number')) return list;
     } catch {
       // Plain text that starts with a bracket.
     }
@@ -80,6 +80,7 @@ function listOf(cell: string): string[] {
     .map((v) => v.trim())
     .filter(Boolean);
 }
+const listOf = (cell: string) => listValues(cell).map(String);
 
 /**
  * A number cell; where cells are not comma-separated, a decimal comma too ("0,5"), as Excel writes numbers in
@@ -141,11 +142,13 @@ export function parseSuiteCsv(text: string, suite: { name: string; space_id: str
             errors.push(`line ${line}: suite has ${extra.join(', ')}; it holds only ${SUITE_KEYS.join(', ')}`);
           else settings = value as Record<string, unknown>;
         }
-      } else if (name === 'cites_document' || name === 'relevant_documents') {
-        const ids = listOf(cell).map(idText);
-        for (const id of ids.filter((v) => !DOCUMENT_ID.test(v)))
-          errors.push(`line ${line}: ${name} "${id}" is not a document id (${DOCUMENT_ID_WHY})`);
-        (name === 'cites_document' ? expect : out)[name] = ids;
+      } else if (isIdKey(name)) {
+        // The one id rule: a number in a JSON list cell is its decimal text; one past 2^53 or a fraction is no id.
+        const ids = listValues(cell).map((v) => ({ id: documentIdText(v), written: String(v) }));
+        for (const { id, written } of ids)
+          if (id === undefined || !DOCUMENT_ID.test(id))
+            errors.push(`line ${line}: ${name} "${written}" is not a document id (${DOCUMENT_ID_WHY})`);
+        (name === 'relevant_documents' ? out : expect)[name] = ids.map(({ id, written }) => id ?? written);
       } else {
         const number = NUMBER_KEYS.has(name) ? numberOf(cell, delimiter) : undefined;
         const value = LIST_KEYS.has(name) ? listOf(cell) : (number ?? cell);
@@ -206,9 +209,12 @@ export function suiteToCsv(file: SuiteFile): string {
       follow_ups: c.follow_ups && JSON.stringify(c.follow_ups),
       suite: i === 0 && Object.keys(settings).length ? JSON.stringify(settings) : undefined,
     };
-    for (const key of ['contains', 'contains_any', 'not_contains', 'cites_document'] as const)
-      if (e[key]) row[key] = listCell(e[key]);
-    if (c.relevant_documents) row.relevant_documents = listCell(c.relevant_documents.map(idText));
+    for (const key of ['contains', 'contains_any', 'not_contains'] as const) if (e[key]) row[key] = listCell(e[key]);
+    if (e.cites_document) row.cites_document = listCell(e.cites_document.map(idCell));
+    // One id or a list in the file; a list in its cell either way.
+    if (e.not_cites_document !== undefined)
+      row.not_cites_document = listCell([e.not_cites_document].flat().map(idCell));
+    if (c.relevant_documents) row.relevant_documents = listCell(c.relevant_documents.map(idCell));
     return row;
   });
   const used = COLUMNS.filter((col) => col === 'question' || rows.some((r) => r[col] !== undefined));
