@@ -8,8 +8,7 @@ export const activityMessages = defineMessages({
       'What this browser has sent: every request, and a record of the destructive actions (deletions, bulk removals, conversation updates). Both are kept in this browser across reloads; neither holds a token.',
     'activity.tab.requests': 'Requests',
     'activity.tab.audit': 'Destructive actions',
-    'activity.kept':
-      'Newest first; the last {capacity} calls are kept in this browser and read back after a reload.',
+    'activity.kept': 'Newest first; the last {capacity} calls are kept in this browser and read back after a reload.',
     'activity.kept.bodies': 'Their bodies are kept too (Settings).',
     'activity.kept.noBodies': 'Bodies are not kept (Settings can keep them); the token never is.',
     'activity.kept.failed': 'The request history could not be kept in this browser',
