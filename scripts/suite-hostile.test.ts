@@ -133,7 +133,7 @@ describe('npm run suite against a hostile service', () => {
       ]);
       const seconds = (performance.now() - t0) / 1000;
       expect(o.stderr).not.toMatch(/heap|Invalid string length/i);
-      expect(o.code).toBe(1);
+      expect(o.code).toBe(3);
       expectCleanOutput(o);
       // The service's escapes and CR are gone from the line; its words stay.
       expect(o.stdout).toContain('The stream reported: invalid credentials: Authorization: Bearer ***');
@@ -173,7 +173,7 @@ describe('npm run suite against a hostile service', () => {
       url.username = 'admin';
       url.password = PASSWORD;
       const o = await cli([file, '--base-url', url.href, ...reportArgs('password')]);
-      expect(o.code).toBe(1);
+      expect(o.code).toBe(3);
       expect(o.stdout).toContain('admin:***@');
       expectCleanOutput(o);
       const run = readReports('password');
@@ -225,7 +225,7 @@ describe('npm run suite against a hostile service', () => {
     async () => {
       const file = writeSuite('timeout', [{ id: 'stalls', question: 'Please stall', expect: {} }]);
       const o = await cli([file, '--base-url', service.url, '--timeout-ms', '1000', ...reportArgs('timeout')]);
-      expect(o.code).toBe(1);
+      expect(o.code).toBe(3);
       expect(o.stderr).toContain('timed out: the run passed --timeout-ms 1000');
       readReports('timeout');
     },

@@ -74,6 +74,6 @@ function verificationText(t: Translate, code: string | undefined): string {
   const http = /^http (\d{3})$/.exec(code);
   if (http) return t('activity.audit.verified.http', { status: http[1]! });
   const rows = /^rows (\d+)\/(\d+)$/.exec(code);
-  if (rows) return t('activity.audit.verified.rows', { deleted: rows[1]!, total: rows[2]! });
+  if (rows) return t('activity.audit.verified.rows', { deleted: Number(rows[1]), total: Number(rows[2]) });
   return code;
 }

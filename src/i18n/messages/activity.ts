@@ -43,7 +43,7 @@ export const activityMessages = defineMessages({
     'activity.audit.verified.base_info': 'Re-read: the document is gone',
     'activity.audit.verified.total_files': 'Re-read: the file count dropped',
     'activity.audit.verified.http': 'The service answered {status} (nothing re-reads it)',
-    'activity.audit.verified.rows': '{deleted} of {total} rows confirmed deleted',
+    'activity.audit.verified.rows': '{deleted} of {total, plural, one {# row} other {# rows}} confirmed deleted',
     'activity.audit.inKnowledge': 'in knowledge base {id}',
     'activity.audit.action.document_deletion': 'Document deletion',
     'activity.audit.action.bulk_removal': 'Bulk removal',
