@@ -17,7 +17,8 @@ const RULE =
  * The header's connection check: its probe, the sandbox detection and its reads of a demo record by a numeric id
  * (src/api/connection/connection-check.ts). None can carry a refused id, which is never all digits.
  */
-const CONNECTION_CHECK = /__kc_probe__|\/__sandbox\/demo-suite$|^GET .*\/v1\/(datasets|knowledge)\/\d+(\?.*)?$/;
+const CONNECTION_CHECK =
+  /__kc_probe__|\/__sandbox\/(demo-suite|starters)$|^GET .*\/v1\/(datasets|knowledge)\/\d+(\?.*)?$/;
 
 /** Every request the page sends to the sandbox from now on, but the connection check's. */
 function serviceRequests(page: Page, sandbox: SandboxHandle): string[] {

@@ -45,9 +45,17 @@ export function AppProviders({ children, queryClient: given, keptDb: givenDb, lo
     const load = () => {
       if (asked) return;
       asked = true;
-      void import('./keep-activity').then((m) => {
-        if (live) stop = m.startKeptActivity(keptDb, deletions);
-      });
+      void import('./keep-activity').then(
+        (m) => {
+          if (live) stop = m.startKeptActivity(keptDb, deletions);
+        },
+        // Offline, or a new deploy replaced the chunk: not an error of the page. Asked again on the next trigger,
+        // or when the network is back (the request log and the deletion runtime hold what happens meanwhile).
+        () => {
+          asked = false;
+          if (live) window.addEventListener('online', load, { once: true });
+        },
+      );
     };
     // At once when there is something to record (a deletion moves, a batch is there, a PUT or DELETE was sent), else
     // three seconds in: a first visit's weight is its JS until the network is idle (e2e/budget.spec.ts).
