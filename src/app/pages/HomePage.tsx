@@ -15,6 +15,7 @@ import {
 import { useT } from '../../i18n';
 import { useLayoutContext } from '../layout/layout-context';
 import { paths } from '../../config/paths';
+import { routeFor } from '../../features/catalog/catalog-view';
 
 function ActiveProfileCard() {
   const t = useT();
@@ -72,24 +73,6 @@ function ActiveProfileCard() {
   );
 }
 
-/** The page a kind of record opens on (agents have none). */
-function pageOf(kind: CatalogKind, id: string): string | undefined {
-  switch (kind) {
-    case 'knowledge':
-      return paths.knowledgeBase.href(id);
-    case 'dataset':
-      return paths.dataset.href(id);
-    case 'document':
-      return paths.document.href(id);
-    case 'conversation':
-      return paths.conversation.href(id);
-    case 'space':
-      return paths.playgroundSpace.href(id);
-    case 'agent':
-      return undefined;
-  }
-}
-
 /**
  * Where a first visit goes: the records the sandbox holds (for a sandbox profile), and the last records met under
  * the profile by name; with neither, how ids are found (the service lists nothing).
@@ -99,7 +82,7 @@ function StartHere() {
   const navigate = useNavigate();
   const { active } = useConnection();
   const recent = useCatalog(active?.id)
-    .filter((e) => pageOf(e.kind, e.id))
+    .filter((e) => routeFor(e.kind, e.id))
     .slice(0, 6);
   const starters = useSandboxStarters(active);
   if (!active) return null;
@@ -113,10 +96,10 @@ function StartHere() {
           <DemoStarters
             kinds={['knowledge', 'dataset', 'document', 'conversation', 'space']}
             onOpen={(kind, id) => {
-              const to = pageOf(kind, id);
+              const to = routeFor(kind, id);
               if (to) navigate(to);
             }}
-            pathOf={pageOf}
+            pathOf={routeFor}
           />
           {recent.length > 0 ? (
             <Stack gap={6} data-testid="home-recent">
@@ -125,7 +108,13 @@ function StartHere() {
               </Text>
               <Group gap="xs">
                 {recent.map((e) => (
-                  <Anchor key={`${e.kind}:${e.id}`} component={Link} to={pageOf(e.kind, e.id)!} size="sm" title={e.id}>
+                  <Anchor
+                    key={`${e.kind}:${e.id}`}
+                    component={Link}
+                    to={routeFor(e.kind, e.id)!}
+                    size="sm"
+                    title={e.id}
+                  >
                     {`${t(`starters.kind.${e.kind}`)}: ${e.label ?? starterName(starters, e.kind, e.id) ?? e.id}`}
                   </Anchor>
                 ))}
