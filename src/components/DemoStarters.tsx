@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useSandboxStarters } from '../api';
 import { useConnection, type CatalogKind } from '../lib';
 import { useT, type MessageKey } from '../i18n';
 import { INTENT_PATH_ATTR } from './intent';
+import { plainControls } from './plain-controls';
 
 const KIND_LABELS: Record<CatalogKind, MessageKey> = {
   knowledge: 'starters.kind.knowledge',
@@ -12,6 +13,17 @@ const KIND_LABELS: Record<CatalogKind, MessageKey> = {
   agent: 'starters.kind.agent',
   space: 'starters.kind.space',
 };
+
+/** As Mantine's Button variant="light" size="compact-sm" drew them: a long name wraps inside its button. */
+const STARTER_LOOK = {
+  height: 'auto',
+  paddingBlock: 4,
+  paddingInline: 'var(--mantine-spacing-xs)',
+  fontSize: 'var(--mantine-font-size-sm)',
+  whiteSpace: 'normal',
+  textAlign: 'start',
+  lineHeight: 1.4,
+} as const;
 
 /**
  * Where a new admin starts: the records the running sandbox holds (its fixture's, whatever it is; GET
@@ -52,21 +64,21 @@ export function DemoStarters({
             ) : null}
             <Group gap="xs" wrap="wrap">
               {starters[kind].map((record) => (
-                <Button
+                // The shell's plain button, not Mantine's: the overview shows these on a first visit, and Mantine's
+                // Button brings its Loader and Transition (the shared kit chunk) to a page that needs none of them.
+                <button
                   key={record.id}
-                  variant="light"
-                  size="compact-sm"
+                  type="button"
+                  className={plainControls.button}
                   onClick={() => onOpen(kind, record.id)}
                   title={record.id}
-                  h="auto"
-                  py={4}
-                  styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.4 } }}
+                  style={STARTER_LOOK}
                   data-testid="demo-starter"
                   aria-label={withKind ? `${t(KIND_LABELS[kind])}: ${record.name}` : undefined}
                   {...{ [INTENT_PATH_ATTR]: pathOf?.(kind, record.id) }}
                 >
                   {record.name}
-                </Button>
+                </button>
               ))}
             </Group>
           </Stack>

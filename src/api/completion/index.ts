@@ -2,14 +2,11 @@
 export { askCompletion, sendCompletion, type CompletionRequest } from './runner';
 export type { CompletionEnding, CompletionEvent, CompletionOutcome, CompletionTiming } from './events';
 export { completionUrl, conversationOf, cutStored } from './request';
-export {
-  RETRIEVAL_PROBE_USER,
-  documentsOfPieces,
-  rankPieces,
-  retrievalProbeBody,
-  runRetrievalProbe,
-  type ProbedDocument,
-  type RankedPiece,
-  type RetrievalProbe,
-  type RetrievalProbeResult,
-} from './retrieval-probe';
+export type { ProbedDocument, RankedPiece, RetrievalProbe, RetrievalProbeResult } from './retrieval-probe';
+
+/**
+ * The retrieval probe and the completion runner it sends through, loaded when a probe is asked for: the knowledge
+ * page shows the Test retrieval form on a first visit, and the runner (≈3 KB gzip) waits for the first question.
+ * (Its values are exported only so: a static re-export here would keep it in the page's chunk.)
+ */
+export const loadRetrievalProbe = () => import('./retrieval-probe');

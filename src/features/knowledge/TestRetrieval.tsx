@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  documentsOfPieces,
-  runRetrievalProbe,
+  loadRetrievalProbe,
   useSandboxStarters,
+  type ProbedDocument,
   type RankedPiece,
   type RetrievalProbeResult,
 } from '../../api';
@@ -39,8 +39,12 @@ export function TestRetrieval({ profile, knowledgeId, datasetId }: TestRetrieval
   const pathIdError = usePathIdError();
   const listId = useId();
   const probe = useMutation({
-    mutationFn: ({ spaceId, text }: { spaceId: string; text: string }) =>
-      runRetrievalProbe({ profile, spaceId, probe: { question: text, datasetId: datasetId! } }),
+    // The probe's code (the completion runner) loads with the first question, not with the page.
+    mutationFn: async ({ spaceId, text }: { spaceId: string; text: string }): Promise<ProbeAnswer> => {
+      const { runRetrievalProbe, documentsOfPieces } = await loadRetrievalProbe();
+      const result = await runRetrievalProbe({ profile, spaceId, probe: { question: text, datasetId: datasetId! } });
+      return { ...result, documents: documentsOfPieces(result.pieces) };
+    },
   });
   // The starters answer after the first render: a space not yet chosen takes the sandbox's first.
   const spaceValue = space || (starters?.space[0]?.id ?? '');
@@ -139,12 +143,14 @@ export function TestRetrieval({ profile, knowledgeId, datasetId }: TestRetrieval
   );
 }
 
-function ProbeResult({ result, datasetId }: { result: RetrievalProbeResult; datasetId: string }) {
+/** A probe's result with the documents its pieces came from. */
+type ProbeAnswer = RetrievalProbeResult & { documents: ProbedDocument[] };
+
+function ProbeResult({ result, datasetId }: { result: ProbeAnswer; datasetId: string }) {
   const t = useT();
-  const { outcome, pieces, usage } = result;
+  const { outcome, pieces, usage, documents } = result;
   if (outcome.ending !== 'answered' && outcome.error)
     return <ErrorState error={outcome.error} title={t('knowledge.probe.failed')} />;
-  const documents = documentsOfPieces(pieces);
   return (
     <Stack gap="xs" data-testid="probe-result" aria-live="polite">
       <Group justify="space-between" gap="xs">
