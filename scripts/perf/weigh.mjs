@@ -36,14 +36,18 @@ export const CONSOLE_PAGES = [
     path: '',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: 60_000 }),
     against: 'bare app /',
-    max: 1.1,
+    // 1.10 until 2026-11-27; the secrets' masking, the read caps, the sandbox's starters and the audit's loader now
+    // ride in the entry (+1.5 KB gzip) and Start here on the Overview (+0.9 KB): docs/performance.md, "First visit".
+    max: 1.12,
   },
   {
     name: 'console /knowledge/{id}',
     path: `knowledge/${KB.handbook}`,
     ready: shows('Everything about the Beacon'),
     against: 'bare app /users',
-    max: 1.1,
+    // 1.10 until 2026-11-27; Test retrieval's form (5.1 KB gzip, after the first paint) and the tab coordination's
+    // own file (1.7 KB) came with the knowledge page: opening Test retrieval on demand would win most of it back.
+    max: 1.16,
   },
 ];
 
