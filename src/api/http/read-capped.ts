@@ -61,3 +61,25 @@ export async function readCapped(
 export async function readCappedText(response: Response, capBytes: number, tooLarge: () => Error): Promise<string> {
   return new TextDecoder().decode(await readCapped(response.body, capBytes, tooLarge));
 }
+
+/**
+ * A response's bytes under the cap. An answer that declares its length within the cap is read whole
+ * (`arrayBuffer()`): the browser refuses a body longer than it declared, and reading it whole lets the request end
+ * as finished. A body read through its stream reader is reported cancelled (net::ERR_ABORTED, in red in the browser's
+ * console) when the reading ends before the network says the load finished, which a loaded machine shows on every cold
+ * load's first reads. Any other answer (no length, or one over the cap) is read as it arrives and cut at the cap.
+ */
+export async function readResponseCapped(
+  response: Response,
+  capBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (!Number.isInteger(declared) || declared < 0 || declared > capBytes) {
+    return readCapped(response.body, capBytes, tooLarge);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // A compressed answer's length is the compressed one: its decoded bytes are checked against the cap too.
+  if (bytes.byteLength > capBytes) throw tooLarge();
+  return bytes;
+}

@@ -6,7 +6,7 @@ import { takeEarlyFetch } from '../../lib/early-fetch';
 import { maskSecrets, profileSecrets } from '../../lib/mask';
 import { ApiError } from './errors';
 import { readWatchingStart } from './first-text';
-import { overCap, readCapped } from './read-capped';
+import { overCap, readResponseCapped } from './read-capped';
 import { hostHeaders, hostUrl, PROXY_ERROR_HEADER, targetUrl } from './host';
 import type { HostRequest } from './host-request';
 
@@ -182,7 +182,7 @@ export async function send(req: HostRequest): Promise<SendOutcome> {
     const bytes =
       req.onFirstText && response.ok && response.body
         ? await readWatchingStart(response.body, req.onFirstText, signal, READ_BOUNDS.bodyBytes, tooLarge)
-        : await readCapped(response.body, READ_BOUNDS.bodyBytes, tooLarge);
+        : await readResponseCapped(response, READ_BOUNDS.bodyBytes, tooLarge);
     const text = utf8.decode(bytes);
     const durationMs = Math.round(now() - t0);
     const proxyError = response.headers.get(PROXY_ERROR_HEADER);

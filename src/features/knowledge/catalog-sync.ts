@@ -6,7 +6,11 @@ import type { TrackedDeletion } from '../../removal-engine/single/machine';
 /** A tracked deletion's state as the catalog keeps it (what the document's page and the knowledge page say). */
 export function statusOf(d: TrackedDeletion): RecordStatus | undefined {
   switch (d.state) {
+    // Nothing until the service has the DELETE: a refused one (another knowledge base's document, 4xx) leaves the
+    // catalog as it was, neither pending nor listed under this knowledge base.
     case 'requesting':
+      return undefined;
+    // Accepted, or perhaps accepted (its answer was lost): unproven either way.
     case 'pending':
     case 'unknown':
       return { state: 'pending', at: d.createdAt };
