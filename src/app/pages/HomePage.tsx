@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCatalog, useConnection, type CatalogKind } from '../../lib';
+import { useCatalog, useConnection } from '../../lib';
 import { starterName, useSandboxStarters } from '../../api';
 import {
   DemoStarters,
