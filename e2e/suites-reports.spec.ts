@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { parseSuiteCsv, type SuiteFile } from '../src/suite-engine';
+import { expectNoViolations } from './support/axe';
 import { shoot } from './support/looks';
 import { importSuite } from './support/suites';
 import { DOC, SPACE } from './support/demo-ids.mjs';
@@ -69,6 +71,7 @@ test('the run page shows the gate holding, and Export gives the HTML report with
     /Hit rate\s*at least 50%\s*100%\s*holds/,
   );
   await expect(gate.locator('[data-gate-figure="min_mrr"]')).toContainText(/MRR\s*at least 0\.5\s*1\s*holds/);
+  await expectNoViolations(page, 'the run page with its gate', '[data-testid="run-gate"]');
   await shots(page, 'gate-holds');
 
   const download = page.waitForEvent('download');
@@ -98,4 +101,34 @@ test('the run page shows the gate failing, naming the figure that fails', async 
   await expect(gate.locator('[data-gate-figure="min_pass_rate"]')).toContainText(/at least 100%\s*50%\s*fails/);
   await expect(gate.locator('[data-gate-figure="min_hit_rate"]')).toContainText(/at least 50%\s*100%\s*holds/);
   await shots(page, 'gate-fails');
+});
+
+test('a suite exported as CSV (every field) imports back as the same suite', async ({ page }) => {
+  test.setTimeout(90_000);
+  const suite: SuiteFile = {
+    ...suiteWith({ min_pass_rate: 0.5, min_mrr: 0.4 }, '45 days'),
+    name: 'CSV round trip',
+    repeat: 2,
+    pass_at_least: 1,
+  };
+  suite.cases[0] = {
+    ...suite.cases[0]!,
+    follow_ups: [{ question: 'And always on, at full brightness?', expect: { contains: ['2 days'] } }],
+    k: 3,
+  };
+  await page.goto('./suites');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
+  await importSuite(page, 'round-trip.json', JSON.stringify(suite));
+  await expect(page.getByRole('heading', { level: 1, name: suite.name })).toBeVisible(SLOW);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Suite actions' }).click();
+  await page.getByTestId('export-suite-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const back = parseSuiteCsv(readFileSync((await file.path())!, 'utf8'), {
+    name: suite.name,
+    space_id: String(suite.space_id),
+  });
+  if (!back.ok) throw new Error(back.errors.join('\n'));
+  expect(back.file).toEqual(suite);
 });

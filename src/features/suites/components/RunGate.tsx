@@ -1,4 +1,4 @@
-import { Group, Paper, Table, Text } from '@mantine/core';
+import { Alert, Group, Paper, Table, Text } from '@mantine/core';
 import { gateVerdict, suiteGates, type GateName, type RunSummary, type SuiteRun } from '../../../suite-engine';
 import { StatusBadge } from '../../../components';
 import { useFormat, useT } from '../../../i18n';
@@ -44,9 +44,9 @@ export function RunGate({ run, summary, live }: { run: SuiteRun; summary: RunSum
         {t('suites.gate.hint')}
       </Text>
       {!live && summary.total === 0 ? (
-        <Text size="sm" c="red">
+        <Alert color="red" variant="light" p="xs" mb="xs">
           {t('suites.gate.nothingRan')}
-        </Text>
+        </Alert>
       ) : null}
       <Table.ScrollContainer minWidth={320}>
         <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -72,9 +72,9 @@ export function RunGate({ run, summary, live }: { run: SuiteRun; summary: RunSum
                   {live ? (
                     '–'
                   ) : (
-                    <Text span size="sm" fw={600} c={g.ok ? 'teal' : 'red'}>
+                    <StatusBadge tone={g.ok ? 'ok' : 'error'} size="sm">
                       {g.ok ? t('suites.gate.figureHolds') : t('suites.gate.figureFails')}
-                    </Text>
+                    </StatusBadge>
                   )}
                 </Table.Td>
               </Table.Tr>
