@@ -117,7 +117,7 @@ const LAST_RESORT = {
   fastapi: ['text/plain; charset=utf-8', 'Internal Server Error'],
 } as const satisfies Record<ErrorStyle, readonly [string, string]>;
 
-export function lastResort(res: ServerResponse, style: ErrorStyle, log: () => void): void {
+function lastResort(res: ServerResponse, style: ErrorStyle, log: () => void): void {
   try {
     log();
   } catch {
