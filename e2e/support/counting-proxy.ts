@@ -6,10 +6,13 @@ export interface CountingProxy {
   url: string;
   /** DELETEs of a document that reached the service, by document id (counted as they arrive, before forwarding). */
   deletes: Map<string, number>;
+  /** Completions (POST /v1/spaces/completions/…) that reached the service, counted as they arrive. */
+  completions: () => number;
   stop(): Promise<void>;
 }
 
 const DOCUMENT_DELETE = /^\/v1\/knowledge\/[^/]+\/document\/([^/?]+)$/;
+const COMPLETION = /^\/v1\/spaces\/completions\//;
 
 /**
  * A proxy in front of one sandbox host that counts what reaches the service: the browser's own view of its requests
@@ -22,6 +25,7 @@ export async function startCountingProxy(
   { deleteDelayMs = () => 0 }: { deleteDelayMs?: (documentId: string) => number } = {},
 ): Promise<CountingProxy> {
   const deletes = new Map<string, number>();
+  let completions = 0;
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const upstream = request(
       new URL(req.url ?? '/', target),
@@ -41,6 +45,7 @@ export async function startCountingProxy(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.method === 'POST' && COMPLETION.test(req.url ?? '')) completions++;
       const m = req.method === 'DELETE' ? DOCUMENT_DELETE.exec(req.url ?? '') : null;
       if (m) {
         deletes.set(m[1]!, (deletes.get(m[1]!) ?? 0) + 1);
@@ -53,6 +58,7 @@ export async function startCountingProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     deletes,
+    completions: () => completions,
     stop: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();

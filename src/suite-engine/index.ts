@@ -29,6 +29,15 @@ export {
 export { askOnce, STORED_RESPONSE_CHARS, type CompletionAnswer } from './send';
 export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } from './run';
 export {
+  createRunControl,
+  RUN_CONTROL_START,
+  runControlReducer,
+  type RunControl,
+  type RunControlEvent,
+  type RunControlState,
+  type RunPhase,
+} from './run-control';
+export {
   attemptLatency,
   attemptTokens,
   attemptRetrieval,

@@ -13,6 +13,7 @@ import {
 } from './plan';
 import { completionUrl } from '../api/completion';
 import { rubricOutcome, type Grader } from './grader';
+import type { RunControl } from './run-control';
 import { askOnce } from './send';
 import type { AttemptResult, TurnResult } from './types';
 
@@ -36,6 +37,11 @@ export interface RunSuiteInput {
    * answer reported. Without it (the console's Stop) an unfinished attempt is dropped, its case not run.
    */
   keepAnswers?: boolean;
+  /**
+   * Pause and Resume (run-control.ts): each question waits for it before it is sent; Stop through it aborts `signal`
+   * (pass `control.signal`). Without one the run never pauses.
+   */
+  control?: RunControl;
 }
 
 export interface RunSuiteOutput {
@@ -94,7 +100,13 @@ async function runAttempt(
       turns.push({ question, request, status: 'skipped', answer: '', sources: [], assertions: [] });
       continue;
     }
-    const answer = await askOnce(profile, suite.space_id, body, signal);
+    // Paused: nothing is sent until Resume; stopped meanwhile, the attempt ends here.
+    if (input.control && !(await input.control.mayAsk())) return cut();
+    if (signal?.aborted) return cut();
+    input.control?.dispatch({ type: 'sent' });
+    const answer = await askOnce(profile, suite.space_id, body, signal).finally(() =>
+      input.control?.dispatch({ type: 'answered' }),
+    );
     if (answer.aborted || signal?.aborted) return cut();
     conversationId = answer.conversationId ?? conversationId;
     const base = {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import {
   fetchPublishedText,
   outcomeTally,
@@ -10,16 +10,14 @@ import {
   type Suite,
   type SuiteRun,
 } from '../../suite-engine';
-import { useKeptDb, type KeptDbError } from '../../lib';
+import { type KeptDbError } from '../../lib';
+import { useLiveControl, useRunElsewhere, type RunControlView } from './control-hooks';
 import { liveRuns, type UnsavedRun } from './model/live-runs';
-import { runTabsFor, type RunTabs } from './model/run-tabs';
-import { suitesStore, type KeptSuite } from './model/store';
+import { type KeptSuite } from './model/store';
+import { useSuitesStore } from './store-hook';
 import { runStartQuery, suiteKeys } from './queries';
 
-export function useSuitesStore() {
-  const db = useKeptDb();
-  return useMemo(() => suitesStore(db), [db]);
-}
+export { useSuitesStore };
 
 export function useSuiteList(profileId: string) {
   const store = useSuitesStore();
@@ -39,39 +37,6 @@ export function useRuns(suiteId: string) {
     retry: false,
     structuralSharing: false,
   });
-}
-
-/** This tab's suite-run coordination with the others (model/run-tabs.ts). */
-export function useRunTabs(): RunTabs {
-  const store = useSuitesStore();
-  return runTabsFor(store.leases);
-}
-
-/**
- * Where a kept `running` run not live here runs, asked of the run's lock (model/run-tabs.ts), not guessed from how
- * recent its last result is: held in another tab, it runs there; granted here, it ended or its tab went away. The
- * run is read again whenever that tab saves results, and once more when the lock is granted.
- */
-function useRunElsewhere(runId: string, watch: boolean) {
-  const tabs = useRunTabs();
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!watch) return;
-    const stopWatching = tabs.watch(runId);
-    const unsubscribe = tabs.subscribe((id) => {
-      if (id === runId) void client.invalidateQueries({ queryKey: suiteKeys.run(runId) });
-    });
-    return () => {
-      unsubscribe();
-      stopWatching();
-    };
-  }, [tabs, runId, watch, client]);
-  const where = useSyncExternalStore(
-    tabs.subscribe,
-    () => tabs.where(runId),
-    () => tabs.where(runId),
-  );
-  return { where, since: tabs.nowhereSince(runId), stop: () => tabs.stop(runId) };
 }
 
 /** A kept run's start (read ahead on intent by warm.ts, with the same query). */
@@ -131,8 +96,8 @@ export interface RunStart {
 export function useRun(runId: string): {
   run: SuiteRun | null | undefined;
   live: boolean;
-  /** Kept as running and running in another tab: Stop asks that tab. */
-  stopElsewhere?: () => void;
+  /** Running, here or in another tab: Pause, Resume and Stop (another tab's are asked of it). */
+  control?: RunControlView;
   loading: boolean;
   error: unknown;
   saveError?: KeptDbError;
@@ -151,8 +116,18 @@ export function useRun(runId: string): {
   const keptRunning =
     kept && (stored.data ?? (start.data && start.data !== 'whole' ? start.data.run : undefined))?.status === 'running';
   const elsewhere = useRunElsewhere(runId, keptRunning);
+  const liveControl = useLiveControl(runId);
   const retry = () => void (start.error ? start.refetch() : stored.refetch());
-  if (liveRun) return { run: liveRun, live: true, loading: false, error: null, saveError: unsaved?.error, retry };
+  if (liveRun)
+    return {
+      run: liveRun,
+      live: true,
+      control: liveControl,
+      loading: false,
+      error: null,
+      saveError: unsaved?.error,
+      retry,
+    };
   if (unsaved) return { run: unsaved.run, live: false, loading: false, error: null, saveError: unsaved.error, retry };
   const first = start.data;
   if (stored.data === undefined && kept && (start.isPending || (first && first !== 'whole') || start.error)) {
@@ -178,7 +153,7 @@ export function useRun(runId: string): {
   return {
     run: cutShort ? { ...run, status: 'interrupted' } : run,
     live: false,
-    stopElsewhere: run?.status === 'running' && elsewhere.where === 'elsewhere' ? elsewhere.stop : undefined,
+    control: run?.status === 'running' && elsewhere.where === 'elsewhere' ? elsewhere.control : undefined,
     loading: stored.isPending,
     error: stored.error,
     retry,

@@ -13,9 +13,12 @@ export function RunFigures({
   live,
   summary,
   passRateText,
+  paused = false,
 }: {
   run: SuiteRun;
   live: boolean;
+  /** Paused (here or in the tab running it): the progress says so instead of a time left. */
+  paused?: boolean;
   summary: RunSummary;
   passRateText: string;
 }) {
@@ -65,7 +68,7 @@ export function RunFigures({
       </Group>
       {live ? (
         <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-          <RunProgress run={run} />
+          <RunProgress run={run} paused={paused} />
         </div>
       ) : null}
     </Paper>

@@ -7,10 +7,12 @@ import { EmptyState, ErrorState, Loading, PageHeader, storageErrorKey } from '..
 import { useFormat, useT } from '../../../i18n';
 import { useOutcomes, useRefreshSuites, useRun, useRunFinished, useSuitesStore } from '../hooks';
 import { groupRows, type CaseFilter } from '../model/case-rows';
-import { liveRuns, startRun } from '../model/live-runs';
+import { startRun } from '../model/live-runs';
 import { BaselineActions } from './BaselineActions';
 import { CaseFilterBar } from './CaseFilterBar';
 import { ResultsTable } from './ResultsTable';
+import { RunControlButtons } from './RunControlButtons';
+import { RunControlNotes } from './RunControlNotes';
 import { RunExportMenu } from './RunExportMenu';
 import { RunFigures } from './RunFigures';
 import { RunGate } from './RunGate';
@@ -28,7 +30,9 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const store = useSuitesStore();
   const refresh = useRefreshSuites();
   const onFinished = useRunFinished();
-  const { run, live, stopElsewhere, loading, error, saveError, start, retry } = useRun(runId);
+  const { run, live, control, loading, error, saveError, start, retry } = useRun(runId);
+  // Running here or in another tab: its progress shows, and Pause, Resume and Stop.
+  const running = live || !!control;
   // The file is the same object in every snapshot of a live run: parsed once, not at every update.
   const file = run?.suite;
   const suite = useMemo(() => (file ? runSuiteOf({ suite: file }) : undefined), [file]);
@@ -90,7 +94,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const passRateText =
     finished === 0
       ? '—'
-      : `${formatNumber(Math.round((live ? summary.passed / finished : summary.passRate) * 1000) / 10)}%`;
+      : `${formatNumber(Math.round((running ? summary.passed / finished : summary.passRate) * 1000) / 10)}%`;
 
   async function rerunFailed() {
     if (!run || !suite) return;
@@ -109,16 +113,10 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
     navigate(paths.suiteRun.href(suiteId, started.id), { state: { focusHeading: true } });
   }
 
-  const actions = live ? (
-    <Button color="red" onClick={() => liveRuns.stop(run.id)} data-testid="stop-run">
-      {t('suites.run.stop')}
-    </Button>
-  ) : stopElsewhere ? (
-    // Running in another tab: Stop asks that tab (it saves and ends the run; this page reads it as it goes).
-    <Button color="red" onClick={stopElsewhere} data-testid="stop-run">
-      {t('suites.run.stop')}
-    </Button>
-  ) : (
+  // Running in another tab, the buttons ask that tab (it saves and ends the run; this page reads it as it goes).
+  const actions = control ? (
+    <RunControlButtons control={control} />
+  ) : live ? null : (
     <>
       <Button variant="default" disabled={!!start || failed.length === 0} onClick={() => void rerunFailed()}>
         {t('suites.run.rerunFailed', { count: failedCount })}
@@ -165,7 +163,14 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
             </Text>
           </Alert>
         ) : null}
-        <RunFigures run={run} live={live} summary={summary} passRateText={passRateText} />
+        {control ? <RunControlNotes control={control} /> : null}
+        <RunFigures
+          run={run}
+          live={running}
+          paused={control?.state.phase === 'paused'}
+          summary={summary}
+          passRateText={passRateText}
+        />
         <RunGate run={run} summary={summary} live={live} />
         {run.status === 'interrupted' ? (
           <Alert color="yellow" variant="light">

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import type { SuiteRun } from '../../../suite-engine';
 import { useFormat, useT } from '../../../i18n';
 
-/** done/total sessions and the time left, estimated from the pace so far. */
-export function RunProgress({ run }: { run: SuiteRun }) {
+/** done/total sessions and the time left, estimated from the pace so far (none while paused: no pace then). */
+export function RunProgress({ run, paused = false }: { run: SuiteRun; paused?: boolean }) {
   const t = useT();
   const { formatNumber } = useFormat();
   const [now, setNow] = useState(() => Date.now());
@@ -24,12 +24,14 @@ export function RunProgress({ run }: { run: SuiteRun }) {
           {t('suites.progress.done', { done: formatNumber(done), total: formatNumber(run.planned) })}
         </Text>
         <Text size="sm" c="dimmed">
-          {leftMs === undefined
-            ? t('suites.progress.estimating')
-            : t('suites.progress.left', { seconds: formatNumber(Math.max(0, Math.ceil(leftMs / 1000))) })}
+          {paused
+            ? t('suites.progress.paused')
+            : leftMs === undefined
+              ? t('suites.progress.estimating')
+              : t('suites.progress.left', { seconds: formatNumber(Math.max(0, Math.ceil(leftMs / 1000))) })}
         </Text>
       </Group>
-      <Progress value={pct} animated aria-label={t('suites.progress.label')} />
+      <Progress value={pct} animated={!paused} aria-label={t('suites.progress.label')} />
     </div>
   );
 }

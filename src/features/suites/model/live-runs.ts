@@ -1,6 +1,7 @@
 import { activeGrader, keptDbErrorOf, type ConnectionProfile, type KeptDbError } from '../../../lib';
 import {
   clampConcurrency,
+  createRunControl,
   newRun,
   outcomeTally,
   planAttempts,
@@ -8,6 +9,8 @@ import {
   runSuite,
   runSuiteOf,
   RunTooLargeError,
+  type RunControl,
+  type RunControlState,
   type SuiteRun,
   type Suite,
   type SuiteFile,
@@ -22,7 +25,8 @@ import type { SuitesStore } from './store';
  */
 interface LiveRun {
   run: SuiteRun;
-  controller: AbortController;
+  /** Pause, Resume, Stop (asked here or in another tab): its reducer makes every change. */
+  control: RunControl;
 }
 
 /** Screen updates are batched: results may arrive faster than anyone reads them. */
@@ -50,11 +54,13 @@ const unsaved = new Map<string, { run: SuiteRun; error: KeptDbError }>();
 const listeners = new Set<() => void>();
 let snapshot = new Map<string, SuiteRun>();
 let unsavedSnapshot = new Map<string, UnsavedRun>();
+let controlSnapshot = new Map<string, RunControlState>();
 
 const copyOf = (run: SuiteRun): SuiteRun => ({ ...run, attempts: run.attempts.slice() });
 
 function publish() {
   snapshot = new Map([...live].map(([id, l]) => [id, copyOf(l.run)]));
+  controlSnapshot = new Map([...live].map(([id, l]) => [id, l.control.state()]));
   unsavedSnapshot = new Map([...unsaved].map(([id, u]) => [id, { run: copyOf(u.run), error: u.error }]));
   listeners.forEach((listener) => listener());
 }
@@ -128,9 +134,17 @@ export const liveRuns = {
   snapshot: () => snapshot,
   /** This tab's runs whose last save failed, by id. */
   unsavedSnapshot: () => unsavedSnapshot,
+  /** The control state of this tab's runs (paused? questions in flight), by id. */
+  controlSnapshot: () => controlSnapshot,
   isLive: (runId: string) => live.has(runId),
   stop(runId: string) {
-    live.get(runId)?.controller.abort();
+    live.get(runId)?.control.dispatch({ type: 'stop' });
+  },
+  pause(runId: string) {
+    live.get(runId)?.control.dispatch({ type: 'pause' });
+  },
+  resume(runId: string) {
+    live.get(runId)?.control.dispatch({ type: 'resume' });
   },
 };
 
@@ -172,13 +186,14 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   // The run's page parses the suite it ran: this one, already checked, is kept for it.
   runSuiteOf(run, input.suite);
   const tabs = input.tabs ?? runTabsFor(input.store.leases);
-  const controller = new AbortController();
+  const control = createRunControl();
   // The run's lock is this tab's before the run is kept as running: another tab showing it then knows it runs here
-  // (and may ask it to stop).
-  const letGo = await tabs.hold(run.id, () => controller.abort());
+  // (and may ask it to pause, go on or stop).
+  const letGo = await tabs.hold(run.id, control);
   const saver = runSaver(input.store, run, input.suite, tabs);
   await saver.all();
-  live.set(run.id, { run, controller });
+  live.set(run.id, { run, control });
+  const unwatchControl = control.subscribe(publish);
   publish();
 
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -190,7 +205,8 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
       suite: input.suite,
       profile: input.profile,
       concurrency,
-      signal: controller.signal,
+      signal: control.signal,
+      control,
       only,
       // The grader in Settings when the run starts (its key is never kept with the run).
       grader: activeGrader(),
@@ -219,6 +235,7 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
         clearTimeout(saveTimer);
         run.finishedAt = Date.now();
         await saver.all();
+        unwatchControl();
         letGo();
         // The page holds the finished run before it stops being live: it is not read back from IndexedDB.
         input.onFinished?.(run);

@@ -16,9 +16,9 @@ afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });
 
-const until = async (fn: () => boolean, ms = 5_000) => {
+const until = async (fn: () => boolean | Promise<boolean>, ms = 5_000) => {
   const end = Date.now() + ms;
-  while (!fn()) {
+  while (!(await fn())) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -113,6 +113,31 @@ describe.each(['Web Locks', 'leases (plain http: no Web Locks)'])('a suite run a
     expect((await done).status).toBe('stopped');
     await until(() => b.tabs.where(run.id) === 'nowhere');
     expect((await b.store.getRun(run.id))?.status).toBe('stopped');
+  });
+
+  it('is paused from the other tab (nothing more reaches the service), resumed, then stopped, its answers kept', async () => {
+    const { a, b } = await twoTabs();
+    const service = await slowService();
+    const { run, done } = await runIn(a, service.server.url, 6);
+    cleanup.push(b.tabs.watch(run.id));
+    await until(() => service.waiting.length === 2);
+    // Tab b learns the running tab's control state over the channel: running, two questions in flight.
+    await until(() => b.tabs.controlOf(run.id)?.inFlight === 2);
+    b.tabs.pause(run.id);
+    await until(() => b.tabs.controlOf(run.id)?.phase === 'paused');
+    // The two questions already sent are answered; no third is sent while paused.
+    service.letGo();
+    await until(() => b.tabs.controlOf(run.id)?.inFlight === 0);
+    await until(async () => (await b.store.getRun(run.id))?.attempts.length === 2);
+    expect(service.server.received).toHaveLength(2);
+    b.tabs.resume(run.id);
+    await until(() => service.server.received.length > 2);
+    b.tabs.stop(run.id);
+    const ended = await done;
+    expect(ended.status).toBe('stopped');
+    expect(ended.attempts.length).toBeGreaterThanOrEqual(2);
+    await until(() => b.tabs.where(run.id) === 'nowhere');
+    expect((await b.store.getRun(run.id))?.attempts.length).toBe(ended.attempts.length);
   });
 
   it('results saved in the running tab are announced to the other, which reads them at once', async () => {

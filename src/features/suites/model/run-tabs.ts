@@ -1,13 +1,22 @@
 import { createTabCoordinator, type LeaseStore, type LockClaim, type TabCoordinator } from '../../../lib/tabs';
+import type { RunControl, RunControlState } from '../../../suite-engine';
 
 /**
  * Suite runs across the tabs of one console, through the tab coordination deletions use (src/lib/tabs): the tab
  * running a run holds the run's lock while it runs; another tab showing that run, kept as `running`, asks for the
  * same lock. Waiting, it knows the run goes on elsewhere; granted, the run ended or its tab went away (read again:
  * still `running` is interrupted). No guess from how long ago a result came in. Over the channel the running tab
- * says when it saved results (the others read them again at once) and obeys a Stop asked in another tab.
+ * says when it saved results (the others read them again at once), obeys a Pause, Resume or Stop asked in another
+ * tab (its run control's reducer makes the change: suite-engine/run-control.ts) and tells every change of its
+ * control state (paused, questions in flight), also to a tab that starts watching and asks.
  */
-export type SuiteRunMessage = { kind: 'suite-run-saved'; runId: string } | { kind: 'suite-run-stop'; runId: string };
+export type SuiteRunMessage =
+  | { kind: 'suite-run-saved'; runId: string }
+  | { kind: 'suite-run-stop'; runId: string }
+  | { kind: 'suite-run-pause'; runId: string }
+  | { kind: 'suite-run-resume'; runId: string }
+  | { kind: 'suite-run-ask'; runId: string }
+  | { kind: 'suite-run-state'; runId: string; state: RunControlState };
 
 export const SUITE_RUNS_CHANNEL = 'kc.suite-runs.v1';
 export const runLockName = (runId: string) => `kc.suite-run:${runId}`;
@@ -19,12 +28,20 @@ export const runLockName = (runId: string) => `kc.suite-run:${runId}`;
 export type RunWhere = 'elsewhere' | 'nowhere';
 
 export interface RunTabs {
-  /** The runner: takes the run's lock (before the run is kept as running) and obeys a Stop from another tab. */
-  hold(runId: string, onStop: () => void): Promise<() => void>;
+  /**
+   * The runner: takes the run's lock (before the run is kept as running), obeys a Pause, Resume or Stop from another
+   * tab through `control`, and tells the others each change of its state.
+   */
+  hold(runId: string, control: RunControl): Promise<() => void>;
   /** The runner saved results: the other tabs read them again. */
   saved(runId: string): void;
   /** Asks the tab running it to stop the run. */
   stop(runId: string): void;
+  /** Asks the tab running it to pause the run (nothing more is sent), or to go on. */
+  pause(runId: string): void;
+  resume(runId: string): void;
+  /** The run's control state as its tab last told it (undefined before it did: read as running). */
+  controlOf(runId: string): RunControlState | undefined;
   /** Watches where a kept `running` run runs, until the returned function is called (counted per run). */
   watch(runId: string): () => void;
   where(runId: string): RunWhere;
@@ -35,6 +52,9 @@ export interface RunTabs {
   close(): void;
 }
 
+/** What another tab asks of the running one, as its run control's events. */
+const ASKED = { 'suite-run-stop': 'stop', 'suite-run-pause': 'pause', 'suite-run-resume': 'resume' } as const;
+
 interface Watch {
   where: RunWhere;
   since?: number;
@@ -44,25 +64,48 @@ interface Watch {
 
 export function createRunTabs(coordinator: TabCoordinator<SuiteRunMessage>): RunTabs {
   const watched = new Map<string, Watch>();
-  const stops = new Map<string, () => void>();
+  const held = new Map<string, RunControl>();
+  const told = new Map<string, RunControlState>();
   const listeners = new Set<(runId: string) => void>();
   const notify = (runId: string) => listeners.forEach((l) => l(runId));
+  const tell = (runId: string, state: RunControlState) =>
+    coordinator.publish({ kind: 'suite-run-state', runId, state });
   const unsubscribe = coordinator.subscribe((message) => {
-    if (message.kind === 'suite-run-stop') stops.get(message.runId)?.();
-    else if (message.kind === 'suite-run-saved') notify(message.runId);
+    const control = held.get(message.runId);
+    switch (message.kind) {
+      case 'suite-run-stop':
+      case 'suite-run-pause':
+      case 'suite-run-resume':
+        control?.dispatch({ type: ASKED[message.kind] });
+        return;
+      case 'suite-run-ask':
+        if (control) tell(message.runId, control.state());
+        return;
+      case 'suite-run-state':
+        told.set(message.runId, message.state);
+        notify(message.runId);
+        return;
+      case 'suite-run-saved':
+        notify(message.runId);
+    }
   });
   return {
-    async hold(runId, onStop) {
+    async hold(runId, control) {
       const claim = coordinator.claim(runLockName(runId));
       await claim.acquired;
-      stops.set(runId, onStop);
+      held.set(runId, control);
+      const stopTelling = control.subscribe((state) => tell(runId, state));
       return () => {
-        stops.delete(runId);
+        stopTelling();
+        held.delete(runId);
         claim.release();
       };
     },
     saved: (runId) => coordinator.publish({ kind: 'suite-run-saved', runId }),
     stop: (runId) => coordinator.publish({ kind: 'suite-run-stop', runId }),
+    pause: (runId) => coordinator.publish({ kind: 'suite-run-pause', runId }),
+    resume: (runId) => coordinator.publish({ kind: 'suite-run-resume', runId }),
+    controlOf: (runId) => told.get(runId),
     watch(runId) {
       let entry = watched.get(runId);
       if (!entry) {
@@ -79,11 +122,14 @@ export function createRunTabs(coordinator: TabCoordinator<SuiteRunMessage>): Run
         });
       }
       entry.users++;
+      // The running tab tells its state (paused?) at once; changes follow as they happen.
+      coordinator.publish({ kind: 'suite-run-ask', runId });
       const kept = entry;
       return () => {
         if (--kept.users > 0 || watched.get(runId) !== kept) return;
         kept.claim?.release();
         watched.delete(runId);
+        told.delete(runId);
       };
     },
     where: (runId) => watched.get(runId)?.where ?? 'elsewhere',
