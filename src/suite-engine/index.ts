@@ -29,6 +29,18 @@ export {
 export { askOnce, STORED_RESPONSE_CHARS, type CompletionAnswer } from './send';
 export { clampConcurrency, runSuite, type RunSuiteInput, type RunSuiteOutput } from './run';
 export {
+  FORGOTTEN_USER,
+  forgottenCaseId,
+  forgottenSuiteId,
+  ForgottenSuiteFullError,
+  parseForgottenMark,
+  rememberForgotten,
+  withForgotten,
+  type ForgottenEntry,
+  type ForgottenMark,
+  type ForgottenSuiteRow,
+} from './forgotten';
+export {
   createRunControl,
   RUN_CONTROL_START,
   runControlReducer,

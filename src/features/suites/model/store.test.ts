@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeptDb, type KeptDb } from '../../../lib';
-import { newRun, checkSuite, type SuiteFile } from '../../../suite-engine';
+import { newRun, checkSuite, rememberForgotten, type SuiteFile } from '../../../suite-engine';
 import { profileFor } from '../../../lib/test-support/http-server';
 import { DRAFT_SUITE_ID, draftSuite } from './draft';
 import { suitesStore } from './store';
@@ -30,6 +30,30 @@ describe('suites kept in IndexedDB', () => {
     await store.remove(older.id);
     expect(await store.get(older.id)).toBeUndefined();
     expect(await store.runsOf(older.id)).toEqual({ rows: [], unreadable: 0 });
+  });
+
+  it("lists the knowledge base's forgotten-documents suite of its profile, with its mark; a broken mark is counted", async () => {
+    db = createKeptDb({ name: `suites-forgotten-${Math.random()}` });
+    const store = suitesStore(db);
+    const entry = {
+      profileId: 'p1',
+      knowledgeId: '631506272047205',
+      datasetId: '731506272047301',
+      spaceId: '101',
+      documentId: '831506272047403',
+      question: 'Battery?',
+      verifiedAt: 7,
+    };
+    const { suiteId } = await rememberForgotten(entry, db);
+    const listed = (await store.list('p1')).rows;
+    expect(listed.map((s) => s.id)).toEqual([suiteId]);
+    expect(listed[0]!.forgotten?.documents['831506272047403']?.verifiedAt).toBe(7);
+    expect((await store.list('p2')).rows).toEqual([]);
+    // Saved from the editor (the file edited): still kept automatically, its documents with it.
+    await store.put({ ...listed[0]!, file: { ...listed[0]!.file, name: 'Renamed' } });
+    expect((await store.get(suiteId))?.forgotten?.knowledgeId).toBe('631506272047205');
+    await db.store<unknown>('suites', (r) => r).put({ ...listed[0]!, id: 'odd', forgotten: { knowledgeId: 1 } });
+    expect((await store.list('p1')).unreadable).toBe(1);
   });
 
   it('keeps one baseline run per suite with the suite, read back after a reload; unmarking leaves none', async () => {

@@ -3,9 +3,11 @@ import { KeptDbError, newId, type KeptDb, type KeptRows, type KeptStoreName, typ
 import {
   caseOutcomes,
   checkSuite,
+  parseForgottenMark,
   runSuiteOf,
   summarize,
   type AttemptResult,
+  type ForgottenMark,
   type RunSummary,
   type SuiteFile,
   type SuiteRun,
@@ -22,6 +24,11 @@ export interface KeptSuite {
   updatedAt: number;
   /** The run the others are compared with (one per suite), kept with the suite. */
   baselineRunId?: string;
+  /**
+   * Kept automatically: the knowledge base's forgotten-documents suite (suite-engine/forgotten.ts), a case per
+   * document verified gone from answers, and when.
+   */
+  forgotten?: ForgottenMark;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -32,8 +39,16 @@ function parseKeptSuite(raw: unknown): KeptSuite | undefined {
   if (typeof raw.createdAt !== 'number' || typeof raw.updatedAt !== 'number') return undefined;
   const checked = checkSuite(raw.file);
   if (!checked.ok) return undefined;
-  const { baselineRunId, ...rest } = raw as unknown as KeptSuite;
-  return { ...rest, file: checked.file, ...(typeof baselineRunId === 'string' ? { baselineRunId } : {}) };
+  const { baselineRunId, forgotten: rawMark, ...rest } = raw as unknown as KeptSuite;
+  const forgotten = rawMark === undefined ? undefined : parseForgottenMark(rawMark);
+  // A mark that no longer parses: the row is unreadable (counted and said), not shown as an admin's own suite.
+  if (rawMark !== undefined && !forgotten) return undefined;
+  return {
+    ...rest,
+    file: checked.file,
+    ...(typeof baselineRunId === 'string' ? { baselineRunId } : {}),
+    ...(forgotten ? { forgotten } : {}),
+  };
 }
 
 type TurnDetail = Pick<TurnResult, 'request' | 'answer' | 'response'>;
