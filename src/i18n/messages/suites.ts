@@ -19,6 +19,15 @@ export const suitesMessages = defineMessages({
     'suites.importRefused':
       '{file} was not imported ({count, plural, one {# problem} other {# problems}}; nothing was kept)',
     'suites.col.name': 'Suite',
+    'suites.forgotten.badge': 'kept automatically',
+    'suites.forgotten.of':
+      'knowledge base {knowledge} · {count, plural, one {# removed document} other {# removed documents}}',
+    'suites.forgotten.title': 'Forgotten documents, kept automatically',
+    'suites.forgotten.line':
+      'The console adds a case here for each document removed from this knowledge base and verified gone from answers: its probe question, asked through the dataset, must not cite it. Run it (or its JSON export with npm run suite, nightly) after a re-sync: a document brought back fails. Knowledge base',
+    'suites.forgotten.document': 'Removed document',
+    'suites.forgotten.verifiedAt': 'Verified gone',
+    'suites.forgotten.question': 'Probe question',
     'suites.col.space': 'Space',
     'suites.col.cases': 'Cases',
     'suites.col.variants': 'Variants',
@@ -352,6 +361,14 @@ export const suitesMessages = defineMessages({
     'suites.emptyDemo': '当前是沙盒：“添加演示测试集”会添加一个能在演示空间上全部通过的测试集。',
     'suites.importRefused': '{file} 未导入（{count} 个问题，未保存任何内容）',
     'suites.col.name': '测试集',
+    'suites.forgotten.badge': '自动维护',
+    'suites.forgotten.of': '知识库 {knowledge} · {count} 个已删除文档',
+    'suites.forgotten.title': '已遗忘的文档（自动维护）',
+    'suites.forgotten.line':
+      '此知识库中每个已删除且经验证不再出现在回答中的文档，控制台都会在这里添加一个用例：通过数据集再次提出其探测问题，回答不得引用该文档。重新同步后运行它（或每晚用 npm run suite 运行其 JSON 导出）：被带回的文档会失败。知识库',
+    'suites.forgotten.document': '已删除文档',
+    'suites.forgotten.verifiedAt': '验证已消失于',
+    'suites.forgotten.question': '探测问题',
     'suites.col.space': '空间',
     'suites.col.cases': '用例',
     'suites.col.variants': '变体',

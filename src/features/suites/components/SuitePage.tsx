@@ -14,6 +14,7 @@ import { JsonEditor } from './JsonEditor';
 import { RunsPanel } from './RunsPanel';
 import { SuiteEditor } from './SuiteEditor';
 import { DeleteSuiteModal } from './DeleteSuiteModal';
+import { ForgottenNote } from './ForgottenNote';
 import { paths } from '../../../config/paths';
 
 const TABS = ['cases', 'json', 'runs'] as const;
@@ -207,6 +208,7 @@ function Suite({
         })}
         actions={actions}
       />
+      {record.forgotten ? <ForgottenNote record={{ ...record, forgotten: record.forgotten }} /> : null}
       <Tabs value={tab} onChange={(v) => setParams(v && v !== 'cases' ? { tab: v } : {}, { replace: true })}>
         <Tabs.List mb="md">
           <Tabs.Tab value="cases">{t('suites.tab.cases')}</Tabs.Tab>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Menu, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadText, ScrollTable } from '../../../components';
@@ -45,6 +45,19 @@ export function SuiteTable({
                   <Anchor component={Link} to={paths.suite.href(s.id)} fw={500}>
                     {s.file.name}
                   </Anchor>
+                  {s.forgotten ? (
+                    <Group gap={6} mt={2} data-testid="forgotten-mark">
+                      <Badge size="xs" color="grape" variant="light">
+                        {t('suites.forgotten.badge')}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {t('suites.forgotten.of', {
+                          knowledge: s.forgotten.knowledgeId,
+                          count: Object.keys(s.forgotten.documents).length,
+                        })}
+                      </Text>
+                    </Group>
+                  ) : null}
                 </Table.Td>
                 <Table.Td ff="monospace">{String(s.file.space_id)}</Table.Td>
                 <Table.Td>{s.file.cases.length}</Table.Td>
