@@ -23,8 +23,9 @@ export function useRunElsewhere(runId: string, watch: boolean) {
   useEffect(() => {
     if (!watch) return;
     const stopWatching = tabs.watch(runId);
-    const unsubscribe = tabs.subscribe((id) => {
-      if (id === runId) void client.invalidateQueries({ queryKey: suiteKeys.run(runId) });
+    const unsubscribe = tabs.subscribe((id, what) => {
+      // A control state told is shown as told: nothing to read again.
+      if (id === runId && what !== 'control') void client.invalidateQueries({ queryKey: suiteKeys.run(runId) });
     });
     return () => {
       unsubscribe();

@@ -27,6 +27,9 @@ export const runLockName = (runId: string) => `kc.suite-run:${runId}`;
  */
 export type RunWhere = 'elsewhere' | 'nowhere';
 
+/** What changed: where the run runs, results saved (read them again), or its control state (told as it is). */
+export type RunNews = 'where' | 'saved' | 'control';
+
 export interface RunTabs {
   /**
    * The runner: takes the run's lock (before the run is kept as running), obeys a Pause, Resume or Stop from another
@@ -47,8 +50,8 @@ export interface RunTabs {
   where(runId: string): RunWhere;
   /** When the run's lock was granted here (`nowhere` since then): a read after it is the run's last word. */
   nowhereSince(runId: string): number | undefined;
-  /** After any change of `where`, or results saved in another tab (with the run's id). */
-  subscribe(listener: (runId: string) => void): () => void;
+  /** After any change of `where`, results saved in another tab, or its control state told (with the run's id). */
+  subscribe(listener: (runId: string, what: RunNews) => void): () => void;
   close(): void;
 }
 
@@ -66,10 +69,16 @@ export function createRunTabs(coordinator: TabCoordinator<SuiteRunMessage>): Run
   const watched = new Map<string, Watch>();
   const held = new Map<string, RunControl>();
   const told = new Map<string, RunControlState>();
-  const listeners = new Set<(runId: string) => void>();
-  const notify = (runId: string) => listeners.forEach((l) => l(runId));
+  const listeners = new Set<(runId: string, what: RunNews) => void>();
+  const notify = (runId: string, what: RunNews) => listeners.forEach((l) => l(runId, what));
   const tell = (runId: string, state: RunControlState) =>
     coordinator.publish({ kind: 'suite-run-state', runId, state });
+  /**
+   * Told on a change the other tabs show: the phase, and while paused the questions still in flight (not each send of
+   * a running run: at 100 answers a second that would be 200 messages a second for nothing shown).
+   */
+  const worthTelling = (before: RunControlState | undefined, now: RunControlState) =>
+    !before || before.phase !== now.phase || (now.phase === 'paused' && before.inFlight !== now.inFlight);
   const unsubscribe = coordinator.subscribe((message) => {
     const control = held.get(message.runId);
     switch (message.kind) {
@@ -83,10 +92,10 @@ export function createRunTabs(coordinator: TabCoordinator<SuiteRunMessage>): Run
         return;
       case 'suite-run-state':
         told.set(message.runId, message.state);
-        notify(message.runId);
+        notify(message.runId, 'control');
         return;
       case 'suite-run-saved':
-        notify(message.runId);
+        notify(message.runId, 'saved');
     }
   });
   return {
@@ -94,7 +103,11 @@ export function createRunTabs(coordinator: TabCoordinator<SuiteRunMessage>): Run
       const claim = coordinator.claim(runLockName(runId));
       await claim.acquired;
       held.set(runId, control);
-      const stopTelling = control.subscribe((state) => tell(runId, state));
+      let last: RunControlState | undefined;
+      const stopTelling = control.subscribe((state) => {
+        if (worthTelling(last, state)) tell(runId, state);
+        last = state;
+      });
       return () => {
         stopTelling();
         held.delete(runId);
@@ -118,7 +131,7 @@ export function createRunTabs(coordinator: TabCoordinator<SuiteRunMessage>): Run
           claim.release();
           created.where = 'nowhere';
           created.since = Date.now();
-          notify(runId);
+          notify(runId, 'where');
         });
       }
       entry.users++;
