@@ -171,7 +171,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           summary={summary}
           passRateText={passRateText}
         />
-        <RunGate run={run} summary={summary} live={live} />
+        <RunGate run={run} summary={summary} live={running} />
         {run.status === 'interrupted' ? (
           <Alert color="yellow" variant="light">
             {t('suites.run.interrupted')}
