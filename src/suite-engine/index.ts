@@ -102,3 +102,15 @@ export {
   type PublishedFormat,
   type PublishedIndex,
 } from './published';
+export {
+  isPromptfooConfig,
+  KC_METADATA,
+  noteLine,
+  promptfooToSuite,
+  SIMILAR_WHY,
+  type ImportNote,
+  type PromptfooImport,
+  type PromptfooInput,
+} from './import/promptfoo';
+export { isSamplesRow, samplesToSuite, type SamplesFormat, type SamplesImport } from './import/ragas';
+export { suiteToPromptfoo, type PromptfooExport } from './export-promptfoo';
