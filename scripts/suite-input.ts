@@ -4,7 +4,7 @@
  */
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { parseSuiteJson, parseSuiteYaml, type SuiteCheck, parseSuiteCsv } from '../src/suite-engine';
+import { parseSuiteJson, parseSuiteYaml, parseSuiteCsv } from '../src/suite-engine';
 import { readOtherTool, type OtherToolRead } from './suite-other-tools';
 
 export type SuiteFormat = 'json' | 'yaml' | 'csv';
