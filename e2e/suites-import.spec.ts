@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { parse as parseYaml } from 'yaml';
 import { test, expect } from './fixtures';
 import { shoot } from './support/looks';
 import { importSuite } from './support/suites';
@@ -55,7 +57,10 @@ async function openConfig(page: Page) {
   return dialog;
 }
 
-test('a promptfoo config imports with the report of skipped assertions, then runs', async ({ page }) => {
+test('a promptfoo config imports with the report of skipped assertions, runs, and exports back to promptfoo', async ({
+  page,
+  sandbox,
+}) => {
   const dialog = await openConfig(page);
   const report = dialog.getByTestId('import-report');
   await expect(report).toContainText('3 cases, 6 assertions mapped');
@@ -72,6 +77,25 @@ test('a promptfoo config imports with the report of skipped assertions, then run
   await expect(page.getByTestId('run-summary').locator('[data-run-status="done"]')).toBeVisible(SLOW);
   await expect(page.getByTestId('count-pass')).toContainText('3');
   await expect(page.getByTestId('count-fail')).toContainText('0 / 0');
+
+  // Back out to promptfoo: the provider posts to the profile's service, the token only as an env reference.
+  await page.goto('./suites');
+  await page.getByRole('button', { name: 'More actions for Beacon from promptfoo' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-promptfoo').click();
+  const text = readFileSync((await (await download).path())!, 'utf8');
+  expect(text).not.toContain(sandbox.token);
+  const config = parseYaml(text);
+  expect(config.providers[0].config.url).toBe(`${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`);
+  expect(config.providers[0].config.headers.Authorization).toBe('Bearer {{env.KC_TOKEN}}');
+  expect(config.tests.map((t: { description: string }) => t.description)).toEqual(['battery', 'plus-price', 'pairing']);
+  expect(config.tests[2].assert).toEqual(
+    expect.arrayContaining([
+      { type: 'latency', threshold: 20000 },
+      { type: 'icontains-any', value: ['10 minutes', 'ten minutes'] },
+    ]),
+  );
+  expect(config.tests[2].assert).toHaveLength(2);
 });
 
 test('screenshots of the promptfoo import report', { tag: SCREENSHOTS_TAG }, async ({ page }) => {

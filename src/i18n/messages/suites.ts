@@ -29,6 +29,7 @@ export const suitesMessages = defineMessages({
     'suites.copyName': '{name} (copy)',
     'suites.exportJson': 'Export JSON',
     'suites.exportCsv': 'Export CSV (every field)',
+    'suites.exportPromptfoo': 'Export promptfoo config (YAML)',
     'suites.delete': 'Delete',
     'suites.deleteTitle': 'Delete this suite?',
     'suites.deleteBody':
@@ -369,6 +370,7 @@ export const suitesMessages = defineMessages({
     'suites.copyName': '{name}（副本）',
     'suites.exportJson': '导出 JSON',
     'suites.exportCsv': '导出 CSV（全部字段）',
+    'suites.exportPromptfoo': '导出 promptfoo 配置（YAML）',
     'suites.delete': '删除',
     'suites.deleteTitle': '删除此测试集？',
     'suites.deleteBody': '“{name}”及其所有运行记录将从本浏览器中删除。如需保留，请先导出。',

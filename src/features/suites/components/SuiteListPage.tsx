@@ -121,7 +121,12 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
           <>
             <UnreadableKeptRows count={list.data.unreadable} onRetry={() => void list.refetch()} />
             {list.data.rows.length > 0 ? (
-              <SuiteTable suites={list.data.rows} formatDateTime={formatDateTime} onChanged={refresh} />
+              <SuiteTable
+                suites={list.data.rows}
+                formatDateTime={formatDateTime}
+                onChanged={refresh}
+                baseUrl={profile.base_url}
+              />
             ) : null}
           </>
         )}
