@@ -219,3 +219,14 @@ describe('suiteToPromptfoo', () => {
     expect(back.file).toEqual(suite);
   });
 });
+
+describe('promptfooToSuite on hostile configs', () => {
+  it('refuses text that YAML aliases expand past the cap, in one line', () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const yaml = `prompts: ['{{question}}']\nbig: &b "${big}"\ntests:\n${Array.from({ length: 6 }, () => '  - vars: {question: q, unused: *b}').join('\n')}\n`;
+    const r = promptfooToSuite(parseYaml(yaml), { name: 'n', spaceId: '101' });
+    expect(r.ok ? [] : r.errors).toEqual([
+      expect.stringMatching(/^\(file\): holds more than 5,242,880 characters of text once read/),
+    ]);
+  });
+});

@@ -1,5 +1,12 @@
 import { readCsv } from '../../lib/csv';
-import { checkSuite, matchesProblem, SUITE_BOUNDS, type Expectations, type SuiteCheck } from '../suite-file';
+import {
+  checkSuite,
+  matchesProblem,
+  SUITE_BOUNDS,
+  suiteShapeProblem,
+  type Expectations,
+  type SuiteCheck,
+} from '../suite-file';
 
 /**
  * A promptfoo config read as a suite (docs/suites.md, "From promptfoo"): its `tests` (inline, or `file://` CSV files
@@ -423,6 +430,9 @@ function mapAssertions(
 export function promptfooToSuite(config: unknown, input: PromptfooInput): PromptfooImport {
   if (!isObject(config))
     return { ok: false, errors: ['(file): a promptfoo config must be an object with prompts and tests'] };
+  // The same caps as a suite file as read (depth, text once YAML aliases are expanded, lone surrogates).
+  const shape = suiteShapeProblem(config);
+  if (shape) return { ok: false, errors: [shape] };
   const errors: string[] = [];
   const prompt = onePrompt(config.prompts);
   if ('error' in prompt) errors.push(prompt.error);
