@@ -114,3 +114,4 @@ export {
 } from './import/promptfoo';
 export { isSamplesRow, samplesToSuite, type SamplesFormat, type SamplesImport } from './import/ragas';
 export { suiteToPromptfoo, type PromptfooExport } from './export-promptfoo';
+export { otherToolOf, type OtherToolFile } from './import/detect';
