@@ -4,7 +4,8 @@
  */
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { parseSuiteJson, parseSuiteYaml, type SuiteCheck, parseSuiteCsv } from '../src/suite-engine';
+import { parseSuiteJson, parseSuiteYaml, parseSuiteCsv } from '../src/suite-engine';
+import { readOtherTool, type OtherToolRead } from './suite-other-tools';
 
 export type SuiteFormat = 'json' | 'yaml' | 'csv';
 
@@ -14,7 +15,10 @@ export function formatOf(path: string): SuiteFormat {
 }
 
 /** A suite file's text read in its format; a CSV file has no space of its own, so it needs `spaceId`. */
-export function parseSuiteText(path: string, text: string, spaceId?: string): SuiteCheck {
+export function parseSuiteText(path: string, text: string, spaceId?: string): OtherToolRead {
+  // A promptfoo config or Ragas/DeepEval samples (suite-other-tools.ts), with the lines of what did not carry over.
+  const other = readOtherTool(path, text, spaceId);
+  if (other) return other;
   const format = formatOf(path);
   if (format === 'json') return parseSuiteJson(text);
   if (format === 'csv') {

@@ -59,6 +59,7 @@ import { CaseProgress } from './suite-progress';
 import { appVersion } from '../vite/app-version';
 import { urlSecrets } from '../src/lib/mask';
 import { guardOutput } from './suite-output';
+import { exportPromptfoo } from './suite-export-promptfoo';
 
 // Every line printed from here on has the known secrets masked and control characters stripped (suite-output.ts).
 const printed = guardOutput();
@@ -104,6 +105,10 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
   --grader-key-env NAME  environment variable holding the grader's API key (never printed nor in a report)
   --grader-timeout-ms N  each grader call's limit (default ${GRADER_BOUNDS.timeoutMs}); a 429/503 is asked again
                      after its Retry-After (${GRADER_BOUNDS.tries} calls, waits capped at ${GRADER_BOUNDS.maxWaitMs / 1000} s)
+  --export-promptfoo OUT.yaml  write the suite as a promptfoo config (an HTTP provider posting to --base-url,
+                     the token as {{env.NAME}} of --token-env) and exit without running (.json: JSON)
+  FILE may also be a promptfoo config (.yaml/.json with tests; its tests: file://x.csv read beside it) or
+  Ragas/DeepEval samples (.jsonl/.json/.csv with user_input or input; with --space-id)
   --version          print the version (the console's, package.json's) and exit
 
   Report paths are checked before the run; the reports are written however it ends (signals and errors included).`;
@@ -158,6 +163,7 @@ function parse() {
       'grader-key-env': { type: 'string' },
       'grader-timeout-ms': { type: 'string' },
       'max-errors': { type: 'string' },
+      'export-promptfoo': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -278,6 +284,12 @@ if (!checked.ok) {
   process.exit(2);
 }
 const { suite } = checked;
+// From another tool: what it was read as, and each assertion that did not carry over, on its own line.
+if (checked.from) {
+  console.log(`suite: ${file} read as ${checked.from}`);
+  for (const line of checked.notes ?? []) console.log(`  ${line}`);
+}
+if (args.values['export-promptfoo']) exportPromptfoo(args.values['export-promptfoo'], checked.file, baseUrl, tokenEnv);
 
 /** A file that must be there before anything is sent (the baseline): read whole, or exit 2. */
 function readInput(flag: string, path: string): string {

@@ -123,3 +123,16 @@ export {
   type PublishedFormat,
   type PublishedIndex,
 } from './published';
+export {
+  isPromptfooConfig,
+  KC_METADATA,
+  noteLine,
+  promptfooToSuite,
+  SIMILAR_WHY,
+  type ImportNote,
+  type PromptfooImport,
+  type PromptfooInput,
+} from './import/promptfoo';
+export { isSamplesRow, samplesToSuite, type SamplesFormat, type SamplesImport } from './import/ragas';
+export { suiteToPromptfoo, type PromptfooExport } from './export-promptfoo';
+export { otherToolOf, type OtherToolFile } from './import/detect';

@@ -12,6 +12,8 @@ import { DRAFT_SUITE_ID } from '../model/draft';
 import { isYamlFile, readSuiteYaml } from '../model/suite-yaml';
 import { paths } from '../../../config/paths';
 import { CsvImport } from './CsvImport';
+import { OtherToolImport } from './OtherToolImport';
+import { otherToolOf, type OtherToolFile } from '../model/other-tool';
 import { ProblemList } from './ProblemList';
 import { RefusedFile } from './RefusedFile';
 import { PublishedSuites } from './PublishedSuites';
@@ -29,6 +31,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
   const list = useSuiteList(profile.id);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [csv, setCsv] = useState<{ file: string; text: string } | null>(null);
+  const [other, setOther] = useState<OtherToolFile | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   // The sandbox serves a demo suite for its demo spaces; a real service has none (404), and nothing is offered.
   const demo = demoSuiteOf(useQuery(sandboxDemoQuery(profile)).data);
@@ -56,6 +59,9 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
       return setProblem({ file: file.name, errors: [t('suites.importTooLarge', { size, max })] });
     }
     const text = await file.text();
+    // A promptfoo config or Ragas/DeepEval samples: read in its own dialog, with the report of what did not carry over.
+    const fromOtherTool = await otherToolOf(file.name, text);
+    if (fromOtherTool) return setOther(fromOtherTool);
     if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return setCsv({ file: file.name, text });
     const checked = isYamlFile(file) ? await readSuiteYaml(text) : parseSuiteJson(text);
     if (!checked.ok) return setProblem({ file: file.name, errors: checked.errors });
@@ -69,7 +75,7 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
           {t('suites.addDemo')}
         </Button>
       ) : null}
-      <FileButton onChange={(f) => void importFile(f)} accept="application/json,.json,text/csv,.csv,.yaml,.yml">
+      <FileButton onChange={(f) => void importFile(f)} accept="application/json,.json,text/csv,.csv,.yaml,.yml,.jsonl">
         {(props) => (
           <Button variant="default" {...props} data-testid="import-suite">
             {t('suites.import')}
@@ -115,12 +121,25 @@ export function SuiteListPage({ profile }: { profile: ConnectionProfile }) {
           <>
             <UnreadableKeptRows count={list.data.unreadable} onRetry={() => void list.refetch()} />
             {list.data.rows.length > 0 ? (
-              <SuiteTable suites={list.data.rows} formatDateTime={formatDateTime} onChanged={refresh} />
+              <SuiteTable
+                suites={list.data.rows}
+                formatDateTime={formatDateTime}
+                onChanged={refresh}
+                baseUrl={profile.base_url}
+              />
             ) : null}
           </>
         )}
         <PublishedSuites onCopy={(file) => add(file)} />
       </Stack>
+      <OtherToolImport
+        pending={other}
+        onClose={() => setOther(null)}
+        onImported={async (file) => {
+          setOther(null);
+          await add(file);
+        }}
+      />
       <CsvImport
         pending={csv}
         onClose={() => setCsv(null)}

@@ -9,15 +9,28 @@ import { fileNameOf } from '../model/names';
 import { paths } from '../../../config/paths';
 import { DeleteSuiteModal } from './DeleteSuiteModal';
 
+/**
+ * The suite as a promptfoo config (src/suite-engine/export-promptfoo.ts): its HTTP provider posts to the profile's
+ * base URL with the token as {{env.KC_TOKEN}}, never the token. `yaml` is loaded only when asked for.
+ */
+async function exportPromptfoo(s: KeptSuite, baseUrl: string) {
+  const [{ stringify }, { suiteToPromptfoo }] = await Promise.all([import('yaml'), import('../../../suite-engine')]);
+  const { config } = suiteToPromptfoo(s.file, { baseUrl });
+  downloadText(`${fileNameOf(s.file.name)}.promptfooconfig.yaml`, stringify(config), 'application/yaml');
+}
+
 /** The kept suites as a table, each with its menu: duplicate, export as JSON, delete. */
 export function SuiteTable({
   suites,
   formatDateTime,
   onChanged,
+  baseUrl,
 }: {
   suites: KeptSuite[];
   formatDateTime: (ms: number) => string;
   onChanged: () => Promise<void>;
+  /** The active profile's base URL: an exported promptfoo config posts there. */
+  baseUrl?: string;
 }) {
   const t = useT();
   const store = useSuitesStore();
@@ -90,6 +103,11 @@ export function SuiteTable({
                         >
                           {t('suites.exportJson')}
                         </Menu.Item>
+                        {baseUrl ? (
+                          <Menu.Item data-testid="export-promptfoo" onClick={() => void exportPromptfoo(s, baseUrl)}>
+                            {t('suites.exportPromptfoo')}
+                          </Menu.Item>
+                        ) : null}
                         <Menu.Divider />
                         <Menu.Item color="red" onClick={() => setDeleting(s)}>
                           {t('suites.delete')}
