@@ -1,4 +1,5 @@
 import type { RetrievalScore } from './retrieval';
+import type { Shard } from './shard';
 import type { AssertionKey, GradedKey, SuiteFile } from './suite-file';
 import type { CompletionBody, DocumentChunk, z } from '../contract';
 
@@ -78,6 +79,8 @@ export interface SuiteRun {
   /** Re-run of the failed cases of another run: those case × variant keys only. */
   rerunOf?: string;
   only?: string[];
+  /** One part of the suite (`--shard i/n`): `only` holds that part's cases; `npm run suite -- merge` joins the parts. */
+  shard?: Shard;
   /** Attempts planned (cases × variants × repetitions, or the re-run's subset). */
   planned: number;
   attempts: AttemptResult[];
