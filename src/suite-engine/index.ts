@@ -102,9 +102,10 @@ export {
   type PublishedFormat,
   type PublishedIndex,
 } from './published';
-export { caseHash, parseShard, SHARD_COUNT_MAX, shardKeys, shardLabel, shardOfCase, type Shard } from './shard';
+export { caseHash, parseShard, SHARD_COUNT_MAX, shardKeys, shardLabel, shardOfCase } from './shard';
 export { mergeRuns, type MergePart, type MergeResult } from './merge';
 export { readRunJson } from './run-file';
 export { dryRunPlan, type DryRunPlan, type DryRunRow } from './dry-run';
 export { tokenBudget } from './token-budget';
-export { flakyCases, flippingCases, type FlakyCase, type FlippingCase } from './flaky';
+export { flakyCases, type FlakyCase } from './flaky';
+export { flippingCases, type FlippingCase } from './flipping';

@@ -2,8 +2,8 @@ import { canonical } from './compare';
 import { newRunId } from './new-run';
 import { outcomeKey, planAttempts } from './plan';
 import { normalizeSuite } from './suite-file';
-import { shardKeys, shardLabel, type Shard } from './shard';
-import type { RunStatus, SuiteRun } from './types';
+import { shardKeys, shardLabel } from './shard';
+import type { RunStatus, Shard, SuiteRun } from './types';
 
 /** One part handed to `merge`: the run read from its file, and the file's name (for the messages). */
 export interface MergePart {

@@ -1,11 +1,6 @@
 import { outcomeKey } from './plan';
 import type { Suite } from './suite-file';
-
-/** One part of a suite split across machines: `index` of `count`, 1-based (`--shard 2/4`). */
-export interface Shard {
-  index: number;
-  count: number;
-}
+import type { Shard } from './types';
 
 /** More parts than this is a typo, not a CI matrix. */
 export const SHARD_COUNT_MAX = 256;

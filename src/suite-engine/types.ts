@@ -1,5 +1,4 @@
 import type { RetrievalScore } from './retrieval';
-import type { Shard } from './shard';
 import type { AssertionKey, GradedKey, SuiteFile } from './suite-file';
 import type { CompletionBody, DocumentChunk, z } from '../contract';
 
@@ -17,6 +16,12 @@ export interface AssertionOutcome {
   reason?: string;
   /** What was found, in a few words ("missing \"14 days\"", "1,234 ms > 800 ms"). */
   detail: string;
+}
+
+/** One part of a suite split across machines: `index` of `count`, 1-based (`--shard 2/4`). */
+export interface Shard {
+  index: number;
+  count: number;
 }
 
 /** pass / fail (an assertion failed) / error (the service answered with an error) / skipped (an earlier turn failed). */
