@@ -14,6 +14,7 @@ import { ResultsTable } from './ResultsTable';
 import { RunExportMenu } from './RunExportMenu';
 import { RunFigures } from './RunFigures';
 import { RunGate } from './RunGate';
+import { FlakyCases } from './FlakyCases';
 import { paths } from '../../../config/paths';
 
 // A case's details (answers as Markdown, sources, raw JSON: the playground's components) load after the page shows.
@@ -167,6 +168,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
         ) : null}
         <RunFigures run={run} live={live} summary={summary} passRateText={passRateText} />
         <RunGate run={run} summary={summary} live={live} />
+        <FlakyCases outcomes={outcomes} showVariants={suite.hasVariants} onOpen={openDetail} />
         {run.status === 'interrupted' ? (
           <Alert color="yellow" variant="light">
             {t('suites.run.interrupted')}
