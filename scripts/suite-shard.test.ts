@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
-import { median } from '../src/suite-engine';
+import { median, shardOfCase } from '../src/suite-engine';
 
 /**
  * `npm run suite -- --shard i/n` and `npm run suite -- merge` against the real sandbox; `--dry-run`,
@@ -251,6 +251,25 @@ describe('npm run suite --dry-run, --max-total-tokens and flaky cases, against a
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('is not a valid suite (nothing was run)');
       expect(requests).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'a shard with no case (fewer cases than parts) sends nothing, writes its part and exits 0',
+    async () => {
+      requests = 0;
+      const file = suiteFile('tiny', 1);
+      const empty = [1, 2, 3, 4].find((i) => i !== shardOfCase('q1', 4))!;
+      const json = join(dir, 'empty-part.json');
+      const out = await cli([file, '--base-url', countingUrl, '--shard', `${empty}/4`, '--json', json]);
+      expect(out.stderr).toBe('');
+      expect(out.code).toBe(0);
+      expect(out.stdout).toContain(`shard ${empty}/4: 0 of 1 case(s)`);
+      expect(requests).toBe(0);
+      const j = readJson(json);
+      expect(j.run.shard).toEqual({ index: empty, count: 4 });
+      expect(j.summary.total).toBe(0);
     },
     SLOW,
   );
