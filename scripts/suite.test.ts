@@ -325,21 +325,30 @@ describe('npm run suite', () => {
   );
 
   it(
-    "docs/suite-ci.yml's steps run as written in a fresh directory: the first run without a baseline, the next against the accepted one",
+    "docs/suite-ci.yml's steps run as written, each job in a fresh checkout: the shards, then their merge; the first run without a baseline, the next against the accepted one",
     async () => {
       const workflow = readFileSync(resolve(root, 'docs/suite-ci.yml'), 'utf8');
-      const job = (
-        parseYaml(workflow) as { jobs: { suite: { steps: { run?: string; env?: Record<string, string> }[] } } }
-      ).jobs.suite;
-      const steps = job.steps.filter((step) => step.run !== undefined);
-      expect(steps.map((step) => step.run!.split(/\s/)[0])).toEqual(['npm', 'mkdir', 'baseline=()']);
-      // A fresh checkout: the suite file and nothing else (no reports/ folder, no baseline yet).
-      const ci = mkdtempSync(join(dir, 'ci-'));
-      mkdirSync(join(ci, 'suites'));
-      copyFileSync(DEMO, join(ci, 'suites/support.json'));
+      interface Job {
+        needs?: string;
+        strategy?: { matrix: { shard: number[] } };
+        steps: { run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, string> }[];
+      }
+      const jobs = (parseYaml(workflow) as { jobs: { shards: Job; merge: Job } }).jobs;
+      const runsOf = (job: Job) => job.steps.filter((step) => step.run !== undefined);
+      expect(runsOf(jobs.shards).map((step) => step.run!.split(/\s/)[0])).toEqual(['npm', 'mkdir', 'code=0']);
+      expect(runsOf(jobs.merge).map((step) => step.run!.split(/\s/)[0])).toEqual(['npm', 'mkdir', 'baseline=()']);
+      expect(jobs.merge.needs).toBe('shards');
+      const matrix = jobs.shards.strategy!.matrix.shard;
+      expect(matrix.length).toBeGreaterThan(1);
+      // The merge job downloads every shard's upload into parts/.
+      const upload = jobs.shards.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))!;
+      const download = jobs.merge.steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))!;
+      expect(upload.with).toMatchObject({ name: 'suite-part-${{ matrix.shard }}', path: 'reports/' });
+      expect(download.with).toMatchObject({ pattern: 'suite-part-*', 'merge-multiple': true, path: 'parts/' });
+      const shardEnv = runsOf(jobs.shards)[2]!.env!;
+      expect(shardEnv).toMatchObject({ SHARD: '${{ matrix.shard }}', SHARDS: '${{ strategy.job-total }}' });
       // `npm ci` is this repository's node_modules already; `npm run suite --` is the CLI itself.
-      const bin = join(ci, '.bin');
-      mkdirSync(bin);
+      const bin = mkdtempSync(join(dir, 'bin-'));
       const loader = pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href;
       writeFileSync(
         join(bin, 'npm'),
@@ -354,11 +363,23 @@ describe('npm run suite', () => {
         KC_SECONDARY_URL: sandbox.secondaryUrl,
         [tokenEnv]: TOKEN,
       };
-      // GitHub Actions runs each `run:` with `bash -e {0}`.
-      const runSteps = async () => {
+      /** A fresh checkout: the suite file, and the accepted baseline when there is one (no reports/ folder). */
+      const checkout = (baseline?: string) => {
+        const ci = mkdtempSync(join(dir, 'ci-'));
+        mkdirSync(join(ci, 'suites'));
+        copyFileSync(DEMO, join(ci, 'suites/support.json'));
+        if (baseline) copyFileSync(baseline, join(ci, 'suites/baseline.json'));
+        return ci;
+      };
+      // GitHub Actions runs each `run:` with `bash -e {0}`; a job stops at its first failing step.
+      const runSteps = async (job: Job, ci: string, more: Record<string, string> = {}) => {
         const outs: Outcome[] = [];
-        for (const step of steps) {
-          const child = spawn('bash', ['-e', '-c', step.run!], { cwd: ci, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        for (const step of runsOf(job)) {
+          const child = spawn('bash', ['-e', '-c', step.run!], {
+            cwd: ci,
+            env: { ...env, ...more },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
           let stdout = '';
           let stderr = '';
           child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -369,19 +390,39 @@ describe('npm run suite', () => {
         }
         return outs;
       };
-      const first = await runSteps();
-      expect(first.map((o) => o.code)).toEqual([0, 0, 0]);
-      expect(first[2]!.stdout).not.toContain('against the baseline');
+      const workflowRun = async (baseline?: string) => {
+        const shardDirs = matrix.map(() => checkout(baseline));
+        const shards = await Promise.all(
+          matrix.map((shard, i) =>
+            runSteps(jobs.shards, shardDirs[i]!, { SHARD: String(shard), SHARDS: String(matrix.length) }),
+          ),
+        );
+        for (const outs of shards) expect(outs.map((o) => o.code)).toEqual([0, 0, 0]);
+        // download-artifact: every shard's reports/ into the merge job's parts/.
+        const ci = checkout(baseline);
+        mkdirSync(join(ci, 'parts'));
+        matrix.forEach((shard, i) =>
+          copyFileSync(join(shardDirs[i]!, `reports/part-${shard}.json`), join(ci, `parts/part-${shard}.json`)),
+        );
+        const merge = await runSteps(jobs.merge, ci);
+        return { ci, merge };
+      };
+      const first = await workflowRun();
+      expect(first.merge.map((o) => o.code)).toEqual([0, 0, 0]);
+      expect(first.merge[2]!.stdout).toContain(
+        `merged ${matrix.length} part(s) (${matrix.length} of ${matrix.length} shards) of suite "Beacon support answers": 14 session(s)`,
+      );
+      expect(first.merge[2]!.stdout).toContain('14 case(s): 14 passed');
+      expect(first.merge[2]!.stdout).not.toContain('against the baseline');
       for (const report of ['suite-junit.xml', 'suite.json', 'suite.csv', 'suite.html']) {
         expect(workflow).toContain(`reports/${report}`);
-        expect(existsSync(join(ci, 'reports', report)), report).toBe(true);
+        expect(existsSync(join(first.ci, 'reports', report)), report).toBe(true);
       }
       // Accepting a run, as the workflow's header says: its JSON becomes suites/baseline.json.
-      copyFileSync(join(ci, 'reports/suite.json'), join(ci, 'suites/baseline.json'));
-      const next = await runSteps();
-      expect(next.map((o) => o.code)).toEqual([0, 0, 0]);
-      expect(next[2]!.stdout).toContain('against the baseline (deltas over the 14 case(s) both runs ran)');
-      expect(next[2]!.stdout).toContain('regressions (0)');
+      const next = await workflowRun(join(first.ci, 'reports/suite.json'));
+      expect(next.merge.map((o) => o.code)).toEqual([0, 0, 0]);
+      expect(next.merge[2]!.stdout).toContain('against the baseline (over the 14 case(s) both runs ran)');
+      expect(next.merge[2]!.stdout).toContain('regressions (0)');
       expect(workflow).toMatch(
         /upload-artifact@v\d+\n\s+if: always\(\)\n\s+with:\n\s+name: suite-reports\n\s+path: reports\//,
       );
@@ -389,7 +430,7 @@ describe('npm run suite', () => {
       expect(readFileSync(resolve(root, 'README.md'), 'utf8')).toContain('\n## Test suites in CI\n');
       expect(workflow).toContain('README: "Test suites in CI"');
     },
-    SLOW,
+    SLOW * 2,
   );
 });
 

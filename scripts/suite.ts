@@ -3,7 +3,9 @@
  *  [--min-pass-rate P] [--min-hit-rate P] [--min-mrr P] [--baseline PREV.json] [--fail-on-regression]
  *  [--filter PATTERN] [--space-id ID] [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--html OUT.html]
  *  [--idle-timeout-ms N] [--timeout-ms N] [--max-errors N]
- *  [--grader-url URL --grader-model NAME [--grader-key-env NAME] [--grader-timeout-ms N]]`
+ *  [--grader-url URL --grader-model NAME [--grader-key-env NAME] [--grader-timeout-ms N]]
+ *  [--shard I/N] [--dry-run [--estimate-from RUN.json]] [--max-total-tokens N]`
+ * `npm run suite -- merge PART.json… [reports, gates, --baseline as above]` (scripts/suite-merge.ts)
  *
  * Runs a space test suite against a service without a browser, through the console's own code (src/suite-engine:
  * the suite file's schema, request building and assertions; src/api's client and SSE reader). The token comes from the environment
@@ -50,6 +52,11 @@ import {
   type Grader,
   type AttemptResult,
   type RunStatus,
+  flakyCases,
+  parseShard,
+  shardKeys,
+  shardLabel,
+  tokenBudget,
 } from '../src/suite-engine';
 import type { ConnectionProfile } from '../src/lib/profiles/profile';
 import { CALL_BOUNDS } from '../src/api/constants';
@@ -60,6 +67,8 @@ import { appVersion } from '../vite/app-version';
 import { urlSecrets } from '../src/lib/mask';
 import { guardOutput } from './suite-output';
 import { exportPromptfoo } from './suite-export-promptfoo';
+import { mergeMain } from './suite-merge';
+import { printDryRun, readEstimate } from './suite-dry-run';
 
 // Every line printed from here on has the known secrets masked and control characters stripped (suite-output.ts).
 const printed = guardOutput();
@@ -68,6 +77,8 @@ const printed = guardOutput();
 const SIGNAL_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 let onSignal = (signal: keyof typeof SIGNAL_CODES): void => process.exit(SIGNAL_CODES[signal]);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => onSignal(signal));
+// `npm run suite -- merge A.json B.json …`: the parts of a sharded run joined into one (scripts/suite-merge.ts).
+if (process.argv[2] === 'merge') process.exit(await mergeMain(process.argv.slice(3)));
 
 const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL] [--token-env NAME]
        [--concurrency N] [--min-pass-rate P] [--min-hit-rate P] [--min-mrr P]
@@ -75,6 +86,8 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
        [--junit OUT.xml] [--json OUT.json] [--csv OUT.csv] [--html OUT.html]
        [--idle-timeout-ms N] [--timeout-ms N] [--max-errors N]
        [--grader-url URL --grader-model NAME [--grader-key-env NAME] [--grader-timeout-ms N]]
+       [--shard I/N] [--dry-run [--estimate-from RUN.json]] [--max-total-tokens N]
+       npm run suite -- merge PART.json… (npm run suite -- merge --help)
 
   FILE               a suite file: JSON, YAML (.yaml, .yml) or CSV (.csv, with --space-id)
   --base-url         the service's base_url (completions)
@@ -109,6 +122,14 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
                      the token as {{env.NAME}} of --token-env) and exit without running (.json: JSON)
   FILE may also be a promptfoo config (.yaml/.json with tests; its tests: file://x.csv read beside it) or
   Ragas/DeepEval samples (.jsonl/.json/.csv with user_input or input; with --space-id)
+  --shard I/N        run part I of N (1-based): the cases whose id hashes to it, each case in exactly one part,
+                     a case's part fixed by its id (adding cases moves no other); join the parts' --json with merge
+  --dry-run          check the file and print the plan (completions per case and variant, the total) and exit 0;
+                     nothing is sent (--base-url optional)
+  --estimate-from RUN.json  with --dry-run: estimate tokens from an earlier --json run (each case's median per
+                     session there; a case it did not run at its mean per completion)
+  --max-total-tokens N  stop sending once the service's reported usage (token_usage.total_tokens, added up as
+                     sessions finish) reaches N; reports written, exit 3 (what did not run could not be judged)
   --version          print the version (the console's, package.json's) and exit
 
   Report paths are checked before the run; the reports are written however it ends (signals and errors included).`;
@@ -164,6 +185,10 @@ function parse() {
       'grader-timeout-ms': { type: 'string' },
       'max-errors': { type: 'string' },
       'export-promptfoo': { type: 'string' },
+      shard: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      'estimate-from': { type: 'string' },
+      'max-total-tokens': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -186,8 +211,10 @@ if (args.values.version) {
 const [file, ...extra] = args.positionals;
 if (!file) usageError('name the suite file');
 if (extra.length) usageError(`one suite file at a time (also got ${extra.join(' ')})`);
-if (!args.values['base-url']) usageError('--base-url is required');
-const baseUrl = httpUrl('--base-url', args.values['base-url']);
+const dryRun = !!args.values['dry-run'];
+if (!args.values['base-url'] && !dryRun) usageError('--base-url is required');
+if (args.values['estimate-from'] && !dryRun) usageError('--estimate-from goes with --dry-run');
+const baseUrl = args.values['base-url'] === undefined ? '' : httpUrl('--base-url', args.values['base-url']);
 const secondaryUrl = args.values['secondary-url'] ? httpUrl('--secondary-url', args.values['secondary-url']) : baseUrl;
 const concurrency = numberArg(
   '--concurrency',
@@ -221,6 +248,13 @@ const timeoutMs =
   args.values['timeout-ms'] === undefined
     ? undefined
     : numberArg('--timeout-ms', args.values['timeout-ms'], 0, 1, MAX_MS, true);
+const maxTotalTokens =
+  args.values['max-total-tokens'] === undefined
+    ? undefined
+    : numberArg('--max-total-tokens', args.values['max-total-tokens'], 0, 1, Number.MAX_SAFE_INTEGER, true);
+const shardArg = args.values.shard === undefined ? undefined : parseShard(args.values.shard);
+if (shardArg && !shardArg.ok) usageError(`--shard ${shardArg.error}`);
+const shard = shardArg?.ok ? shardArg.shard : undefined;
 const maxErrors = numberArg('--max-errors', args.values['max-errors'], 0, 0, SUITE_BOUNDS.completionsPerRunMax, true);
 const tokenEnv = args.values['token-env'] ?? 'KC_TOKEN';
 if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usageError(`--token-env must name an environment variable`);
@@ -323,11 +357,20 @@ if (args.values.filter !== undefined) {
   }
 }
 
+// --shard: this part's cases only (within --filter), kept as the run's `only` like a filter's; may be none.
+if (shard) {
+  only = shardKeys(suite, shard, only);
+  console.log(
+    `shard ${shardLabel(shard)}: ${new Set([...only].map((k) => k.split('\u0000')[0])).size} of ${suite.cases.length} case(s)`,
+  );
+}
+
 // The flags override the suite's gate; the pass rate is gated at 1 unless either says otherwise.
 const gates: Gates = suiteGates(checked.file, gateFlags);
 const minPassRate = gates.min_pass_rate!;
+// A shard's gate is the merge's: measured over the suite (within --filter), not this part.
 const measured = suite.cases.some(
-  (c) => c.relevant_documents && (!only || only.has(outcomeKey(c.id, suite.variants[0]!.id))),
+  (c) => c.relevant_documents && (!only || !!shard || only.has(outcomeKey(c.id, suite.variants[0]!.id))),
 );
 if ((gates.min_hit_rate !== undefined || gates.min_mrr !== undefined) && !measured) {
   console.error(
@@ -342,6 +385,12 @@ if (size.overCap) {
     `suite: ${file} plans ${size.completions} completions; at most ${size.max} per run (nothing was run): fewer cases, variants or repetitions`,
   );
   process.exit(2);
+}
+// --dry-run: the file is checked (above); the plan is printed and nothing is sent.
+if (dryRun) {
+  const from = args.values['estimate-from'];
+  printDryRun(file, suite, only, from ? readEstimate(from) : undefined);
+  process.exit(0);
 }
 if (!token) console.error(`suite: ${tokenEnv} is not set: requests are sent without a token`);
 const rubrics = suite.cases.some((c) => c.expect?.rubric || c.follow_ups?.some((f) => f.expect?.rubric));
@@ -369,6 +418,7 @@ const run = newRun({
   planned: planned.length,
   ...(only ? { only: [...only] } : {}),
 });
+if (shard) run.shard = shard;
 const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
   suite.hasVariants ? `${o.caseId} [${o.variantId}]` : o.caseId;
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n)} ms`);
@@ -413,6 +463,11 @@ async function endRun(status: RunStatus, exitCode?: number, endReason?: string):
   // Errors apart from failures: listed by name, never counted as the product's failures.
   const errored = outcomes.filter((o) => o.status === 'error');
   if (errored.length) console.log(`errors (${errored.length}, not judged): ${errored.map(label).join(', ')}`);
+  const flaky = flakyCases(outcomes);
+  if (flaky.length)
+    console.log(
+      `flaky (${flaky.length}): ${flaky.map((f) => `${label(f)} (${f.passed} of ${f.done} passed)`).join(', ')}`,
+    );
   if (comparison) printComparison(comparison);
   if (endReason) console.error(`suite: ${endReason}`);
   // Streamed to disk, one report after the other; the exit waits for the last.
@@ -428,7 +483,10 @@ async function endRun(status: RunStatus, exitCode?: number, endReason?: string):
     console.error(
       `suite: could not judge: ${errored.length} case(s) were errors (the service or the grader could not be asked), more than --max-errors ${maxErrors}`,
     );
-  const code = status === 'failed' ? 2 : unjudged ? 3 : status === 'done' && gatesHold && !regressed ? 0 : 1;
+  // An empty shard (fewer cases than machines) has nothing to hold: it passes, and the merge gates.
+  const emptyShard = !!shard && planned.length === 0;
+  const code =
+    status === 'failed' ? 2 : unjudged ? 3 : status === 'done' && (gatesHold || emptyShard) && !regressed ? 0 : 1;
   process.exit(unwritten.length ? 2 : (exitCode ?? code));
 }
 
@@ -493,6 +551,7 @@ if (timeoutMs !== undefined)
       }),
     timeoutMs,
   ).unref();
+const budget = maxTotalTokens === undefined ? undefined : tokenBudget(maxTotalTokens);
 /** The service refused the token: every further request would be refused too. */
 const refusal = (attempt: AttemptResult) =>
   attempt.turns.find((t) => t.status === 'error' && (t.httpStatus === 401 || t.httpStatus === 403))?.httpStatus;
@@ -508,6 +567,12 @@ runSuite({
     // After a refusal, the aborted requests' attempts are not the run's.
     if (cutShort?.code === 2) return;
     run.attempts.push(attempt);
+    if (budget?.add(attempt) && run.attempts.length < planned.length)
+      endEarly({
+        status: 'stopped',
+        code: 3,
+        reason: `could not judge: the service reported ${budget.used} tokens, --max-total-tokens ${maxTotalTokens} reached; nothing more was sent`,
+      });
     const refused = refusal(attempt);
     if (refused)
       endEarly({

@@ -12,6 +12,7 @@ import {
   type RunSummary,
 } from './results';
 import { documentIdOf } from './retrieval';
+import { flakyCases } from './flaky';
 import type { CaseOutcome, SuiteRun } from './types';
 
 /** The run's figures under the names CI scripts rely on (snake_case; null when there is nothing to measure). */
@@ -52,6 +53,8 @@ export function* runJsonChunks(run: SuiteRun, extra: Record<string, unknown> = {
     run,
     summary,
     metrics: runMetrics(summary),
+    // The cases whose repetitions disagreed, by name (each case also says `flaky`).
+    flaky: flakyCases(outcomes),
     ...extra,
     // Each case without its attempts (the run has them).
     cases: outcomes.map(strip),

@@ -136,3 +136,10 @@ export {
 export { isSamplesRow, samplesToSuite, type SamplesFormat, type SamplesImport } from './import/ragas';
 export { suiteToPromptfoo, type PromptfooExport } from './export-promptfoo';
 export { otherToolOf, type OtherToolFile } from './import/detect';
+export { caseHash, parseShard, SHARD_COUNT_MAX, shardKeys, shardLabel, shardOfCase } from './shard';
+export { mergeRuns, type MergePart, type MergeResult } from './merge';
+export { readRunJson } from './run-file';
+export { dryRunPlan, type DryRunPlan, type DryRunRow } from './dry-run';
+export { tokenBudget } from './token-budget';
+export { flakyCases, type FlakyCase } from './flaky';
+export { flippingCases, type FlippingCase } from './flipping';

@@ -1,6 +1,7 @@
 import type { BaselineComparison, BaselineRow, GateResult } from './baseline';
 import type { Verdict } from './compare';
 import { runMetrics } from './export';
+import { flakyCases } from './flaky';
 import { caseOutcomes, runSuiteOf, summarize } from './results';
 import { cutNote, reportTurns, REPORT_ANSWER_CHARS } from './report-case';
 import type { CaseOutcome, SuiteRun } from './types';
@@ -148,6 +149,16 @@ export function* runHtmlChunks(run: SuiteRun, extra: HtmlExtra = {}): Generator<
         .join('')}</table>`,
     );
   }
+  const flaky = flakyCases(outcomes);
+  if (flaky.length)
+    parts.push(
+      `<h2>Flaky cases</h2><p class="muted">Their repetitions disagreed: some passed, some did not.</p><ul id="flaky">${flaky
+        .map(
+          (f) =>
+            `<li><span class="flaky">${html(f.caseId)}</span>${suite?.hasVariants ? ` [${html(f.variantId)}]` : ''}: ${f.passed} of ${f.done} passed</li>`,
+        )
+        .join('')}</ul>`,
+    );
   if (extra.baseline) {
     const b = extra.baseline;
     const d = b.deltas;

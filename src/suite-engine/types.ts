@@ -18,6 +18,12 @@ export interface AssertionOutcome {
   detail: string;
 }
 
+/** One part of a suite split across machines: `index` of `count`, 1-based (`--shard 2/4`). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
 /** pass / fail (an assertion failed) / error (the service answered with an error) / skipped (an earlier turn failed). */
 export type TurnStatus = 'pass' | 'fail' | 'error' | 'skipped';
 
@@ -78,6 +84,8 @@ export interface SuiteRun {
   /** Re-run of the failed cases of another run: those case × variant keys only. */
   rerunOf?: string;
   only?: string[];
+  /** One part of the suite (`--shard i/n`): `only` holds that part's cases; `npm run suite -- merge` joins the parts. */
+  shard?: Shard;
   /** Attempts planned (cases × variants × repetitions, or the re-run's subset). */
   planned: number;
   attempts: AttemptResult[];

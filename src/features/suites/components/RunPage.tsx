@@ -16,6 +16,7 @@ import { RunControlNotes } from './RunControlNotes';
 import { RunExportMenu } from './RunExportMenu';
 import { RunFigures } from './RunFigures';
 import { RunGate } from './RunGate';
+import { FlakyCases } from './FlakyCases';
 import { paths } from '../../../config/paths';
 
 // A case's details (answers as Markdown, sources, raw JSON: the playground's components) load after the page shows.
@@ -172,6 +173,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           passRateText={passRateText}
         />
         <RunGate run={run} summary={summary} live={running} />
+        <FlakyCases outcomes={outcomes} showVariants={suite.hasVariants} onOpen={openDetail} />
         {run.status === 'interrupted' ? (
           <Alert color="yellow" variant="light">
             {t('suites.run.interrupted')}

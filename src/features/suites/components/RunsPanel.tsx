@@ -9,6 +9,7 @@ import type { KeptSuite } from '../model/store';
 import { ImportRunButton } from './ImportRunButton';
 import { RunStatusBadge } from './RunStatusBadge';
 import { TrendChart } from './TrendChart';
+import { FlippingCases } from './FlippingCases';
 import { paths } from '../../../config/paths';
 
 /** A suite's runs, newest first, with the options and service each ran against; pick two to compare. */
@@ -59,6 +60,7 @@ export function RunsPanel({ record }: { record: KeptSuite }) {
           {t('suites.trend.title')}
         </Title>
         <TrendChart points={points} />
+        <FlippingCases runs={list} showVariants={!!record.file.variants} />
       </Paper>
       <Group>
         <Button
