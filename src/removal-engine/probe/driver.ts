@@ -7,7 +7,10 @@ import type { ConfirmedRead, ProbeRun } from './state';
 /** What a probe needs from its host: sending (the console's completion call, or the CLI's) and a clock. */
 export interface ProbeDeps {
   /** Sends one probe to the space; resolves with the answer or its failure (never rejects for an HTTP error). */
-  send(spaceId: string, request: { question: string; datasetId?: string; documentId?: string }): Promise<ProbeAnswer>;
+  send(
+    target: { profileId: string; spaceId: string },
+    request: { question: string; datasetId?: string; documentId?: string },
+  ): Promise<ProbeAnswer>;
   now(): number;
   behaviour: BehaviourStore;
   timing: ProbeTiming;
@@ -33,11 +36,13 @@ async function recordShown(deps: ProbeDeps, run: ProbeRun, update: (s: ShownBeha
 export async function probeStep(run: ProbeRun, deps: ProbeDeps): Promise<ProbeRun> {
   const due = probeDue(run, deps.now());
   if (!due) return run;
-  const answer = await deps.send(run.spaceId, probeRequest(run)).catch((err: unknown): ProbeAnswer => ({
-    ok: false,
-    status: (err as { status?: number })?.status,
-    message: (err as { message?: string })?.message ?? String(err),
-  }));
+  const answer = await deps
+    .send({ profileId: run.profileId, spaceId: run.spaceId }, probeRequest(run))
+    .catch((err: unknown): ProbeAnswer => ({
+      ok: false,
+      status: (err as { status?: number })?.status,
+      message: (err as { message?: string })?.message ?? String(err),
+    }));
   const at = deps.now();
   const result = resultOf(run, answer);
   const shown = result.ok
