@@ -1,6 +1,6 @@
 import { callEndpoint } from '../../../api/http/client';
 import { loadRetrievalProbe } from '../../../api/completion';
-import { browserStorage, safeStorage, type StorageLike } from '../../../lib';
+import { safeStorage, type StorageLike } from '../../../lib';
 import {
   keyValueBehaviourStore,
   memoryBehaviourStore,
