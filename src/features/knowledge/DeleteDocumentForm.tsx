@@ -176,8 +176,7 @@ export function DeleteDocumentForm({
             disabled={disabled}
             autoComplete="off"
             spellCheck={false}
-            w="16rem"
-            maw="100%"
+            maw="44rem"
             data-testid="gone-space"
           />
           <CatalogDatalist id={spaceListId} entries={spaces} />

@@ -131,7 +131,7 @@ export const knowledgeMessages = defineMessages({
     'knowledge.deletion.dismiss': 'Dismiss',
     'knowledge.gone.space': 'Check answers through space',
     'knowledge.gone.spaceHint':
-      'Before the DELETE, a question made from the document’s text is asked through the knowledge base’s dataset; after the read confirms it, the same question again until the document is gone from answers. Each probe is a billed completion. Empty: answers not checked.',
+      'A question made from the document’s text, asked through the knowledge base’s dataset before the DELETE and again once a read confirms it, until the document is gone from answers. Each probe is a billed completion. Empty: answers not checked.',
     'knowledge.gone.controlling': 'Asking before the delete…',
     'knowledge.gone.stage.none': 'Answers not checked',
     'knowledge.gone.stage.none.tooltip': 'No space was chosen for this knowledge base: whether answers still cite the document was not checked.',

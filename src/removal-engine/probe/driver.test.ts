@@ -146,6 +146,7 @@ describe('probing the real sandbox', () => {
     expect(run.stage).toBe('still_in_answers');
     expect(run.probes.every((p) => p.outcome === 'found')).toBe(true);
     expect(run.probes.length).toBeLessThanOrEqual(probeTiming().maxProbesPerRound);
+    expect((await d.behaviour.load('p')).restrictionOnDeleted).toMatchObject({ value: 'serves_until_purge' });
     expect((await behaviour({ purge_stalled: false })).status).toBe(200);
     clock += 60_000;
     run = await probeUntilVerdict(reduceProbe(run, { type: 'probe_again', at: clock }), d);
@@ -159,6 +160,11 @@ describe('probing the real sandbox', () => {
     await deleteDoc(IDS.docKnife);
     run = await probeUntilVerdict(await readConfirmed(run, 'base_info', d), d);
     expect(run.stage).toBe('still_in_answers');
+    // Once per profile, a probe restricted to the document showed how this service's restriction treats it.
+    const restricted = sent.filter((b) => (b as { document_id?: string }).document_id === IDS.docKnife);
+    expect(restricted).toHaveLength(1);
+    expect(run.restrictionProbe).toMatchObject({ found: false });
+    expect((await d.behaviour.load('p')).restrictionOnDeleted).toMatchObject({ value: 'hides_at_once' });
   });
 
   it('without a dataset the restricted probe falls in the trap, so the verdict is "can\'t tell on this service"', async () => {

@@ -1,5 +1,5 @@
 import type { ProbeAnswer } from './attribution';
-import { observePieces, observeRead, type BehaviourStore, type ShownBehaviour } from './behaviour';
+import { observePieces, observeRead, observeRestriction, type BehaviourStore, type ShownBehaviour } from './behaviour';
 import type { ProbeTiming } from './bounds';
 import { probeDue, probeRequest, reduceProbe, resultOf } from './reducer';
 import type { ConfirmedRead, ProbeRun } from './state';
@@ -48,9 +48,26 @@ export async function probeStep(run: ProbeRun, deps: ProbeDeps): Promise<ProbeRu
   const shown = result.ok
     ? await recordShown(deps, run, (s) => observePieces(s, result.attribution, at, run.documentId))
     : await recordShown(deps, run, (s) => s);
-  return due === 'control'
-    ? reduceProbe(run, { type: 'control_answered', at, result }, deps.timing)
-    : reduceProbe(run, { type: 'probe_answered', at, result, shown }, deps.timing);
+  if (due === 'control') return reduceProbe(run, { type: 'control_answered', at, result }, deps.timing);
+  const next = reduceProbe(run, { type: 'probe_answered', at, result, shown }, deps.timing);
+  if (!result.ok || !result.attribution.found || run.restricted || shown.restrictionOnDeleted) return next;
+  return learnRestriction(next, deps);
+}
+
+/**
+ * The dataset still serves the deleted document: one probe restricted to it shows (once per profile) whether this
+ * service's restriction hides a deleted document before its purge, which a restricted verdict would rest on.
+ */
+async function learnRestriction(run: ProbeRun, deps: ProbeDeps): Promise<ProbeRun> {
+  const answer = await deps
+    .send({ profileId: run.profileId, spaceId: run.spaceId }, { question: run.question, documentId: run.documentId })
+    .catch((): ProbeAnswer => ({ ok: false, message: 'no answer' }));
+  const at = deps.now();
+  const result = resultOf(run, answer);
+  if (!result.ok) return reduceProbe(run, { type: 'restriction_probed', at, tokens: result.tokens }, deps.timing);
+  const found = result.attribution.found;
+  await recordShown(deps, run, (s) => observeRestriction(s, found, at, run.documentId));
+  return reduceProbe(run, { type: 'restriction_probed', at, found, tokens: result.tokens }, deps.timing);
 }
 
 /** The read confirmed the delete: recorded in the service's behaviour, and the run's probing may start. */
