@@ -134,11 +134,13 @@ export const knowledgeMessages = defineMessages({
       'A question made from the document’s text, asked through the knowledge base’s dataset before the DELETE and again once a read confirms it, until the document is gone from answers. Each probe is a billed completion. Empty: answers not checked.',
     'knowledge.gone.controlling': 'Asking before the delete…',
     'knowledge.gone.stage.none': 'Answers not checked',
-    'knowledge.gone.stage.none.tooltip': 'No space was chosen for this knowledge base: whether answers still cite the document was not checked.',
+    'knowledge.gone.stage.none.tooltip':
+      'No space was chosen for this knowledge base: whether answers still cite the document was not checked.',
     'knowledge.gone.stage.control': 'Asking before the delete…',
     'knowledge.gone.stage.control_failed': 'Probe failed before the delete',
     'knowledge.gone.stage.not_checkable': 'Answers not checkable here',
-    'knowledge.gone.stage.not_checkable.tooltip': 'Asked before the delete, retrieval found nothing of this document: an empty answer later would prove nothing, so no verdict is claimed.',
+    'knowledge.gone.stage.not_checkable.tooltip':
+      'Asked before the delete, retrieval found nothing of this document: an empty answer later would prove nothing, so no verdict is claimed.',
     'knowledge.gone.stage.awaiting_read': 'In answers before the delete; probes start once a read confirms it',
     'knowledge.gone.stage.probing': 'Probing answers (probe {n} at {when})',
     'knowledge.gone.stage.not_retrieved': 'Not retrieved in {count, plural, one {# probe} other {# probes}}',
@@ -432,7 +434,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.gone.stage.control': '删除前提问中…',
     'knowledge.gone.stage.control_failed': '删除前的探测失败',
     'knowledge.gone.stage.not_checkable': '此处无法检查回答',
-    'knowledge.gone.stage.not_checkable.tooltip': '删除前提问时，检索没有找到该文档的任何内容：之后的空回答不能证明什么，因此不作结论。',
+    'knowledge.gone.stage.not_checkable.tooltip':
+      '删除前提问时，检索没有找到该文档的任何内容：之后的空回答不能证明什么，因此不作结论。',
     'knowledge.gone.stage.awaiting_read': '删除前出现在回答中；读取确认删除后开始探测',
     'knowledge.gone.stage.probing': '正在探测回答（第 {n} 次，{when}）',
     'knowledge.gone.stage.not_retrieved': '{count} 次探测均未检索到',
