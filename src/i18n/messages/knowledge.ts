@@ -166,6 +166,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.history.baseInfoGone': 'base info: not found',
     'knowledge.history.totalFiles': 'files: {count}',
     'knowledge.notify.failed': 'Could not delete {name}',
+    'knowledge.gone.forgottenFailed':
+      'Document {name} is gone from answers, but its forgotten-documents suite could not be saved',
     'knowledge.notify.deleted': '{name} deleted',
     'knowledge.notify.deletedDetail': 'A read confirmed the deletion.',
     'knowledge.notify.notDeleted': '{name} was not deleted',
@@ -461,6 +463,7 @@ export const knowledgeMessages = defineMessages({
     'knowledge.history.baseInfoGone': '基本信息：未找到',
     'knowledge.history.totalFiles': '文件数：{count}',
     'knowledge.notify.failed': '无法删除 {name}',
+    'knowledge.gone.forgottenFailed': '文档 {name} 已不在回答中，但无法保存其“已遗忘文档”测试集',
     'knowledge.notify.deleted': '{name} 已删除',
     'knowledge.notify.deletedDetail': '读取结果已确认删除。',
     'knowledge.notify.notDeleted': '{name} 未被删除',

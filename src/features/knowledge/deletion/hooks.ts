@@ -5,11 +5,17 @@ import type { BatchLoadIssue } from '../../../removal-engine/batch/manager';
 import type { TrackedDeletion } from '../../../removal-engine/single/machine';
 import { createDeletionRuntime, type DeletionRuntime } from './runtime';
 import { DeletionRuntimeContext, type DeletionRuntimeSlot } from './runtime-context';
+import { keepForgotten } from './forgotten-suite';
+import { syncTranslate } from './sync-translate';
 
 /** Fills the app's slot once (a lazy instance, like a ref's initial value). */
 function runtimeIn(slot: DeletionRuntimeSlot, keptDb: KeptDb | null): DeletionRuntime {
   if (slot.runtime) return slot.runtime;
-  const runtime = createDeletionRuntime({ keptDb });
+  // Verified removals join their knowledge base's forgotten-documents suite (kept with the suites, in keptDb).
+  const runtime: DeletionRuntime = createDeletionRuntime({
+    keptDb,
+    onGoneFromAnswers: keptDb ? keepForgotten(keptDb, () => syncTranslate(runtime)) : undefined,
+  });
   slot.runtime = runtime;
   // After this render: listeners set state in other components (the header's badge).
   queueMicrotask(() => {

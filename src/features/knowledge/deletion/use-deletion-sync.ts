@@ -1,24 +1,18 @@
 import { notifications } from '@mantine/notifications';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiKeys } from '../../../api';
-import { useT, type Translate } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { countPhases, type Batch } from '../../../removal-engine/batch/batch';
 import { useDeletionRuntime } from './hooks';
 import type { DeletionChange, DeletionRuntime } from './runtime';
 import { hasAccepted, lastError, progressOf } from './view';
-
-interface SyncContext {
-  queryClient: QueryClient;
-  t: Translate;
-}
-
-type Mounted = { current: SyncContext };
+import { latestSyncContext, type Mounted, type SyncContext } from './sync-translate';
 
 /** The knowledge record is re-read at most this often while a batch deletes (its total_files drops). */
 const BATCH_REFRESH_MS = 2_000;
 
-const latest = (runtime: DeletionRuntime): SyncContext | undefined => runtime.latestSync<Mounted>()?.current;
+const latest = latestSyncContext;
 
 function handle(runtime: DeletionRuntime, changes: DeletionChange[]) {
   const ctx = latest(runtime);
