@@ -93,6 +93,15 @@ test.describe('gone from answers (single deletion)', () => {
     await expect(evidence).toContainText(/Probe 1 .*found in document_chunks\[\d+\]\.document_id/);
     await expect(evidence).toContainText(/nothing of it/);
     await expect(evidence).toContainText(`Space ${SPACE.support}, dataset`);
+
+    // Verified gone, the document joins its knowledge base's forgotten-documents suite (asked again nightly).
+    await page.goto('./suites');
+    const listed = page.getByTestId('suite-list').getByRole('row').filter({ hasText: 'Forgotten documents' });
+    await expect(listed.getByTestId('forgotten-mark')).toContainText(
+      `knowledge base ${KB.handbook} · 1 removed document`,
+    );
+    await listed.getByRole('link').click();
+    await expect(page.getByTestId('forgotten-note').locator(`[data-document="${DOC.installation.id}"]`)).toBeVisible();
   });
 
   test('a stalled purge ends "still in answers" within the bound; Probe again reads not retrieved once it runs', async ({
