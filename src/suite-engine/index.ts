@@ -102,3 +102,14 @@ export {
   type PublishedFormat,
   type PublishedIndex,
 } from './published';
+export {
+  addAnswerCase,
+  caseFromAnswer,
+  caseIdFor,
+  newSuiteFromAnswer,
+  newSuiteId,
+  parseKeptSuite,
+  type AnswerForCase,
+  type CaseAdded,
+  type KeptSuite,
+} from './kept-suite';
