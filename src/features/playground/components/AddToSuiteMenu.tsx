@@ -1,7 +1,7 @@
 import { Anchor, Button, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { useHref, useNavigate } from 'react-router-dom';
 import { useConnection, useKeptDb } from '../../../lib';
 import { useT } from '../../../i18n';
 import { paths } from '../../../config/paths';
@@ -24,6 +24,9 @@ export function AddToSuiteMenu({ exchange }: { exchange: Exchange }) {
   const { active } = useConnection();
   const queryClient = useQueryClient();
   const profileId = active?.id;
+  // The toast renders outside the router (Notifications sit above it): it navigates through this component's.
+  const navigate = useNavigate();
+  const base = useHref('/').replace(/\/$/, '');
   const shelf = suiteShelf(db);
   const list = useQuery({
     queryKey: ['playground', 'suites', profileId],
@@ -43,16 +46,22 @@ export function AddToSuiteMenu({ exchange }: { exchange: Exchange }) {
         notifications.show({ color: 'red', title: t('playground.toSuite.failed'), message: added.error });
         return;
       }
-      notifications.show({
+      const to = paths.suite.href(added.suite.id, undefined, added.caseId);
+      const id = notifications.show({
         color: 'teal',
         autoClose: 8000,
         title: t('playground.toSuite.added', { name: added.suite.file.name }),
         message: (
           <Anchor
-            component={Link}
-            to={paths.suite.href(added.suite.id, undefined, added.caseId)}
+            href={base + to}
             size="sm"
             data-testid="open-added-case"
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              notifications.hide(id);
+              void navigate(to);
+            }}
           >
             {t('playground.toSuite.open', { id: added.caseId })}
           </Anchor>
