@@ -37,7 +37,7 @@ test('an answer in the playground becomes a suite case in one click: its questio
   const items = page.getByTestId('add-to-suite-item');
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText(`Playground cases · space ${SPACE.support}`);
-  await expect(items.first()).toContainText('1 cases');
+  await expect(items.first()).toHaveText(new RegExp(`space ${SPACE.support} · 1 case$`));
   await items.first().click();
   await expect(page.getByTestId('open-added-case').last()).toHaveText(
     /^Open case how-much-does-beacon-plus in the editor$/,

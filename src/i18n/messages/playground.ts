@@ -53,7 +53,7 @@ export const playgroundMessages = defineMessages({
     'playground.toSuite.unreadable': 'The saved suites could not be read.',
     'playground.toSuite.thisSpace': 'Suites of space {space}',
     'playground.toSuite.otherSpaces': 'Suites of other spaces (run against their own space)',
-    'playground.toSuite.suiteLine': 'space {space} · {count} cases',
+    'playground.toSuite.suiteLine': 'space {space} · {count, plural, one {# case} other {# cases}}',
     'playground.toSuite.new': 'New suite for space {space}',
     'playground.toSuite.newName': 'Playground cases · space {space}',
     'playground.toSuite.added': 'Added to “{name}”',

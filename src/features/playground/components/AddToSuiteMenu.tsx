@@ -83,7 +83,7 @@ export function AddToSuiteMenu({ exchange }: { exchange: Exchange }) {
     <Menu.Item key={s.id} onClick={() => add.mutate({ suite: s })} data-testid="add-to-suite-item">
       <Text size="sm">{s.file.name}</Text>
       <Text size="xs" c="dimmed">
-        {t('playground.toSuite.suiteLine', { space: String(s.file.space_id), count: s.file.cases.length })}
+        {t('playground.toSuite.suiteLine', { space: s.file.space_id, count: s.file.cases.length })}
       </Text>
     </Menu.Item>
   );
