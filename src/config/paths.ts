@@ -31,10 +31,11 @@ export const paths = {
   playground: { path: '/playground', href: () => '/playground' },
   playgroundSpace: { path: '/playground/:spaceId', href: (spaceId: string) => `/playground/${enc(spaceId)}` },
   suites: { path: '/suites', href: () => '/suites' },
-  /** A suite's page; `tab` opens one of its tabs (e.g. its runs). */
+  /** A suite's page; `tab` opens one of its tabs (e.g. its runs); `caseId` opens the editor on that case. */
   suite: {
     path: '/suites/:suiteId',
-    href: (suiteId: string, tab?: string) => `/suites/${enc(suiteId)}${tab ? `?tab=${enc(tab)}` : ''}`,
+    href: (suiteId: string, tab?: string, caseId?: string) =>
+      `/suites/${enc(suiteId)}${tab ? `?tab=${enc(tab)}` : ''}${caseId ? `${tab ? '&' : '?'}case=${enc(caseId)}` : ''}`,
   },
   suiteRun: {
     path: '/suites/:suiteId/runs/:runId',

@@ -113,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       deleteCalls: new Map(),
       restrictionHidesDeleted: startBehaviour.restrictionHidesDeleted,
       startBehaviour,
+      streamBehaviour: {},
     };
     const cors = new CorsPolicy(options.corsOrigins ?? []);
     const logFault = options.logFault ?? defaultLogFault;

@@ -3,6 +3,8 @@ import { documentIdOf, documentIdText } from './retrieval';
 import { notGraded } from './grader';
 import { tokenF1 } from './similarity';
 import type { AssertionOutcome } from './types';
+import { streamCompletesOutcome, ttftOutcome, type StreamEnd } from './stream-checks';
+import { abstainsOutcome } from './abstention';
 
 /** What an assertion looks at: the answer's text, its sources, its latency and token usage. */
 export interface AnswerFacts {
@@ -10,6 +12,14 @@ export interface AnswerFacts {
   sources: readonly { document_id?: string | number; score?: number }[];
   latencyMs: number;
   totalTokens?: number;
+  /** From send to the first streamed text (a `stream` event with text), when the answer was streamed. */
+  firstTextMs?: number;
+  /** How a stream request ended (stream-checks.ts); undefined when none was asked for. */
+  streamEnd?: StreamEnd;
+  /** What broke the stream off, in the runner's words (for stream_completes' detail). */
+  streamProblem?: string;
+  /** The suite's abstention phrases, every language's (suite-file.ts abstention_phrases). */
+  abstentionPhrases?: readonly string[];
 }
 
 const fold = (s: string) => s.normalize('NFC').toLocaleLowerCase('en');
@@ -113,6 +123,15 @@ export function evaluate(expect: Expectations | undefined, facts: AnswerFacts): 
         });
         break;
       }
+      case 'max_ttft_ms':
+        out.push(ttftOutcome(expect!.max_ttft_ms!, facts.firstTextMs, facts.streamEnd));
+        break;
+      case 'stream_completes':
+        out.push(streamCompletesOutcome(facts.streamEnd, facts.streamProblem));
+        break;
+      case 'abstains':
+        out.push(abstainsOutcome(expect!.abstains!, facts, facts.abstentionPhrases));
+        break;
       case 'similar_to': {
         const { text: reference, min } = expect!.similar_to!;
         const score = Number(tokenF1(facts.text, reference).toFixed(3));

@@ -304,6 +304,8 @@ export function rejudge(
   before: SuiteCase,
   now: SuiteCase,
   attempts: readonly AttemptResult[],
+  /** Today's suite's abstention phrases (abstains). */
+  phrases: readonly string[] = [],
 ): { status: CaseStatus } | { note: string } {
   if (canonical(questionsOf(before)) !== canonical(questionsOf(now)))
     return { note: 'its question changed: the kept answers answer another one' };
@@ -326,6 +328,9 @@ export function rejudge(
         sources: t.sources,
         latencyMs: t.latencyMs ?? 0,
         totalTokens: t.totalTokens,
+        firstTextMs: t.firstTextMs,
+        streamEnd: t.streamEnd,
+        abstentionPhrases: phrases,
       });
       if (expect?.rubric !== undefined) {
         const kept = t.assertions.find((x) => x.key === 'rubric');
@@ -380,7 +385,9 @@ export function compareWithBaseline(baseline: BaselineSide, current: BaselineSid
       const then = casesThen.get(c.caseId);
       const now = casesNow.get(c.caseId);
       const judgedAgain =
-        then && now ? rejudge(then, now, hasAttempts(b) ? b.attempts : []) : { note: 'the suites are not at hand' };
+        then && now
+          ? rejudge(then, now, hasAttempts(b) ? b.attempts : [], current.suite?.abstentionPhrases)
+          : { note: 'the suites are not at hand' };
       if ('status' in judgedAgain) {
         row.edit = 'rejudged';
         row.rejudged = judgedAgain.status;

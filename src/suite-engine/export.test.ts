@@ -99,7 +99,7 @@ describe('run exports', () => {
     const csv = runToCsv(run);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '\ufeffcase_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer,similar_to,similarity,flaky,hit_at_k,reciprocal_rank,recall_at_k,rubric,rubric_verdict,rubric_reason,not_cites_document,k,ranked_document_ids,relevant_document_ids',
+      '\ufeffcase_id,variant,repetition,status,contains,contains_any,not_contains,matches,cites_document,min_sources,min_top_score,max_latency_ms,max_total_tokens,answered,latency_ms,total_tokens,top_score,cited_document_ids,conversation_id,error,question,answer,similar_to,similarity,flaky,hit_at_k,reciprocal_rank,recall_at_k,rubric,rubric_verdict,rubric_reason,not_cites_document,k,ranked_document_ids,relevant_document_ids,max_ttft_ms,stream_completes,abstains,ttft_ms',
     );
     // 9 attempts plus one line for each case × variant with nothing finished (returns/streamed).
     expect(lines.filter((l) => /^(battery|price|returns),/.test(l))).toHaveLength(10);

@@ -65,12 +65,15 @@ export function* runJsonChunks(run: SuiteRun, extra: Record<string, unknown> = {
 export const runToJson = (run: SuiteRun, extra: Record<string, unknown> = {}) =>
   [...runJsonChunks(run, extra)].join('');
 
+/** Assertions added after the first columns were fixed: written at the end, so earlier columns keep their place. */
+const LATER_KEYS = new Set<string>(['max_ttft_ms', 'stream_completes', 'abstains']);
+
 const CSV_COLUMNS = [
   'case_id',
   'variant',
   'repetition',
   'status',
-  ...ASSERTION_KEYS.filter((key) => key !== 'not_cites_document'),
+  ...ASSERTION_KEYS.filter((key) => key !== 'not_cites_document' && !LATER_KEYS.has(key)),
   'answered',
   'latency_ms',
   'total_tokens',
@@ -96,6 +99,11 @@ const CSV_COLUMNS = [
   'k',
   'ranked_document_ids',
   'relevant_document_ids',
+  // Streaming and abstention (stream-checks.ts, abstention.ts); ttft_ms: the first turn's time to first text.
+  'max_ttft_ms',
+  'stream_completes',
+  'abstains',
+  'ttft_ms',
 ] as const;
 
 /**
@@ -166,6 +174,10 @@ function* csvRows(run: SuiteRun): Generator<CsvValue[]> {
         error,
         question: first?.question ?? suiteCase?.question,
         answer: first?.answer,
+        max_ttft_ms: undefined,
+        stream_completes: undefined,
+        abstains: undefined,
+        ttft_ms: first?.firstTextMs,
       };
       for (const [key, ok] of verdict) row[key as keyof typeof row] = ok ? 'pass' : 'fail';
       yield CSV_COLUMNS.map((c) => row[c]);

@@ -143,3 +143,14 @@ export { dryRunPlan, type DryRunPlan, type DryRunRow } from './dry-run';
 export { tokenBudget } from './token-budget';
 export { flakyCases, type FlakyCase } from './flaky';
 export { flippingCases, type FlippingCase } from './flipping';
+export {
+  addAnswerCase,
+  caseFromAnswer,
+  caseIdFor,
+  newSuiteFromAnswer,
+  newSuiteId,
+  parseKeptSuite,
+  type AnswerForCase,
+  type CaseAdded,
+  type KeptSuite,
+} from './kept-suite';

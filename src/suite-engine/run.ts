@@ -15,6 +15,7 @@ import { completionUrl } from '../api/completion';
 import { rubricOutcome, type Grader } from './grader';
 import type { RunControl } from './run-control';
 import { askOnce } from './send';
+import { judgedDespiteEnd, streamedBody } from './stream-checks';
 import type { AttemptResult, TurnResult } from './types';
 
 export interface RunSuiteInput {
@@ -81,9 +82,13 @@ async function runAttempt(
   // Ended while asking: the answers so far kept (keepAnswers), the rest skipped; nothing kept without an answer.
   const cut = (): AttemptResult | undefined => {
     if (!input.keepAnswers || !turns.some((t) => t.answer !== '')) return undefined;
-    const rest = questions.slice(turns.length).map(({ question }) => ({
+    const rest = questions.slice(turns.length).map(({ question, expect }) => ({
       question,
-      request: { method: 'POST' as const, url, body: buildBody(options, question, sessionId, conversationId) },
+      request: {
+        method: 'POST' as const,
+        url,
+        body: streamedBody(buildBody(options, question, sessionId, conversationId), expect),
+      },
       status: 'skipped' as const,
       answer: '',
       sources: [],
@@ -93,7 +98,8 @@ async function runAttempt(
     return { ...planned, status: 'error', sessionId, turns: [...turns, ...rest], startedAt, finishedAt: Date.now() };
   };
   for (const { question, expect } of questions) {
-    const body = buildBody(options, question, sessionId, conversationId);
+    // A turn that measures a stream (max_ttft_ms, stream_completes) is asked for one.
+    const body = streamedBody(buildBody(options, question, sessionId, conversationId), expect);
     const request = { method: 'POST' as const, url, body };
     // A follow-up of a failed turn still runs (its own expectations are informative); after an error it cannot.
     if (turns.some((t) => t.status === 'error' || t.status === 'skipped')) {
@@ -115,13 +121,16 @@ async function runAttempt(
       answer: answer.text,
       sources: answer.sources.map(sourceRef),
       latencyMs: answer.latencyMs,
+      ...(answer.firstTextMs === undefined ? {} : { firstTextMs: answer.firstTextMs }),
+      ...(answer.streamEnd === undefined ? {} : { streamEnd: answer.streamEnd }),
       totalTokens: answer.result?.token_usage?.total_tokens,
       topScore: topScore(answer.sources),
       conversationId: answer.conversationId,
       response: answer.response,
       httpStatus: answer.httpStatus,
     };
-    if (!answer.ok) {
+    // An early end is the turn's error, unless the turn checks stream_completes: then it is judged (and fails it).
+    if (!answer.ok && !judgedDespiteEnd(answer.streamEnd, expect)) {
       turns.push({ ...base, status: 'error', assertions: [], error: answer.error });
       continue;
     }
@@ -130,6 +139,10 @@ async function runAttempt(
       sources: answer.sources,
       latencyMs: answer.latencyMs,
       totalTokens: answer.result?.token_usage?.total_tokens,
+      firstTextMs: answer.firstTextMs,
+      streamEnd: answer.streamEnd,
+      streamProblem: answer.error?.message,
+      abstentionPhrases: suite.abstentionPhrases,
     });
     const rubricAt = assertions.findIndex((a) => a.key === 'rubric');
     if (rubricAt >= 0 && expect?.rubric && input.grader) {

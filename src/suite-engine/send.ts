@@ -5,6 +5,7 @@ import type { ConnectionProfile } from '../lib/profiles/profile';
 import { ApiError } from '../api/http/errors';
 import { isStreamStalled } from '../api/stream/idle-limit';
 import type { CompletionBodyInput } from './types';
+import { streamEndOf, type StreamEnd } from './stream-checks';
 
 /**
  * The one length an answer and its raw response are kept at, in a run and in every report (JSON, JUnit, CSV, HTML;
@@ -34,6 +35,10 @@ export interface CompletionAnswer {
   sources: DocumentChunk[];
   result?: CompletionResult;
   latencyMs: number;
+  /** From send to the first streamed text (stream requests that received some). */
+  firstTextMs?: number;
+  /** How a stream request ended; undefined when none was asked for or the call failed. */
+  streamEnd?: StreamEnd;
   conversationId?: string;
   response?: string;
   httpStatus?: number;
@@ -93,6 +98,8 @@ export async function askOnce(
     sources: outcome.sources,
     result: outcome.result,
     latencyMs: outcome.timing.latencyMs,
+    ...(outcome.timing.firstTextMs === undefined ? {} : { firstTextMs: outcome.timing.firstTextMs }),
+    ...(body.stream === true ? { streamEnd: streamEndOf(outcome, true) } : {}),
     conversationId: broke ? undefined : outcome.conversationId,
     response: keep(broke ? api?.rawBody : outcome.rawResponse, mask),
     httpStatus: broke ? api?.status : outcome.httpStatus,

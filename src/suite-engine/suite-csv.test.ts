@@ -41,7 +41,7 @@ describe('CSV import', () => {
     };
     expect(bad('')).toEqual(['line 1: the file is empty (expected a header id,question,…)']);
     expect(bad('id,question,colour\n')).toEqual([
-      'line 1: column 3 "colour" is not one of id, question, contains, contains_any, not_contains, matches, cites_document, not_cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens, similar_to, similar_to_min, rubric, relevant_documents, k, repeat, pass_at_least, options, follow_ups, suite',
+      'line 1: column 3 "colour" is not one of id, question, contains, contains_any, not_contains, matches, cites_document, not_cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens, max_ttft_ms, stream_completes, abstains, similar_to, similar_to_min, rubric, relevant_documents, k, repeat, pass_at_least, options, follow_ups, suite',
     ]);
     expect(bad('id,contains\n')).toEqual(['line 1: the header has no "question" column']);
     expect(bad('id,question\na,Q,extra\n')).toEqual(['line 2: 3 cells, but the header has 2']);
@@ -239,6 +239,9 @@ describe('CSV export', () => {
             rubric: text,
             similar_to: fc.record({ text, min: fc.double({ min: 0, max: 1, noNaN: true }) }),
             min_top_score: fc.double({ min: -1, max: 1, noNaN: true, noDefaultInfinity: true }),
+            max_ttft_ms: fc.integer({ min: 1, max: 60_000 }),
+            stream_completes: fc.constant(true as const),
+            abstains: fc.boolean(),
           },
           { requiredKeys: [] },
         ),
@@ -251,13 +254,22 @@ describe('CSV export', () => {
       { requiredKeys: ['id', 'question'] },
     );
     fc.assert(
-      fc.property(fc.uniqueArray(caseArb, { minLength: 1, maxLength: 4, selector: (c) => c.id }), (cases) => {
-        const file = { ...meta, cases } as SuiteFile;
-        const back = parseSuiteCsv(suiteToCsv(file), meta);
-        if (!back.ok) throw new Error(back.errors.join('\n'));
-        // -0 is written as 0: the same number to a suite.
-        expect(JSON.parse(JSON.stringify(back.file))).toEqual(JSON.parse(JSON.stringify(file)));
-      }),
+      fc.property(
+        fc.uniqueArray(caseArb, { minLength: 1, maxLength: 4, selector: (c) => c.id }),
+        fc.option(
+          fc.dictionary(fc.constantFrom('en', 'zh', 'de-CH'), fc.array(text, { minLength: 1, maxLength: 2 }), {
+            minKeys: 1,
+          }),
+          { nil: undefined },
+        ),
+        (cases, phrases) => {
+          const file = { ...meta, ...(phrases ? { abstention_phrases: phrases } : {}), cases } as SuiteFile;
+          const back = parseSuiteCsv(suiteToCsv(file), meta);
+          if (!back.ok) throw new Error(back.errors.join('\n'));
+          // -0 is written as 0: the same number to a suite.
+          expect(JSON.parse(JSON.stringify(back.file))).toEqual(JSON.parse(JSON.stringify(file)));
+        },
+      ),
       { seed: 8, numRuns: 200 },
     );
   });

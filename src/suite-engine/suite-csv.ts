@@ -23,11 +23,15 @@ const NUMBER_KEYS = new Set<string>([
   'min_top_score',
   'max_latency_ms',
   'max_total_tokens',
+  'max_ttft_ms',
   'similar_to_min',
   'repeat',
   'pass_at_least',
   'k',
 ]);
+/** Cells of true or false (`TRUE`, as a spreadsheet writes it, too); anything else stays text for the schema. */
+const FLAG_KEYS = new Set<string>(['stream_completes', 'abstains']);
+const flagOf = (cell: string) => (/^true$/i.test(cell) ? true : /^false$/i.test(cell) ? false : cell);
 /** Fields of a case outside `expect`. */
 const CASE_KEYS = ['relevant_documents', 'k', 'repeat', 'pass_at_least'] as const;
 const JSON_KEYS = ['options', 'follow_ups', 'suite'] as const;
@@ -44,7 +48,7 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 /** The suite's settings the `suite` cell holds: the whole file but its name, space and cases. */
-const SUITE_KEYS = ['defaults', 'repeat', 'pass_at_least', 'k', 'gate', 'variants'] as const;
+const SUITE_KEYS = ['defaults', 'repeat', 'pass_at_least', 'k', 'gate', 'variants', 'abstention_phrases'] as const;
 
 /**
  * With an id column the file names its cases, and runs are compared case by case through those ids: an empty cell is
@@ -151,7 +155,7 @@ export function parseSuiteCsv(text: string, suite: { name: string; space_id: str
         (name === 'relevant_documents' ? out : expect)[name] = ids.map(({ id, written }) => id ?? written);
       } else {
         const number = NUMBER_KEYS.has(name) ? numberOf(cell, delimiter) : undefined;
-        const value = LIST_KEYS.has(name) ? listOf(cell) : (number ?? cell);
+        const value = LIST_KEYS.has(name) ? listOf(cell) : FLAG_KEYS.has(name) ? flagOf(cell) : (number ?? cell);
         if (name === 'similar_to' || name === 'similar_to_min') {
           const similar = (expect.similar_to ?? {}) as Record<string, unknown>;
           similar[name === 'similar_to' ? 'text' : 'min'] = value;
@@ -202,6 +206,9 @@ export function suiteToCsv(file: SuiteFile): string {
       min_top_score: e.min_top_score,
       max_latency_ms: e.max_latency_ms,
       max_total_tokens: e.max_total_tokens,
+      max_ttft_ms: e.max_ttft_ms,
+      stream_completes: e.stream_completes === undefined ? undefined : String(e.stream_completes),
+      abstains: e.abstains === undefined ? undefined : String(e.abstains),
       k: c.k,
       repeat: c.repeat,
       pass_at_least: c.pass_at_least,

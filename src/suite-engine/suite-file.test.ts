@@ -93,7 +93,7 @@ describe('the suite file', () => {
     expect(errorsOf({ ...ok, cases: [] })).toEqual(['cases: must have at least one case']);
     expect(errorsOf({ ...ok, colour: 'red' })).toEqual(['colour: unknown field']);
     expect(withCase({ question: 'Q', expect: { contain: ['x'] } })).toEqual([
-      'cases[1].expect.contain: not a known assertion (use contains, contains_any, not_contains, matches, cites_document, not_cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens, similar_to, rubric)',
+      'cases[1].expect.contain: not a known assertion (use contains, contains_any, not_contains, matches, cites_document, not_cites_document, min_sources, min_top_score, max_latency_ms, max_total_tokens, max_ttft_ms, stream_completes, abstains, similar_to, rubric)',
     ]);
     expect(withCase({ question: 'Q', expect: { contains_any: [] } })).toEqual([
       'cases[1].expect.contains_any: must name at least one string',

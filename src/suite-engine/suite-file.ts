@@ -54,6 +54,10 @@ export const ASSERTION_KEYS = [
   'min_top_score',
   'max_latency_ms',
   'max_total_tokens',
+  // Streaming and abstention (stream-checks.ts, abstention.ts).
+  'max_ttft_ms',
+  'stream_completes',
+  'abstains',
 ] as const;
 export type AssertionKey = (typeof ASSERTION_KEYS)[number];
 /** Assertions that grade the answer with a score (kept per case) rather than a literal check. */
@@ -139,6 +143,12 @@ export const Expectations = z.strictObject(
     max_total_tokens: z.optional(
       z.int({ error: 'must be a whole number' }).check(z.positive({ error: 'must be more than 0' })),
     ),
+    /** Time to the first text of the answer, streamed (the question is sent with stream: true). */
+    max_ttft_ms: z.optional(positive('a positive number of milliseconds')),
+    /** The stream ended properly (its final result or [DONE]), not cut off or with an error event. */
+    stream_completes: z.optional(z.literal(true, { error: 'must be true (leave it out not to check)' })),
+    /** The answer cites no source and, when the suite lists abstention_phrases, says one of them. */
+    abstains: z.optional(flag()),
     similar_to: z.optional(
       z.strictObject(
         { text: nonEmpty('a reference answer (a string)'), min: fraction() },
@@ -206,6 +216,26 @@ export const SuiteCase = z.strictObject(
 );
 export type SuiteCase = z.output<typeof SuiteCase>;
 
+/** abstention_phrases: a language tag to its phrases. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+const abstentionPhrases = () =>
+  z
+    .record(z.string(), strings(), {
+      error: `must be an object of language tags to lists of phrases ({"en": ["I don't know"]})`,
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        for (const key of Object.keys(v))
+          if (!LANGUAGE_TAG.test(key))
+            ctx.addIssue({
+              code: 'custom',
+              message: 'is not a language tag such as en or zh-CN',
+              path: [key],
+              input: key,
+            });
+      }),
+    );
+
 export const SuiteVariant = z.strictObject(
   { id: nonEmpty('an id (a string)'), options: z.optional(CompletionOptions) },
   { error: 'must be an object with an id' },
@@ -240,6 +270,8 @@ export const SuiteFile = z.strictObject(
         { error: 'must be an object with min_pass_rate, min_hit_rate and/or min_mrr (each 0–1)' },
       ),
     ),
+    /** What an abstaining answer says, per language (`{"en": ["I don't know"]}`): `abstains` looks for one of them. */
+    abstention_phrases: z.optional(abstentionPhrases()),
     variants: z.optional(
       z
         .array(SuiteVariant, { error: 'must be a list of variants' })
@@ -270,6 +302,8 @@ export interface Suite {
   /** Whether the variants came from the file (so results name them). */
   hasVariants: boolean;
   cases: (SuiteCase & { id: string; repeat: number; passAtLeast: number })[];
+  /** Every language's abstention phrases, together (`abstains` accepts any of them); none by default. */
+  abstentionPhrases?: string[];
 }
 
 export const DEFAULT_VARIANT_ID = 'default';
@@ -299,6 +333,7 @@ export function normalizeSuite(file: SuiteFile): Suite {
     repeat: repeatAll,
     variants: file.variants ?? [{ id: DEFAULT_VARIANT_ID }],
     hasVariants: file.variants !== undefined,
+    abstentionPhrases: Object.values(file.abstention_phrases ?? {}).flat(),
     cases: file.cases.map((c, i) => {
       const repeat = c.repeat ?? repeatAll;
       return {

@@ -2,6 +2,15 @@ import type { RetrievalScore } from './retrieval';
 import type { AssertionKey, GradedKey, SuiteFile } from './suite-file';
 import type { CompletionBody, DocumentChunk, z } from '../contract';
 
+/**
+ * How a streamed answer ended, as `stream_completes` judges it (stream-checks.ts):
+ * - complete: its final result event, or `[DONE]`, and no `error` event on the way;
+ * - cut: it closed or broke off before its final event (the text so far is kept);
+ * - error_event: the service sent an `error` event inside the stream;
+ * - not_streamed: a stream was asked for, and the service answered with one JSON body.
+ */
+export type StreamEnd = 'complete' | 'cut' | 'error_event' | 'not_streamed';
+
 export type CompletionBodyInput = z.input<typeof CompletionBody>;
 
 /** One assertion's outcome on one answer; `answered` is the implicit check of a case without `expect`. */
@@ -39,6 +48,10 @@ export interface TurnResult {
   assertions: AssertionOutcome[];
   /** From send to the complete answer. */
   latencyMs?: number;
+  /** From send to the first streamed text, when the question was streamed and text came (max_ttft_ms). */
+  firstTextMs?: number;
+  /** How a stream request ended (stream-checks.ts), when one was sent: what stream_completes judged. */
+  streamEnd?: StreamEnd;
   totalTokens?: number;
   topScore?: number;
   conversationId?: string;

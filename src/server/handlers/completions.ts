@@ -158,7 +158,7 @@ export async function completeInSpace({ req, res, params, body, state }: Request
   };
   const headers = { [CONVERSATION_ID_HEADER]: conversationId };
   if (request.stream === true) {
-    await streamReply(req, res, reply, result, state.streamDelayMs, headers);
+    await streamReply(req, res, reply, result, state.streamDelayMs, headers, state.streamBehaviour);
     return 'streamed';
   }
   return { body: result, headers };

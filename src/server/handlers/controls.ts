@@ -55,6 +55,7 @@ export const reset: Route = {
     state.store.reset(state.fixture);
     state.restrictionHidesDeleted = state.startBehaviour.restrictionHidesDeleted;
     state.purge.setStalled(state.startBehaviour.purgeStalled);
+    state.streamBehaviour = {};
     state.purge.runDue();
     return { body: { status: true, message: 'store reset to the fixture (deletion behaviour as started)' } };
   },

@@ -3,6 +3,7 @@ import { deleteCalls, demoSuiteRoute, healthBase, healthSecondary, holdLock, rel
 import { deletionBehaviour, setDeletionBehaviour } from './deletion-controls';
 import { deleteConversation, deleteKnowledgeDocument, getKnowledge, updateConversation } from './secondary';
 import { startersRoute } from './starters';
+import { setStreamBehaviour, streamBehaviour } from './stream-controls';
 import type { EndpointName } from '../../contract';
 import type { EndpointRoute, Route } from './types';
 
@@ -31,4 +32,6 @@ export const ROUTES: readonly Route[] = [
   deleteCalls,
   deletionBehaviour,
   setDeletionBehaviour,
+  streamBehaviour,
+  setStreamBehaviour,
 ];

@@ -13,6 +13,7 @@ import type { LlmConfig } from '../llm';
 import type { DocumentLocks } from '../locks';
 import type { PurgeScheduler } from '../purge';
 import type { Store } from '../store/store';
+import type { StreamBehaviour } from '../http/sse';
 
 export interface SandboxState {
   store: Store;
@@ -32,6 +33,8 @@ export interface SandboxState {
   restrictionHidesDeleted: boolean;
   /** The deletion behaviour the sandbox started with, which /__sandbox/reset restores. */
   startBehaviour: { purgeStalled: boolean; restrictionHidesDeleted: boolean };
+  /** Faults of streamed answers (PUT /__sandbox/stream-behaviour): none until asked for, none again after a reset. */
+  streamBehaviour: StreamBehaviour;
 }
 
 export interface RequestContext {

@@ -15,7 +15,9 @@ import { copyText as writeClipboard, CopyTextButton, SafeMarkdown, SourcesList }
 import { isRunning, type AnswerStatus } from '../model/answer-status';
 import { toApiError, type Exchange } from '../model/exchange';
 import { curlFor } from '../model/export';
+import { canAddToSuite } from '../model/add-to-suite';
 import type { StreamSink } from '../model/stream-sink';
+import { AddToSuiteMenu } from './AddToSuiteMenu';
 import { AnswerMeta } from './AnswerMeta';
 import { StreamingAnswer } from './StreamingAnswer';
 import { TracePanel } from './TracePanel';
@@ -188,6 +190,7 @@ export const AnswerCard = memo(function AnswerCard({
               <Button size="compact-xs" variant="subtle" onClick={() => actions.onResend(exchange)}>
                 {t('playground.answer.regenerate')}
               </Button>
+              {canAddToSuite(exchange) ? <AddToSuiteMenu exchange={exchange} /> : null}
               <Menu position="bottom-start" withinPortal>
                 <Menu.Target>
                   <Button size="compact-xs" variant="subtle">

@@ -160,6 +160,9 @@ function TurnView({ turn, label }: { turn: TurnResult; label: string }) {
         <Text size="xs" c="dimmed">
           {[
             turn.latencyMs === undefined ? undefined : `${formatNumber(turn.latencyMs)} ms`,
+            turn.firstTextMs === undefined
+              ? undefined
+              : t('suites.detail.firstText', { ms: formatNumber(turn.firstTextMs) }),
             turn.totalTokens === undefined
               ? undefined
               : t('suites.results.tokens', { n: formatNumber(turn.totalTokens) }),

@@ -1,4 +1,4 @@
-import { SimpleGrid, Table, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Table, Textarea, TextInput } from '@mantine/core';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useT } from '../../../i18n';
 import { errorAt, MORE_FIELDS } from '../model/editor-form';
@@ -23,7 +23,17 @@ export function CaseMoreFields({
       <Table.Td colSpan={5} pt={0}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} pb="sm">
           {MORE_FIELDS.map((f) =>
-            f.json ? (
+            f.choice ? (
+              <NativeSelect
+                key={f.name}
+                size="xs"
+                label={t(f.label)}
+                description={f.hint ? t(f.hint) : undefined}
+                data={f.choice.map((c) => ({ value: c.value, label: t(c.label) }))}
+                {...register(`cases.${i}.${f.name}`)}
+                error={err(`cases.${i}.${f.name}`)}
+              />
+            ) : f.json ? (
               <Textarea
                 key={f.name}
                 size="xs"

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Pagination, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath, type UseFormRegister } from 'react-hook-form';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useT } from '../../../i18n';
 import { useSaveSuite } from '../hooks';
 import {
@@ -37,8 +37,16 @@ export function SuiteEditor({
   });
   const { register, control, handleSubmit, formState, reset } = form;
   const cases = useFieldArray({ control, name: 'cases' });
-  const [open, setOpen] = useState<Set<string>>(new Set());
-  const [page, setPage] = useState(1);
+  // ?case=<id> (the playground's "Add to suite" links here): the editor opens on that case, its fields shown.
+  const [params] = useSearchParams();
+  const [focusAt] = useState(() => record.file.cases.findIndex((c) => c.id === params.get('case')));
+  const [open, setOpen] = useState<Set<string>>(() =>
+    focusAt >= 0 && cases.fields[focusAt] ? new Set([cases.fields[focusAt].id]) : new Set(),
+  );
+  const [page, setPage] = useState(focusAt >= 0 ? Math.floor(focusAt / PAGE_SIZE) + 1 : 1);
+  useEffect(() => {
+    if (focusAt >= 0) form.setFocus(`cases.${focusAt}.question`);
+  }, [focusAt, form]);
   const pages = Math.max(1, Math.ceil(cases.fields.length / PAGE_SIZE));
   const first = (Math.min(page, pages) - 1) * PAGE_SIZE;
   const [problems, setProblems] = useState<string[]>([]);

@@ -65,6 +65,15 @@ export function SuiteFields({
           {...register('variants')}
           error={err('variants')}
         />
+        <Textarea
+          label={t('suites.field.abstention_phrases')}
+          description={t('suites.field.abstentionPhrasesHint')}
+          autosize
+          minRows={2}
+          styles={monoInput}
+          {...register('abstention_phrases')}
+          error={err('abstention_phrases')}
+        />
       </SimpleGrid>
     </Paper>
   );

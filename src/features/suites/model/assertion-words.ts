@@ -13,6 +13,12 @@ const FIXED: Record<string, MessageKey> = {
   'no token usage in the answer': 'suites.assert.noUsage',
   'the answer is empty': 'suites.assert.empty',
   answered: 'suites.assert.answered',
+  'cites no source': 'suites.assert.citesNone',
+  'the stream ended with its final event': 'suites.assert.streamComplete',
+  'the stream ended before its final event': 'suites.assert.streamCut',
+  'the stream sent an error event': 'suites.assert.streamErrorEvent',
+  'the service answered with one JSON body, not a stream': 'suites.assert.notStreamed',
+  'no stream was read': 'suites.assert.noStream',
 };
 
 const SHAPES: [RegExp, MessageKey][] = [
@@ -26,6 +32,8 @@ const SHAPES: [RegExp, MessageKey][] = [
   [/^top score (.+)$/, 'suites.assert.topScore'],
   [/^(\d+) tokens$/, 'suites.assert.tokens'],
   [/^similarity (.+)$/, 'suites.assert.similarity'],
+  [/^cites (\d+) sources?$/, 'suites.assert.cites'],
+  [/^first text after (.+)$/, 'suites.assert.firstText'],
 ];
 
 export function assertionDetail(t: Translate, detail: string | undefined): string {

@@ -20,6 +20,7 @@ function values(cases: number, edit: (i: number) => Partial<EditorValues['cases'
     gate_min_pass_rate: '',
     gate_min_hit_rate: '',
     gate_min_mrr: '',
+    abstention_phrases: '',
     kept: '',
     cases: Array.from({ length: cases }, (_, i) => ({ ...emptyCase(), id: `c${i}`, question: 'Q?', ...edit(i) })),
   };

@@ -62,6 +62,8 @@ export const MORE_FIELDS: {
   label: MessageKey;
   hint?: MessageKey;
   json?: boolean;
+  /** A choice of values (true/false assertions): an empty value leaves the assertion out. */
+  choice?: readonly { value: string; label: MessageKey }[];
 }[] = [
   { name: 'contains_any', label: 'suites.field.contains_any', hint: 'suites.field.listHint' },
   { name: 'not_contains', label: 'suites.field.not_contains', hint: 'suites.field.listHint' },
@@ -71,6 +73,26 @@ export const MORE_FIELDS: {
   { name: 'min_top_score', label: 'suites.field.min_top_score' },
   { name: 'max_latency_ms', label: 'suites.field.max_latency_ms' },
   { name: 'max_total_tokens', label: 'suites.field.max_total_tokens' },
+  { name: 'max_ttft_ms', label: 'suites.field.max_ttft_ms', hint: 'suites.field.ttftHint' },
+  {
+    name: 'stream_completes',
+    label: 'suites.field.stream_completes',
+    hint: 'suites.field.streamCompletesHint',
+    choice: [
+      { value: '', label: 'suites.field.notChecked' },
+      { value: 'true', label: 'suites.field.streamMustComplete' },
+    ],
+  },
+  {
+    name: 'abstains',
+    label: 'suites.field.abstains',
+    hint: 'suites.field.abstainsHint',
+    choice: [
+      { value: '', label: 'suites.field.notChecked' },
+      { value: 'true', label: 'suites.field.mustAbstain' },
+      { value: 'false', label: 'suites.field.mustAnswer' },
+    ],
+  },
   { name: 'repeat', label: 'suites.field.repeat' },
   { name: 'relevant_documents', label: 'suites.field.relevant_documents', hint: 'suites.field.relevantHint' },
   { name: 'similar_text', label: 'suites.field.similar_text', hint: 'suites.field.similarHint' },

@@ -13,7 +13,10 @@ import {
  * schema's messages on its input.
  */
 export type ListKey = 'contains' | 'contains_any' | 'not_contains' | 'cites_document' | 'not_cites_document';
-export type NumberKey = 'min_sources' | 'min_top_score' | 'max_latency_ms' | 'max_total_tokens';
+export type NumberKey = 'min_sources' | 'min_top_score' | 'max_latency_ms' | 'max_total_tokens' | 'max_ttft_ms';
+/** Assertions of true or false, as a choice: empty (not checked), `true`, `false`. */
+export type FlagKey = 'stream_completes' | 'abstains';
+export const FLAG_KEYS: readonly FlagKey[] = ['stream_completes', 'abstains'];
 export const LIST_KEYS: readonly ListKey[] = [
   'contains',
   'contains_any',
@@ -21,9 +24,15 @@ export const LIST_KEYS: readonly ListKey[] = [
   'cites_document',
   'not_cites_document',
 ];
-export const NUMBER_KEYS: readonly NumberKey[] = ['min_sources', 'min_top_score', 'max_latency_ms', 'max_total_tokens'];
+export const NUMBER_KEYS: readonly NumberKey[] = [
+  'min_sources',
+  'min_top_score',
+  'max_latency_ms',
+  'max_total_tokens',
+  'max_ttft_ms',
+];
 
-export interface CaseRow extends Record<ListKey | NumberKey, string> {
+export interface CaseRow extends Record<ListKey | NumberKey | FlagKey, string> {
   id: string;
   question: string;
   matches: string;
@@ -54,6 +63,8 @@ export interface EditorValues {
   gate_min_pass_rate: string;
   gate_min_hit_rate: string;
   gate_min_mrr: string;
+  /** abstention_phrases: JSON object of language tags to lists of phrases, or empty. */
+  abstention_phrases: string;
   /** The suite's fields this form has no input for (k, …), as JSON; see CaseRow.kept. */
   kept: string;
   cases: CaseRow[];
@@ -62,7 +73,17 @@ export interface EditorValues {
 /** Fields of a case (and of its expect) that the form edits; the rest goes to `kept`. */
 const CASE_FIELDS = ['id', 'question', 'options', 'expect', 'follow_ups', 'repeat', 'relevant_documents'];
 const EXPECT_FIELDS: readonly string[] = [...ASSERTION_KEYS, 'similar_to'];
-const SUITE_FIELDS = ['name', 'space_id', 'repeat', 'defaults', 'variants', 'pass_at_least', 'gate', 'cases'];
+const SUITE_FIELDS = [
+  'name',
+  'space_id',
+  'repeat',
+  'defaults',
+  'variants',
+  'pass_at_least',
+  'gate',
+  'cases',
+  'abstention_phrases',
+];
 const GATE_FIELDS = ['min_pass_rate', 'min_hit_rate', 'min_mrr'] as const;
 
 const without = (object: object, keys: readonly string[]) =>
@@ -85,6 +106,9 @@ export function emptyCase(): CaseRow {
     min_top_score: '',
     max_latency_ms: '',
     max_total_tokens: '',
+    max_ttft_ms: '',
+    stream_completes: '',
+    abstains: '',
     repeat: '',
     options: '',
     follow_ups: '',
@@ -115,6 +139,7 @@ export function toValues(file: SuiteFile): EditorValues {
     gate_min_pass_rate: num(file.gate?.min_pass_rate),
     gate_min_hit_rate: num(file.gate?.min_hit_rate),
     gate_min_mrr: num(file.gate?.min_mrr),
+    abstention_phrases: json(file.abstention_phrases),
     kept: Object.keys(without(file, SUITE_FIELDS)).length ? JSON.stringify(without(file, SUITE_FIELDS)) : '',
     cases: file.cases.map((c) => {
       const e = c.expect ?? {};
@@ -125,6 +150,7 @@ export function toValues(file: SuiteFile): EditorValues {
         // not_cites_document may be one id (a number too): every list reads as its values' text.
         ...Object.fromEntries(LIST_KEYS.map((k) => [k, [e[k] ?? []].flat().map(String).join(' | ')])),
         ...Object.fromEntries(NUMBER_KEYS.map((k) => [k, num(e[k])])),
+        ...Object.fromEntries(FLAG_KEYS.map((k) => [k, e[k] === undefined ? '' : String(e[k])])),
         matches: e.matches ?? '',
         repeat: num(c.repeat),
         options: json(c.options),
@@ -143,6 +169,8 @@ const list = (text = '') =>
     .split('|')
     .map((v) => v.trim())
     .filter(Boolean);
+/** A true/false choice: empty is absent; anything else than true or false is passed on for the schema to name. */
+const flag = (text = '') => (text === '' ? undefined : text === 'true' ? true : text === 'false' ? false : text);
 /** A number field as typed: empty is absent; text that is not a number is passed on for the schema to name. */
 const number = (text = '') => (text.trim() === '' ? undefined : Number.isNaN(Number(text)) ? text : Number(text));
 
@@ -171,6 +199,8 @@ export function toFile(values: EditorValues): EditorCheck {
   if (Object.keys(gate).length) raw.gate = gate;
   const variants = parseJson('variants', values.variants);
   if (variants !== undefined) raw.variants = variants;
+  const phrases = parseJson('abstention_phrases', values.abstention_phrases);
+  if (phrases !== undefined) raw.abstention_phrases = phrases;
   Object.assign(raw, parseJson('kept', values.kept) ?? {});
   raw.cases = values.cases.map((row, i) => {
     const kept = (parseJson(`cases[${i}]`, row.kept) ?? {}) as Record<string, unknown>;
@@ -185,11 +215,13 @@ export function toFile(values: EditorValues): EditorCheck {
       const value =
         key === 'matches'
           ? row.matches.trim() || undefined
-          : (LIST_KEYS as readonly string[]).includes(key)
-            ? list(row[key as ListKey]).length
-              ? list(row[key as ListKey])
-              : undefined
-            : number(row[key as NumberKey]);
+          : (FLAG_KEYS as readonly string[]).includes(key)
+            ? flag(row[key as FlagKey])
+            : (LIST_KEYS as readonly string[]).includes(key)
+              ? list(row[key as ListKey]).length
+                ? list(row[key as ListKey])
+                : undefined
+              : number(row[key as NumberKey]);
       if (value !== undefined) expect[key] = value;
     }
     const similar: Record<string, unknown> = {};
@@ -231,5 +263,8 @@ export function fieldOf(message: string): string | undefined {
   const gate = /^gate\.(min_\w+)/.exec(path)?.[1];
   if (gate) return `gate_${gate}`;
   const top = /^(\w+)/.exec(path)?.[1];
-  return top && ['name', 'space_id', 'repeat', 'defaults', 'variants', 'pass_at_least'].includes(top) ? top : undefined;
+  return top &&
+    ['name', 'space_id', 'repeat', 'defaults', 'variants', 'pass_at_least', 'abstention_phrases'].includes(top)
+    ? top
+    : undefined;
 }

@@ -1,13 +1,13 @@
 import { keptLeaseStore } from '../../../lib/tabs';
-import { KeptDbError, newId, type KeptDb, type KeptRows, type KeptStoreName, type KeptTx } from '../../../lib';
+import { KeptDbError, type KeptDb, type KeptRows, type KeptStoreName, type KeptTx } from '../../../lib';
 import {
   caseOutcomes,
-  checkSuite,
-  parseForgottenMark,
+  newSuiteId,
+  parseKeptSuite,
+  type KeptSuite,
   runSuiteOf,
   summarize,
   type AttemptResult,
-  type ForgottenMark,
   type RunSummary,
   type SuiteFile,
   type SuiteRun,
@@ -15,48 +15,13 @@ import {
 } from '../../../suite-engine';
 import { headerOf, planPlacer, readRun, readRunStart, resultId, rowsOf, seqOf } from './run-rows';
 
-/** A suite kept in this browser, per connection profile. No token: a suite file has none. */
-export interface KeptSuite {
-  id: string;
-  profileId: string;
-  file: SuiteFile;
-  createdAt: number;
-  updatedAt: number;
-  /** The run the others are compared with (one per suite), kept with the suite. */
-  baselineRunId?: string;
-  /**
-   * Kept automatically: the knowledge base's forgotten-documents suite (suite-engine/forgotten.ts), a case per
-   * document verified gone from answers, and when.
-   */
-  forgotten?: ForgottenMark;
-}
+// A kept suite and its parsing live in the engine: the playground adds cases through them too.
+export { newSuiteId, type KeptSuite } from '../../../suite-engine';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** Kept rows are parsed on read: one written by an older build that no longer parses is counted as unreadable. */
-function parseKeptSuite(raw: unknown): KeptSuite | undefined {
-  if (!isObject(raw) || typeof raw.id !== 'string' || typeof raw.profileId !== 'string') return undefined;
-  if (typeof raw.createdAt !== 'number' || typeof raw.updatedAt !== 'number') return undefined;
-  const checked = checkSuite(raw.file);
-  if (!checked.ok) return undefined;
-  const { baselineRunId, forgotten: rawMark, ...rest } = raw as unknown as KeptSuite;
-  const forgotten = rawMark === undefined ? undefined : parseForgottenMark(rawMark);
-  // A mark that no longer parses: the row is unreadable (counted and said), not shown as an admin's own suite.
-  if (rawMark !== undefined && !forgotten) return undefined;
-  return {
-    ...rest,
-    file: checked.file,
-    ...(typeof baselineRunId === 'string' ? { baselineRunId } : {}),
-    ...(forgotten ? { forgotten } : {}),
-  };
-}
-
 type TurnDetail = Pick<TurnResult, 'request' | 'answer' | 'response'>;
 const RUN_STORES: KeptStoreName[] = ['suiteRuns', 'suiteRunResults', 'suiteRunDetails'];
-
-export function newSuiteId(): string {
-  return `suite-${newId()}`;
-}
 
 /** Suites and their runs in the console's IndexedDB (stores `suites` and `suiteRuns`). */
 export function suitesStore(db: KeptDb) {
