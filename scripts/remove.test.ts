@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { RETIRED, retiredDocumentId, writeBulkFixture } from '../e2e/support/bulk-fixture';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 import { readCsv } from '../src/lib/csv';
-import { startFaultProxy, type FaultProxy, type Faults } from './remove-fault-proxy';
+import { startFaultProxy, type FaultProxy, type Faults } from '../e2e/support/fault-proxy';
 
 /**
  * `npm run remove` as an operator runs it: a child process against a real sandbox (a child process too), the

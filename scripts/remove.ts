@@ -16,7 +16,6 @@
 import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ConnectionProfile } from '../src/lib/profiles/profile';
 import { newId } from '../src/lib/ids';
 import { countPhases, phaseOf, type Batch, type BatchRow } from '../src/removal-engine/batch/batch';
 import { createBatchIo } from '../src/removal-engine/batch/batch-io';
@@ -26,6 +25,7 @@ import { parseIds, sourceOfFile } from '../src/removal-engine/batch/parse-ids';
 import { reportCsv, reportJson } from '../src/removal-engine/batch/report';
 import { createBatchScheduler, type BatchScheduler } from '../src/removal-engine/batch/scheduler';
 import { DEFAULT_TIMING } from '../src/removal-engine/single/machine';
+import { cliProfile } from './cli-profile';
 import { openState, readState, type StateFile } from './remove-state';
 
 const USAGE = `usage: npm run remove -- --knowledge-id ID --ids FILE --base-url URL --secondary-url URL [options]
@@ -167,17 +167,7 @@ if (parsed.refused.length) {
 if (!parsed.ids.length) usageError(`--ids ${idsFile} holds no document id (nothing was sent)`);
 const ids = parsed.ids;
 
-const profile: ConnectionProfile = {
-  id: 'command-line',
-  name: 'command line',
-  base_url: baseUrl,
-  secondary_url: secondaryUrl,
-  token,
-  mode: 'direct',
-  knowledgeSettingsParam: 'with_settings',
-  source: 'user',
-  rememberToken: false,
-};
+const profile = cliProfile({ baseUrl, secondaryUrl, token });
 const io = createBatchIo({ profileFor: () => profile, activeProfileId: () => profile.id });
 
 // A run started again with its state file: the same knowledge base and ids, or it is another run (exit 2).
@@ -233,7 +223,7 @@ async function end(reason?: string, code?: number): Promise<void> {
     scheduler.dispose();
     await scheduler.flush().catch(() => undefined);
   }
-  state?.close();
+  await state?.close();
   const current = scheduler?.snapshot() ?? batch;
   if (!current) process.exit(code ?? 1);
   const counts = countPhases(current.rows);
@@ -311,11 +301,12 @@ async function main() {
     network: null,
     save: async (b) => state?.save(b),
     onChange() {
-      // A document confirmed deleted is synced to the state file at once (coalesced), not at the next save.
-      if (!state || flushing || !scheduler) return;
+      if (!state || !scheduler) return;
+      // The rows changed go to the state file's next save (it writes those, never every row); a document confirmed
+      // deleted is synced at once (coalesced: saves during a write share the next one), not at the next timed save.
       const changed = scheduler.takeChanges();
-      const current = scheduler.snapshot().rows;
-      if (!changed.some((i) => phaseOf(current[i]!) === 'deleted')) return;
+      state.mark(changed);
+      if (flushing || !changed.some((i) => phaseOf(scheduler!.rowAt(i)!) === 'deleted')) return;
       flushing = true;
       queueMicrotask(() => {
         flushing = false;

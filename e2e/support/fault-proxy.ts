@@ -2,10 +2,12 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 
 /**
- * A proxy in front of the service's knowledge host that counts every DELETE of a document reaching it and plays the
- * faults `npm run remove` must survive (scripts/remove.test.ts, `npm run bench -- removal`): a DELETE refused with
- * 502 before the service sees it, or forwarded and its answer lost (the connection cut once the service answered).
+ * A proxy in front of one sandbox host that counts every DELETE of a document reaching it (the browser's own view of
+ * its requests misses those of a tab closed midway) and plays the faults a removal must survive: a DELETE refused
+ * with 502 before the service sees it, forwarded and its answer lost (the connection cut once the service answered),
+ * or held a while before it goes on (a slower service, so a batch is still sending when a test closes its tab).
  * Which DELETE meets which fault is the caller's choice, by document id and how many DELETEs of it came before.
+ * Used by scripts/remove.test.ts, `npm run bench -- removal` and the e2e tabs specs: one proxy for all of them.
  */
 export interface FaultProxy {
   url: string;
