@@ -105,20 +105,20 @@ export function openState(file: string, batch: Batch): StateFile {
       }
       dirty.clear();
       if (!out.length || !handle) return last;
-      const file = handle;
+      const opened = handle;
       const text = `${out.join('\n')}\n`;
       last = last.then(async () => {
-        const fd = await file;
+        const fd = await opened;
         await fd.write(text);
         await fd.datasync();
       });
       return last;
     },
     async close() {
-      const file = handle;
+      const opened = handle;
       handle = undefined;
       await last.catch(() => undefined);
-      await (await file)?.close();
+      await (await opened)?.close();
     },
   };
 }
