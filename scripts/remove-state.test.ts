@@ -53,7 +53,7 @@ describe('npm run remove --state FILE', () => {
     await state.close();
     expect(size - start).toBeLessThan(50 * 1_000);
     // Read back: the last word on each row wins; the rows never touched are as they were.
-    const back = readState(file)!;
+    const back = readState(file)!.batch;
     expect(back.rows).toHaveLength(100_000);
     expect(back.rows[1_999]!.deletion?.state).toBe('requesting');
     expect(back.rows[1]!.deletion).toBeUndefined();
@@ -69,7 +69,7 @@ describe('npm run remove --state FILE', () => {
     await state.save({ ...batch, rows });
     await state.close();
     appendFileSync(file, '{"row":[1,{"documentId":"1000');
-    const back = readState(file)!;
+    const back = readState(file)!.batch;
     expect(back.rows[0]!.name).toBe('a.md');
     expect(back.rows[1]!.name).toBeUndefined();
     const reopened = openState(file, back);

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { phaseOf, type Batch, type BatchRow } from '../src/removal-engine/batch/batch';
+import type { ProbeRun } from '../src/removal-engine/probe';
 
 /**
  * `npm run remove --state FILE`: the run's progress as append-only JSON lines, synced to disk (fdatasync, off the
@@ -12,6 +13,7 @@ import { phaseOf, type Batch, type BatchRow } from '../src/removal-engine/batch/
  *   {"batch": {...header}, "ids": [...]}   the first line: the run (no token, ever)
  *   {"header": {...}}                      the header changed (status, reservation, hold)
  *   {"row": [i, {...}]}                    row i reached a new step: another phase or another DELETE sent
+ *   {"probe": [i, {...}]}                  row i's probe (--probe-space) changed: its control, a probe, a verdict
  *
  * Compact by construction: a save appends only the rows the engine reports changed (never a look at every row, never
  * the whole file again), and a row's line is written when its phase or its DELETE count changes, not at each
@@ -23,20 +25,34 @@ export interface StateFile {
   /** Row indices changed since the last save (the scheduler's takeChanges()): the next save writes these. */
   mark(indices: Iterable<number>): void;
   save(batch: Batch): Promise<void>;
+  /** Row i's probe changed (appended after the writes before it; a probe is never sent twice for a lost line). */
+  probe(i: number, run: ProbeRun): void;
   /** Waits for the last write, then closes the file. */
   close(): Promise<void>;
 }
 
 type Header = Omit<Batch, 'rows'>;
 
-export function readState(file: string): Batch | undefined {
+export interface KeptState {
+  batch: Batch;
+  probes: Map<number, ProbeRun>;
+}
+
+export function readState(file: string): KeptState | undefined {
   if (!existsSync(file)) return undefined;
+  const probes = new Map<number, ProbeRun>();
   const lines = readFileSync(file, 'utf8').split('\n');
   let header: Header | undefined;
   let rows: BatchRow[] = [];
   for (const line of lines) {
     if (!line.trim()) continue;
-    let entry: { batch?: Header; ids?: string[]; header?: Header; row?: [number, BatchRow] };
+    let entry: {
+      batch?: Header;
+      ids?: string[];
+      header?: Header;
+      row?: [number, BatchRow];
+      probe?: [number, ProbeRun];
+    };
     try {
       entry = JSON.parse(line) as typeof entry;
     } catch {
@@ -50,10 +66,14 @@ export function readState(file: string): Batch | undefined {
     else if (entry.row && header) {
       const [i, row] = entry.row;
       if (Number.isInteger(i) && i >= 0 && i < rows.length) rows[i] = row;
+    } else if (entry.probe && header) {
+      const [i, run] = entry.probe;
+      if (Number.isInteger(i) && i >= 0 && i < rows.length && run?.documentId === rows[i]?.documentId)
+        probes.set(i, run);
     }
   }
   if (!header) throw new Error(`${file} is not a state file of npm run remove (no first line naming the run)`);
-  return { ...header, rows };
+  return { batch: { ...header, rows }, probes };
 }
 
 const headerOf = (batch: Batch): Header => {
@@ -66,7 +86,7 @@ const stepOf = (row: BatchRow) =>
   `${phaseOf(row)}/${row.deletion?.attempts.length ?? 0}/${row.retryQueued ? 'r' : ''}${row.notSent ? 'n' : ''}`;
 
 /** Opens the state file for `batch`: written anew (compacted), then appended to at every save. */
-export function openState(file: string, batch: Batch): StateFile {
+export function openState(file: string, batch: Batch, probes: ReadonlyMap<number, ProbeRun> = new Map()): StateFile {
   const tmp = `${file}.${process.pid}.tmp`;
   const fresh = openSync(tmp, 'w');
   const lines = [JSON.stringify({ batch: headerOf(batch), ids: batch.rows.map((r) => r.documentId) })];
@@ -77,6 +97,7 @@ export function openState(file: string, batch: Batch): StateFile {
       written.set(i, stepOf(row));
     }
   });
+  for (const [i, run] of probes) lines.push(JSON.stringify({ probe: [i, run] }));
   writeSync(fresh, `${lines.join('\n')}\n`);
   fsyncSync(fresh);
   closeSync(fresh);
@@ -86,7 +107,20 @@ export function openState(file: string, batch: Batch): StateFile {
   const dirty = new Set<number>();
   /** Writes go one after another, in the order saved. */
   let last: Promise<void> = Promise.resolve();
+  const append = (text: string) => {
+    const opened = handle;
+    if (!opened) return last;
+    last = last.then(async () => {
+      const fd = await opened;
+      await fd.write(text);
+      await fd.datasync();
+    });
+    return last;
+  };
   return {
+    probe(i, run) {
+      void append(`${JSON.stringify({ probe: [i, run] })}\n`).catch(() => undefined);
+    },
     mark(indices) {
       for (const i of indices) dirty.add(i);
     },
@@ -104,15 +138,8 @@ export function openState(file: string, batch: Batch): StateFile {
         out.push(JSON.stringify({ row: [i, row] }));
       }
       dirty.clear();
-      if (!out.length || !handle) return last;
-      const opened = handle;
-      const text = `${out.join('\n')}\n`;
-      last = last.then(async () => {
-        const fd = await opened;
-        await fd.write(text);
-        await fd.datasync();
-      });
-      return last;
+      if (!out.length) return last;
+      return append(`${out.join('\n')}\n`);
     },
     async close() {
       const opened = handle;
