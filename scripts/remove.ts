@@ -417,7 +417,10 @@ async function startProbes(current: Batch, spaceId: string) {
       onChange: (i, run) => state?.probe(i, run),
     },
   );
-  probes.restore(keptProbes);
+  // A control cut short by the kill is sent again only while its document has not been sent: after a DELETE, a
+  // control proves nothing, and the row reads "not probed".
+  for (const [i, run] of keptProbes) if (run.stage === 'control' && current.rows[i]?.deletion) keptProbes.delete(i);
+  await probes.restore(keptProbes);
   // Kept probes of documents confirmed before the run stopped: their probing starts from that read.
   for (const i of keptProbes.keys()) {
     const d = current.rows[i]?.deletion;

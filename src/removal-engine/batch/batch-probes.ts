@@ -58,10 +58,10 @@ export function createBatchProbes(target: BatchProbeTarget, deps: BatchProbeDeps
 
   return {
     runs: runs as ReadonlyMap<number, ProbeRun>,
-    /** Runs kept from before (a resumed run): followed again from where they were. */
-    restore(kept: ReadonlyMap<number, ProbeRun>) {
+    /** Runs kept from before (a resumed run): followed again from where they were; resolves after each one's step. */
+    async restore(kept: ReadonlyMap<number, ProbeRun>) {
       for (const [i, run] of kept) runs.set(i, run);
-      for (const i of kept.keys()) void follow(i);
+      await Promise.all([...kept.keys()].map(follow));
     },
     /**
      * The positive controls of the sampled rows (`rows`: index and document id), `concurrency` at a time: the text
