@@ -33,7 +33,8 @@ export function retrievalProbeBody(probe: RetrievalProbe): EndpointBody<'chatCom
     stream: false,
     refine_question: false,
     retrieval_with_websearch: false,
-    dataset_id: probe.datasetId,
+    // No dataset known (the deletion probe restricted to its document): no empty dataset_id either.
+    ...(probe.datasetId ? { dataset_id: probe.datasetId } : {}),
     ...(probe.documentId ? { document_id: probe.documentId } : {}),
   };
 }

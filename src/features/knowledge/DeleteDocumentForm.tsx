@@ -6,6 +6,9 @@ import { useT } from '../../i18n';
 import { phaseOf } from '../../removal-engine/batch/batch';
 import { PHASE_VIEW } from './bulk/view';
 import { useBatches, useDeletionRuntime } from './deletion/hooks';
+import { deletionKey } from '../../removal-engine/single/tracker';
+import { isActive } from '../../removal-engine/single/machine';
+import { rememberedSpace, rememberSpace } from './retrieval-space';
 
 // Loaded when first asked for: the modal's focus trap and scroll lock are not part of the page's first view.
 const ConfirmDeletionModal = lazy(() =>
@@ -33,7 +36,15 @@ export function DeleteDocumentForm({
   totalFiles,
 }: DeleteDocumentFormProps) {
   const t = useT();
-  const { tracker, batches } = useDeletionRuntime();
+  const { tracker, batches, probes } = useDeletionRuntime();
+  // The space probes ask through: the one Test retrieval remembers for this knowledge base (empty: not checked).
+  const spaces = useCatalog(profileId, 'space');
+  const [space, setSpace] = useState(() => rememberedSpace(profileId, knowledgeId) ?? '');
+  const [spaceError, setSpaceError] = useState<string | null>(null);
+  /** The control is being asked (the DELETE waits for it); a ref too, so a second click sends nothing twice. */
+  const controlling = useRef(false);
+  const [controlPending, setControlPending] = useState(false);
+  const spaceListId = useId();
   /** A document a running bulk removal is deleting: shown with that one's state, no second DELETE sent. */
   const [inBatch, setInBatch] = useState<string | null>(null);
   useBatches();
@@ -68,27 +79,40 @@ export function DeleteDocumentForm({
     }
     const unusable = pathIdError(id);
     setError(unusable);
-    if (!unusable) setConfirming(id);
+    const spaceId = space.trim();
+    const badSpace = spaceId ? pathIdError(spaceId) : null;
+    setSpaceError(badSpace);
+    if (!unusable && !badSpace) setConfirming(id);
   }
 
-  function confirm(documentName: string | undefined) {
-    if (!confirming) return;
-    if (batches.deleting(profileId, knowledgeId, confirming)) {
-      setInBatch(confirming);
-      setConfirming(null);
-      setValue('');
+  async function confirm(documentName: string | undefined) {
+    const documentId = confirming;
+    if (!documentId || controlling.current) return;
+    setConfirming(null);
+    setValue('');
+    if (batches.deleting(profileId, knowledgeId, documentId)) {
+      setInBatch(documentId);
       return;
     }
     setInBatch(null);
-    tracker.track({
-      profileId,
-      knowledgeId,
-      documentId: confirming,
-      documentName,
-      baselineTotalFiles: totalFiles,
-    });
-    setConfirming(null);
-    setValue('');
+    const key = deletionKey({ profileId, knowledgeId, documentId });
+    const spaceId = space.trim();
+    const running = tracker.getSnapshot().find((d) => deletionKey(d) === key && isActive(d));
+    if (spaceId && !running) {
+      // The positive control goes before the DELETE: what retrieval finds of the document now. Its failure is the
+      // probe's ("probe failed", no verdict claimed), never a reason to hold the DELETE back.
+      rememberSpace(profileId, knowledgeId, spaceId);
+      controlling.current = true;
+      setControlPending(true);
+      await probes
+        .prepare(key, { profileId, knowledgeId, documentId, datasetId, spaceId })
+        .catch(() => undefined)
+        .finally(() => {
+          controlling.current = false;
+          setControlPending(false);
+        });
+    }
+    tracker.track({ profileId, knowledgeId, documentId, documentName, baselineTotalFiles: totalFiles });
   }
 
   return (
@@ -138,6 +162,29 @@ export function DeleteDocumentForm({
             )}
           />
           <CatalogDatalist id={listId} entries={documents} />
+          <TextInput
+            mt="xs"
+            label={t('knowledge.gone.space')}
+            description={t('knowledge.gone.spaceHint')}
+            value={space}
+            onChange={(e) => {
+              setSpace(e.currentTarget.value);
+              setSpaceError(null);
+            }}
+            list={spaceListId}
+            error={spaceError}
+            disabled={disabled}
+            autoComplete="off"
+            spellCheck={false}
+            maw="44rem"
+            data-testid="gone-space"
+          />
+          <CatalogDatalist id={spaceListId} entries={spaces} />
+          {controlPending ? (
+            <Text component="output" display="block" size="sm" c="dimmed" mt="xs" data-testid="gone-controlling">
+              {t('knowledge.gone.controlling')}
+            </Text>
+          ) : null}
         </form>
         {inBatch && batchRow ? (
           <Alert color="blue" variant="light" data-testid="delete-in-batch" data-document-id={inBatch}>
@@ -152,7 +199,7 @@ export function DeleteDocumentForm({
             knowledgeId={knowledgeId}
             knowledgeName={knowledgeName}
             onCancel={() => setConfirming(null)}
-            onConfirm={confirm}
+            onConfirm={(name) => void confirm(name)}
           />
         </Suspense>
       ) : null}

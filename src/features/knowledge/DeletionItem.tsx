@@ -9,6 +9,7 @@ import { deletionKey } from '../../removal-engine/single/tracker';
 import { isActive, isRetryable, type DeletionAttempt, type TrackedDeletion } from '../../removal-engine/single/machine';
 import { STATE_VIEW, lastError } from './deletion/view';
 import { paths } from '../../config/paths';
+import { DeletionProbe } from './DeletionProbe';
 
 function checkDetail(t: Translate, detail: string | undefined): string | undefined {
   if (detail === undefined) return undefined;
@@ -77,7 +78,7 @@ export function DeletionItem({
   knowledgeLabel?: string | null;
 }) {
   const t = useT();
-  const { tracker } = useDeletionRuntime();
+  const { tracker, probes } = useDeletionRuntime();
   const { formatTime: clock } = useFormat();
   const [open, setOpen] = useState(false);
   const view = STATE_VIEW[d.state];
@@ -130,7 +131,15 @@ export function DeletionItem({
               </Button>
             ) : null}
             {!isActive(d) ? (
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => tracker.dismiss(key)}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                onClick={() => {
+                  tracker.dismiss(key);
+                  probes.forget(key);
+                }}
+              >
                 {t('knowledge.deletion.dismiss')}
               </Button>
             ) : null}
@@ -141,6 +150,7 @@ export function DeletionItem({
             {t('knowledge.deletion.nextCheck', { when: clock(d.nextCheckAt) })}
           </Text>
         ) : null}
+        <DeletionProbe deletion={d} />
         {d.state === 'not_deleted' ? (
           <Text size="xs" c="red">
             {t('knowledge.deletion.notDeletedExplain', { count: d.attempts.length - d.roundStart })}

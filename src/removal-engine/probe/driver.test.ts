@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../server/sandbox';
-import { IDS, call, startTestSandbox } from '../../server/test-support';
+import {
+  SANDBOX_IDS as IDS,
+  SANDBOX_TOKEN,
+  startSandboxProcess,
+  type SandboxProcess,
+} from '../test-support/sandbox-process';
 import { memoryBehaviourStore, keyValueBehaviourStore, type BehaviourStore } from './behaviour';
 import { probeTiming } from './bounds';
 import { probeStep, readConfirmed, type ProbeDeps } from './driver';
@@ -13,11 +17,31 @@ import type { ProbeRun } from './state';
  * The probe core against the real sandbox over HTTP (purges due at once, so only a stall keeps a deleted document
  * in retrieval). The clock is the test's: probes are sent when due by it, with no waiting.
  */
-let sb: RunningSandbox;
+let sb: SandboxProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox({ purgeDelayMs: 0 });
-});
-afterAll(() => sb.close());
+  sb = await startSandboxProcess(['--purge-delay-ms', '0']);
+}, 60_000);
+afterAll(() => sb.stop());
+
+/** A real HTTP call with the fixture's token (or another); JSON both ways. */
+async function call(url: string, init: { method?: string; json?: unknown; token?: string } = {}) {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${init.token ?? SANDBOX_TOKEN}`,
+      ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text.
+  }
+  return { status: res.status, body, text };
+}
 beforeEach(async () => {
   expect((await call(`${sb.secondaryUrl}/__sandbox/reset`, { method: 'POST' })).status).toBe(200);
 });
@@ -32,7 +56,7 @@ function deps(store: BehaviourStore = memoryBehaviourStore(), token?: string): P
     now: () => clock,
     behaviour: store,
     timing: probeTiming(),
-    async send(spaceId, request) {
+    async send({ spaceId }, request) {
       const body = probeBody(request);
       sent.push(body);
       const res = await call(`${sb.baseUrl}/v1/spaces/completions/${spaceId}`, { method: 'POST', json: body, token });
@@ -122,6 +146,7 @@ describe('probing the real sandbox', () => {
     expect(run.stage).toBe('still_in_answers');
     expect(run.probes.every((p) => p.outcome === 'found')).toBe(true);
     expect(run.probes.length).toBeLessThanOrEqual(probeTiming().maxProbesPerRound);
+    expect((await d.behaviour.load('p')).restrictionOnDeleted).toMatchObject({ value: 'serves_until_purge' });
     expect((await behaviour({ purge_stalled: false })).status).toBe(200);
     clock += 60_000;
     run = await probeUntilVerdict(reduceProbe(run, { type: 'probe_again', at: clock }), d);
@@ -135,6 +160,11 @@ describe('probing the real sandbox', () => {
     await deleteDoc(IDS.docKnife);
     run = await probeUntilVerdict(await readConfirmed(run, 'base_info', d), d);
     expect(run.stage).toBe('still_in_answers');
+    // Once per profile, a probe restricted to the document showed how this service's restriction treats it.
+    const restricted = sent.filter((b) => (b as { document_id?: string }).document_id === IDS.docKnife);
+    expect(restricted).toHaveLength(1);
+    expect(run.restrictionProbe).toMatchObject({ found: false });
+    expect((await d.behaviour.load('p')).restrictionOnDeleted).toMatchObject({ value: 'hides_at_once' });
   });
 
   it('without a dataset the restricted probe falls in the trap, so the verdict is "can\'t tell on this service"', async () => {

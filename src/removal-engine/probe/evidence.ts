@@ -18,6 +18,7 @@ export interface ProbeEvidence {
   probeCount: number;
   verdictAt?: number;
   tokens: number;
+  restrictionProbe?: { at: number; found: boolean };
   /** With cant_tell, the behaviours not shown, worded. */
   unshown?: string[];
 }
@@ -37,6 +38,7 @@ export function evidenceOf(run: ProbeRun): ProbeEvidence {
     probeCount: probes.length,
     verdictAt: run.verdictAt,
     tokens: run.tokens,
+    restrictionProbe: run.restrictionProbe,
     unshown: run.unshown?.map((k) => BEHAVIOUR_LABELS[k]),
   };
 }
@@ -63,6 +65,10 @@ export function evidenceLines(
   if (e.control) lines.push(`Before the delete (${time(e.control.at)}): ${probeWords(e.control)}`);
   if (e.read) lines.push(`Read (${time(e.read.at)}): ${readWords(e.read)}`);
   for (const p of e.probes) lines.push(`Probe ${p.n} (${time(p.at)}): ${probeWords(p)}`);
+  if (e.restrictionProbe)
+    lines.push(
+      `Restricted to the document (${time(e.restrictionProbe.at)}): ${e.restrictionProbe.found ? 'served it too' : 'hid it (the dataset still served it)'}`,
+    );
   if (e.unshown?.length) lines.push(`Not shown by this service: ${e.unshown.join('; ')}`);
   lines.push(`Tokens used by probes: ${e.tokens}`);
   return lines;

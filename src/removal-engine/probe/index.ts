@@ -44,3 +44,10 @@ export {
 export { VERDICT_STAGES, type ConfirmedRead, type ProbeRecord, type ProbeRun, type ProbeStage } from './state';
 export { longestOverlapAtLeast, normalizeText, probeQuestion, withoutPassage } from './text';
 export { probeAnswerOf, probeBody } from './sender';
+export {
+  createProbeRunner,
+  type GoneFromAnswers,
+  type ProbeRunner,
+  type ProbeRunnerDeps,
+  type RunStorage,
+} from './runner';

@@ -14,7 +14,9 @@ export type ProbeEvent =
   | { type: 'control_answered'; at: number; result: ProbeResult }
   | { type: 'read_confirmed'; at: number; via: ConfirmedRead['via'] }
   | { type: 'probe_answered'; at: number; result: ProbeResult; shown: ShownBehaviour }
-  | { type: 'probe_again'; at: number };
+  | { type: 'probe_again'; at: number }
+  /** The one restricted probe that shows how the restriction treats a deleted document (failed: found undefined). */
+  | { type: 'restriction_probed'; at: number; found?: boolean; tokens?: number };
 
 export interface StartProbe {
   profileId: string;
@@ -189,6 +191,12 @@ export function reduceProbe(run: ProbeRun, event: ProbeEvent, timing: ProbeTimin
       };
       return afterProbe(next, event.at, event.shown, timing);
     }
+    case 'restriction_probed':
+      return {
+        ...run,
+        tokens: run.tokens + (event.tokens ?? 0),
+        ...(event.found !== undefined ? { restrictionProbe: { at: event.at, found: event.found } } : {}),
+      };
     case 'probe_again':
       if (!VERDICT_STAGES.has(run.stage) || !run.read) return run;
       return {

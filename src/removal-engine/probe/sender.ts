@@ -3,13 +3,11 @@ import type { ProbeAnswer, ProbeChunk } from './attribution';
 
 /** What a probe sends: the api's retrieval probe body (no rewriting, no web search, no conversation, one JSON answer). */
 export function probeBody(request: { question: string; datasetId?: string; documentId?: string }) {
-  const { dataset_id, ...rest } = retrievalProbeBody({
+  return retrievalProbeBody({
     question: request.question,
     datasetId: request.datasetId ?? '',
     documentId: request.documentId,
   });
-  // Restricted to the document only when no dataset is known (see probeRequest): never an empty dataset_id.
-  return request.datasetId ? { ...rest, dataset_id } : rest;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -74,6 +74,11 @@ export interface ProbeRun {
   nextProbeAt?: number;
   /** Tokens every probe of this deletion used, the control's included. */
   tokens: number;
+  /**
+   * A probe restricted to the document, sent once beside a dataset probe that still found it after the delete, to
+   * learn how this service's restriction treats a deleted document (see behaviour.ts).
+   */
+  restrictionProbe?: { at: number; found: boolean };
   /** With cant_tell: the behaviours the verdict would rest on that this service has not shown. */
   unshown?: BehaviourKey[];
   /** The round's verdict came at. */

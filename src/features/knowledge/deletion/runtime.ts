@@ -5,6 +5,8 @@ import { createBatchManager, type BatchManager } from '../../../removal-engine/b
 import { createTabCoordinator, type TabCoordinator } from '../../../lib/tabs/cross-tab';
 import { keptLeaseStore } from '../../../lib/tabs/lease';
 import { connectionDeps } from './connection-deps';
+import { createProbeRunner, type GoneFromAnswers, type ProbeRunner } from '../../../removal-engine/probe';
+import { consoleProbeDeps } from './probe-deps';
 import { createDeletionIo } from '../../../removal-engine/single/io';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import type { DeletionTiming, TrackedDeletion } from '../../../removal-engine/single/machine';
@@ -35,11 +37,20 @@ export interface DeletionRuntimeOptions {
   io?: DeletionIo;
   batchIo?: ReturnType<typeof createBatchIo>;
   timing?: DeletionTiming;
+  /** Probes of single deletions ("gone from answers"); default: the console's completion runner and localStorage. */
+  probes?: ProbeRunner;
+  /**
+   * Told once per deletion when it reaches "not retrieved" (a "forgotten documents" suite keeps asking its
+   * question). A no-op by default.
+   */
+  onGoneFromAnswers?: (evidence: GoneFromAnswers) => void;
 }
 
 export interface DeletionRuntime {
   tracker: DeletionTracker;
   batches: BatchManager;
+  /** Whether deleted documents are gone from answers: a positive control before the DELETE, probes after the read. */
+  probes: ProbeRunner;
   /** The check before confirming a batch (base info of each id). */
   batchIo: ReturnType<typeof createBatchIo>;
   /** Called with what changed after every step of any single deletion (cache invalidation, notifications). */
@@ -72,6 +83,16 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     coordinator: coordinator ?? undefined,
   });
   const batchIo = options.batchIo ?? createBatchIo(connectionDeps);
+  const probes =
+    options.probes ??
+    createProbeRunner({
+      ...consoleProbeDeps(storage),
+      onGoneFromAnswers: options.onGoneFromAnswers ?? (() => undefined),
+    });
+  // Probes start only once a read confirmed the delete (the probe runner ignores deletions it has no run for).
+  const confirmDeleted = (list: readonly TrackedDeletion[]) => {
+    for (const d of list) if (d.state === 'deleted') probes.confirmed(deletionKey(d), d.confirmedBy ?? 'base_info');
+  };
   let singles = new Map(tracker.getSnapshot().map((d) => [deletionKey(d), d]));
   const activeProfileId = () => connectionStore.getState().activeId;
   const batches = createBatchManager({
@@ -114,6 +135,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
       if (previous !== current) changes.push({ key, previous, current });
     }
     last = next;
+    confirmDeleted(changes.map((c) => c.current));
     if (changes.length > 0) for (const l of changeListeners) l(changes);
   });
 
@@ -134,6 +156,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
   return {
     tracker,
     batches,
+    probes,
     batchIo,
     onChange(listener) {
       changeListeners.add(listener);
@@ -156,6 +179,8 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     start() {
       if (stopWatching) return;
       tracker.resume();
+      confirmDeleted(tracker.getSnapshot());
+      probes.resume();
       loadActive();
       const offActive = connectionStore.onActiveChange(() => {
         tracker.resume();
@@ -188,6 +213,7 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
       unsubscribeSingles();
       unsubscribeMarker();
       tracker.stop();
+      probes.stop();
       batches.dispose();
       coordinator?.close();
     },

@@ -1,0 +1,87 @@
+import { callEndpoint } from '../../../api/http/client';
+import { loadRetrievalProbe } from '../../../api/completion';
+import { safeStorage, type StorageLike } from '../../../lib';
+import {
+  keyValueBehaviourStore,
+  memoryBehaviourStore,
+  probeTiming,
+  type BehaviourStore,
+  type ProbeAnswer,
+  type ProbeRunnerDeps,
+  type ProbeTiming,
+  type RunStorage,
+} from '../../../removal-engine/probe';
+import { connectionDeps } from './connection-deps';
+
+/** Where single deletions' probes are kept (ids, the question, verdicts and evidence; never the document's text). */
+export const PROBES_KEY = 'kc.deletion-probes.v1';
+/**
+ * The probe schedule's setting: `{"minGapMs": …, "windowMs": …}` in localStorage, within the bounds probeTiming()
+ * keeps (at least two empty probes). Default: DEFAULT_PROBE_TIMING (10 s apart, a 2-minute window).
+ */
+export const PROBE_TIMING_KEY = 'kc.probe-timing.v1';
+
+export function probeTimingSetting(storage: StorageLike | null): ProbeTiming {
+  const kept = safeStorage(storage).readJson(PROBE_TIMING_KEY, {
+    parse: (v) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Partial<ProbeTiming>) : undefined),
+  });
+  const pick = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
+  return probeTiming({
+    ...(pick(kept?.minGapMs) !== undefined ? { minGapMs: pick(kept?.minGapMs) } : {}),
+    ...(pick(kept?.windowMs) !== undefined ? { windowMs: pick(kept?.windowMs) } : {}),
+  });
+}
+
+function profile(profileId: string) {
+  const p = connectionDeps.profileFor(profileId);
+  if (!p) throw new Error(`The connection profile "${profileId}" no longer exists.`);
+  return p;
+}
+
+/** One probe through the console's completion runner (logged in Activity); a failure is an answer, never thrown. */
+async function send(
+  target: { profileId: string; spaceId: string },
+  request: { question: string; datasetId?: string; documentId?: string },
+): Promise<ProbeAnswer> {
+  const { runRetrievalProbe } = await loadRetrievalProbe();
+  const { outcome } = await runRetrievalProbe({
+    profile: profile(target.profileId),
+    spaceId: target.spaceId,
+    probe: { question: request.question, datasetId: request.datasetId ?? '', documentId: request.documentId },
+  });
+  const tokens = outcome.usage?.total_tokens;
+  if (outcome.ending !== 'answered')
+    return {
+      ok: false,
+      status: outcome.httpStatus,
+      message: outcome.error?.message ?? `The probe ended ${outcome.ending.replace('_', ' ')}.`,
+      tokens,
+    };
+  return {
+    ok: true,
+    assistantMessage: outcome.result?.assistant_message ?? outcome.text,
+    chunks: outcome.sources,
+    tokens,
+  };
+}
+
+async function readText(profileId: string, documentId: string): Promise<string[]> {
+  const { record } = await callEndpoint('getDocumentTexts', {
+    params: { document_id: documentId },
+    profile: profile(profileId),
+  });
+  return record.document_contents ?? [];
+}
+
+/** The console's probe dependencies: its completion runner, the full-text read, localStorage. */
+export function consoleProbeDeps(storage: StorageLike | null): Omit<ProbeRunnerDeps, 'onGoneFromAnswers'> {
+  const kept = safeStorage(storage);
+  const behaviour: BehaviourStore = storage ? keyValueBehaviourStore(storage) : memoryBehaviourStore();
+  const runs: RunStorage = {
+    read: () => kept.readJson(PROBES_KEY, { parse: (v) => v }),
+    write: (value) => {
+      kept.writeJson(PROBES_KEY, value);
+    },
+  };
+  return { send, readText, behaviour, storage: runs, timing: probeTimingSetting(storage) };
+}
