@@ -360,7 +360,7 @@ async function main() {
       // A sampled document confirmed deleted by a read: its probes may start (never before).
       for (const i of changed) {
         const d = scheduler.rowAt(i)?.deletion;
-        if (probes && d?.state === 'deleted') void probes.confirmed(i, d.confirmedBy ?? 'base_info');
+        if (probes && d?.state === 'deleted') probes.confirmed(i, d.confirmedBy ?? 'base_info');
       }
       if (!state) return;
       if (flushing || !changed.some((i) => phaseOf(scheduler!.rowAt(i)!) === 'deleted')) return;
@@ -384,7 +384,11 @@ async function main() {
       return;
     }
     // Ended once every deletion has, and every probe has its verdict (or none to be had).
-    if (s.ended && (!probes || probes.settled(() => false))) {
+    if (
+      s.ended &&
+      (!probes ||
+        probes.settled((i) => (s.rowAt(i)?.deletion?.state ?? '') === 'deleted' && !probes!.runs.get(i)?.read))
+    ) {
       clearInterval(watch);
       void end();
       return;
@@ -414,17 +418,17 @@ async function startProbes(current: Batch, spaceId: string) {
       now: Date.now,
       behaviour: memoryBehaviourStore(),
       timing: timingOfProbes,
+      kept: keptProbes,
       onChange: (i, run) => state?.probe(i, run),
     },
   );
-  // A control cut short by the kill is sent again only while its document has not been sent: after a DELETE, a
-  // control proves nothing, and the row reads "not probed".
-  for (const [i, run] of keptProbes) if (run.stage === 'control' && current.rows[i]?.deletion) keptProbes.delete(i);
-  await probes.restore(keptProbes);
+  // The runner drops a control cut short by the kill (after a DELETE a control proves nothing): its row reads "not
+  // probed"; kept runs that were probing carry on.
+  probes.resume();
   // Kept probes of documents confirmed before the run stopped: their probing starts from that read.
   for (const i of keptProbes.keys()) {
     const d = current.rows[i]?.deletion;
-    if (d?.state === 'deleted') void probes.confirmed(i, d.confirmedBy ?? 'base_info');
+    if (d?.state === 'deleted') probes.confirmed(i, d.confirmedBy ?? 'base_info');
   }
   const eligible = current.rows.flatMap((row, i) => (row.leftOut ? [] : [i]));
   const sample = probeSample(eligible, probeSampleSize).filter((i) => !keptProbes.has(i) && !current.rows[i]!.deletion);

@@ -31,7 +31,7 @@ export function createProbeIo(profile: ConnectionProfile) {
     },
     /** One probe; an HTTP failure is a failed probe (never "nothing found"), not a rejection. */
     async send(
-      spaceId: string,
+      { spaceId }: { spaceId: string },
       request: { question: string; datasetId?: string; documentId?: string },
     ): Promise<ProbeAnswer> {
       try {

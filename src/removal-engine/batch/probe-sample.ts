@@ -34,6 +34,9 @@ export function probeColumn(probing: boolean, run: ProbeRun | undefined): ProbeC
   return run ? run.stage : 'not_probed';
 }
 
-/** Whether a probe has nothing more to do by itself (a verdict, or no verdict to be had). */
-export const probeSettled = (run: ProbeRun, rowActive: boolean) =>
-  run.stage !== 'control' && run.stage !== 'probing' && !(run.stage === 'awaiting_read' && rowActive);
+/**
+ * Whether a probe has nothing more to do by itself (a verdict, or no verdict to be had); `rowPending`: its row's
+ * deletion is under way or confirmed, so a run awaiting the read is about to probe.
+ */
+export const probeSettled = (run: ProbeRun, rowPending: boolean) =>
+  run.stage !== 'control' && run.stage !== 'probing' && !(run.stage === 'awaiting_read' && rowPending);
