@@ -9,8 +9,11 @@
  * progress is kept as it goes (scripts/remove-state.ts): killed at any moment and started again with the same file,
  * it sends no second DELETE for a document already confirmed.
  *
- * Exit codes: 0 every document deleted (or not there at the check), 1 some are not, 2 bad arguments or input (nothing
- * sent). The reports (--report CSV, --json) are written however the run ends, signals included. The token is read
+ * With --probe-space a sample of the documents (src/removal-engine/batch/probe-sample.ts) is probed for "gone from
+ * answers" with the probe core: a positive control before the DELETEs, probes once the read confirmed each delete.
+ *
+ * Exit codes: 0 every document deleted (or not there at the check) and every probed one not retrieved, 1 otherwise,
+ * 2 bad arguments or input (nothing sent). The reports (--report CSV, --json) are written however the run ends, signals included. The token is read
  * from an environment variable and never printed or written.
  */
 import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
