@@ -131,7 +131,7 @@ test.describe('bulk removal', () => {
     const [header, ...lines] = csv.trimEnd().split('\r\n');
     // Led by a UTF-8 BOM, so Excel reads the file as UTF-8.
     expect(header).toBe(
-      '\ufeffknowledge_id,knowledge_name,profile,batch_started_at,batch_ended_at,document_id,name,outcome,attempts,confirmed_by,outcome_at,message',
+      '\ufeffknowledge_id,knowledge_name,profile,batch_started_at,batch_ended_at,document_id,name,outcome,attempts,confirmed_by,outcome_at,message,probe,probe_evidence,probe_tokens',
     );
     const rows = lines.map((l) => l.split(','));
     expect(rows.map((r) => r[5])).toEqual(IDS);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { serveConfig, test, expect } from './fixtures';
-import { startCountingProxy } from './support/counting-proxy';
+import { startFaultProxy } from './support/fault-proxy';
 import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
 import { importSuite } from './support/suites';
@@ -28,7 +28,7 @@ test('a run in tab A is seen, paused, resumed and stopped from tab B; nothing is
   test.setTimeout(180_000);
   // Each answer takes seconds (300 ms between streamed deltas): the run is still going while the tabs act on it.
   const slow = await startSandbox(['--stream-delay-ms', '300']);
-  const proxy = await startCountingProxy(slow.baseUrl);
+  const proxy = await startFaultProxy(slow.baseUrl);
   try {
     const config = {
       default_profile: 'sandbox',

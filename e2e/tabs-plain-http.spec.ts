@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { configFor, expect, test as base } from './fixtures';
 import { CHROMIUM_ARGS, findTestChromium } from './support/chromium.mjs';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from './support/bulk-fixture';
-import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
 import { startSandbox } from './support/sandbox';
 import { startSite } from './support/site';
@@ -20,8 +20,8 @@ const IDS = Array.from({ length: DOCUMENTS }, (_, i) => retiredDocumentId(i));
 const SLOW = IDS[7]!;
 
 interface Hosts {
-  base: CountingProxy;
-  secondary: CountingProxy;
+  base: FaultProxy;
+  secondary: FaultProxy;
 }
 
 const test = base.extend<object, { hosts: Hosts }>({
@@ -49,8 +49,8 @@ const test = base.extend<object, { hosts: Hosts }>({
       // DELETE is slower still, so the runner is frozen while it waits for that answer.
       const deleteDelayMs = (id: string) => (id === SLOW ? 3_000 : 250);
       const hosts = {
-        base: await startCountingProxy(sandbox.baseUrl, { deleteDelayMs }),
-        secondary: await startCountingProxy(sandbox.secondaryUrl, { deleteDelayMs }),
+        base: await startFaultProxy(sandbox.baseUrl, { delayMs: deleteDelayMs }),
+        secondary: await startFaultProxy(sandbox.secondaryUrl, { delayMs: deleteDelayMs }),
       };
       await use(hosts);
       await Promise.all([hosts.base.stop(), hosts.secondary.stop()]);

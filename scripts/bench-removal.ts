@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- removal`: figures for `npm run remove` (the removal engine headless), not a pass/fail test.
  * Starts the sandbox as a child process with the demo data plus a knowledge base of 10,000 documents
- * (e2e/support/bulk-fixture.ts), puts a fault proxy in front of its knowledge host (scripts/remove-fault-proxy.ts):
+ * (e2e/support/bulk-fixture.ts), puts a fault proxy in front of its knowledge host (e2e/support/fault-proxy.ts):
  * 5 % of the documents have their first DELETE refused with a 502, 5 % have it applied and its answer lost, 1 % are
  * locked until their first DELETE has been answered (a 200 that deleted nothing). Then runs the CLI at concurrency 8
  * and prints: documents deleted; DELETEs per untroubled document (must be 1.000); documents per second (the CLI's
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from '../e2e/support/bulk-fixture.ts';
 import { startSandbox } from '../e2e/support/sandbox.ts';
-import { startFaultProxy } from './remove-fault-proxy.ts';
+import { startFaultProxy } from '../e2e/support/fault-proxy.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { RETIRED, retiredDocumentId, writeBulkFixture } from '../e2e/support/bulk-fixture';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 import { readCsv } from '../src/lib/csv';
-import { startFaultProxy, type FaultProxy, type Faults } from './remove-fault-proxy';
+import { DOC, KB, SPACE } from '../e2e/support/demo-ids.mjs';
+import { startFaultProxy, type FaultProxy, type Faults } from '../e2e/support/fault-proxy';
 
 /**
  * `npm run remove` as an operator runs it: a child process against a real sandbox (a child process too), the
@@ -85,6 +86,38 @@ async function argsFor(file: string, faults: Faults = {}, extra: string[] = []) 
     ...LOCK_WINDOW,
     ...extra,
   ];
+}
+
+/** Every column of the CSV report, by document id. */
+const reportLines = (csv: string) => {
+  const [header, ...rows] = readCsv(readFileSync(csv, 'utf8')).rows.map((r) => r.cells);
+  return new Map(
+    rows.map((r) => [r[header!.indexOf('document_id')]!, Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]),
+  );
+};
+
+/** The sandbox's deletion behaviour (docs/sandbox.md): a stalled purge keeps a deleted document in answers. */
+async function deletionBehaviour(change: Record<string, boolean>) {
+  const res = await fetch(`${sandbox.secondaryUrl}/__sandbox/deletion-behaviour`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(change),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A run probing the handbook's documents (distinct texts) through the support space, with a short probe schedule. */
+async function probeArgs(name: string, list: string[], extra: string[] = []) {
+  const args = await argsFor(idsFile(name, list), {}, [
+    '--probe-space',
+    SPACE.support,
+    '--probe-gap-ms',
+    '300',
+    '--probe-window-ms',
+    '2500',
+    ...extra,
+  ]);
+  return args.map((a) => (a === RETIRED.knowledgeId ? KB.handbook : a));
 }
 
 const outcomes = (csv: string) => {
@@ -258,6 +291,70 @@ describe('npm run remove', () => {
       expect(out.stdout).toContain('1 not found');
       expect(outcomes(csv).get('999999999')).toBe('left_out');
       expect(proxy!.deletes.size).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    '--probe-space: a stalled purge keeps a deleted document in answers: deleted, "still_in_answers", exit 1',
+    async () => {
+      await deletionBehaviour({ purge_stalled: true });
+      try {
+        const csv = join(dir, 'stalled.csv');
+        const json = join(dir, 'stalled.json');
+        const out = await startRemove(
+          await probeArgs('stalled.txt', [DOC.installation.id], ['--report', csv, '--json', json]),
+        ).done;
+        expect(out.code, out.stderr).toBe(1);
+        const line = reportLines(csv).get(DOC.installation.id)!;
+        expect(line.outcome).toBe('deleted');
+        expect(line.probe).toBe('still_in_answers');
+        // The evidence names the control before the DELETE, the read, and each probe's field; the tokens are counted.
+        expect(line.probe_evidence).toMatch(/Before the delete .*: found in document_chunks\[\d+\]\.document_id/);
+        expect(line.probe_evidence).toMatch(/Read .*: its base info answered 404/);
+        expect(line.probe_evidence).toMatch(/Probe 2 .*: found in/);
+        expect(Number(line.probe_tokens)).toBeGreaterThan(0);
+        // The report does not carry the question (a passage of the document's own text).
+        expect(line.probe_evidence).not.toContain('Question:');
+        const report = JSON.parse(readFileSync(json, 'utf8')) as { documents: { probe: string }[] };
+        expect(report.documents[0]!.probe).toBe('still_in_answers');
+        expect(out.stdout).toContain('1 still in answers');
+      } finally {
+        await deletionBehaviour({ purge_stalled: false });
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    '--probe-space: once purged, "not_retrieved" in two empty probes: exit 0; rows outside the sample read "not probed"',
+    async () => {
+      const csv = join(dir, 'purged.csv');
+      const list = [DOC.installation.id, DOC.wifi.id, DOC.battery.id];
+      const out = await startRemove(
+        await probeArgs('purged.txt', list, ['--report', csv, '--probe-sample', '2', '--probe-window-ms', '8000']),
+      ).done;
+      expect(out.code, out.stdout + out.stderr).toBe(0);
+      const lines = reportLines(csv);
+      // The sample of 2 of 3: the first and the last, evenly spread; the middle one is not probed.
+      expect(lines.get(DOC.installation.id)!.probe).toBe('not_retrieved');
+      expect(lines.get(DOC.battery.id)!.probe).toBe('not_retrieved');
+      expect(lines.get(DOC.wifi.id)!.probe).toBe('not_probed');
+      expect(lines.get(DOC.wifi.id)!.outcome).toBe('deleted');
+      expect(lines.get(DOC.installation.id)!.probe_evidence).toMatch(
+        /Probe 1 .*: nothing of it.*Probe 2 .*: nothing of it/,
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'without --probe-space the report says answers were not checked',
+    async () => {
+      const csv = join(dir, 'unprobed.csv');
+      const out = await startRemove(await argsFor(idsFile('unprobed.txt', ids(39, 1)), {}, ['--report', csv])).done;
+      expect(out.code, out.stderr).toBe(0);
+      expect([...reportLines(csv).values()][0]!.probe).toBe('answers_not_checked');
     },
     SLOW,
   );

@@ -9,23 +9,30 @@
  * progress is kept as it goes (scripts/remove-state.ts): killed at any moment and started again with the same file,
  * it sends no second DELETE for a document already confirmed.
  *
- * Exit codes: 0 every document deleted (or not there at the check), 1 some are not, 2 bad arguments or input (nothing
- * sent). The reports (--report CSV, --json) are written however the run ends, signals included. The token is read
+ * With --probe-space a sample of the documents (src/removal-engine/batch/probe-sample.ts) is probed for "gone from
+ * answers" with the probe core: a positive control before the DELETEs, probes once the read confirmed each delete.
+ *
+ * Exit codes: 0 every document deleted (or not there at the check) and every probed one not retrieved, 1 otherwise,
+ * 2 bad arguments or input (nothing sent). The reports (--report CSV, --json) are written however the run ends, signals included. The token is read
  * from an environment variable and never printed or written.
  */
 import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ConnectionProfile } from '../src/lib/profiles/profile';
 import { newId } from '../src/lib/ids';
 import { countPhases, phaseOf, type Batch, type BatchRow } from '../src/removal-engine/batch/batch';
 import { createBatchIo } from '../src/removal-engine/batch/batch-io';
 import { REMOVE_CLI_BOUNDS } from '../src/removal-engine/batch/bounds';
 import { lookUpAll, summarise, type Lookup } from '../src/removal-engine/batch/check-first';
 import { parseIds, sourceOfFile } from '../src/removal-engine/batch/parse-ids';
-import { reportCsv, reportJson } from '../src/removal-engine/batch/report';
+import { reportCsv, reportJson, reportRows } from '../src/removal-engine/batch/report';
 import { createBatchScheduler, type BatchScheduler } from '../src/removal-engine/batch/scheduler';
+import { createBatchProbes, type BatchProbes } from '../src/removal-engine/batch/batch-probes';
+import { createProbeIo } from '../src/removal-engine/batch/probe-io';
+import { PROBE_SAMPLE, probeSample } from '../src/removal-engine/batch/probe-sample';
+import { DEFAULT_PROBE_TIMING, memoryBehaviourStore, probeTiming, type ProbeRun } from '../src/removal-engine/probe';
 import { DEFAULT_TIMING } from '../src/removal-engine/single/machine';
+import { cliProfile } from './cli-profile';
 import { openState, readState, type StateFile } from './remove-state';
 
 const USAGE = `usage: npm run remove -- --knowledge-id ID --ids FILE --base-url URL --secondary-url URL [options]
@@ -42,10 +49,16 @@ const USAGE = `usage: npm run remove -- --knowledge-id ID --ids FILE --base-url 
   --state FILE         keep progress in FILE as it goes; run again with the same FILE to resume
   --lock-window-ms N   how long the service holds a document's lock before a DELETE that deleted nothing is
                        answered (default ${DEFAULT_TIMING.lockWindowMs}, the documented ~30 s)
-  --dry-run            check the ids (reads only) and write the reports; send nothing
+  --probe-space ID     check that deleted documents are gone from answers, by probing retrieval through this space:
+                       a sample of the documents (--probe-sample) gets a positive control before the DELETEs, then
+                       probes once the read confirmed the delete (each probe is a billed completion)
+  --probe-sample N     how many documents are probed, spread evenly over the list (default ${PROBE_SAMPLE.perBatch}, at most ${PROBE_SAMPLE.max})
+  --probe-gap-ms N     the least time between two probes of a document (default ${DEFAULT_PROBE_TIMING.minGapMs})
+  --probe-window-ms N  how long a document still found is probed before "still in answers" (default ${DEFAULT_PROBE_TIMING.windowMs})
+  --dry-run            check the ids (reads only) and write the reports; send nothing (no probe either)
 
-  Exit codes: 0 every document deleted (or not there at the check), 1 some are not, 2 bad arguments or input.
-  (Whether a deleted document is gone from answers, --probe-space, is not built yet.)`;
+  Exit codes: 0 every document deleted (or not there at the check) and, with --probe-space, every probed one
+  not retrieved; 1 otherwise (not deleted, still in answers, not checkable, probe failed); 2 bad arguments or input.`;
 
 function usageError(message: string): never {
   console.error(`remove: ${message}\n\n${USAGE}`);
@@ -66,6 +79,10 @@ function parse() {
         json: { type: 'string' },
         state: { type: 'string' },
         'lock-window-ms': { type: 'string' },
+        'probe-space': { type: 'string' },
+        'probe-sample': { type: 'string' },
+        'probe-gap-ms': { type: 'string' },
+        'probe-window-ms': { type: 'string' },
         'dry-run': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -122,6 +139,20 @@ const concurrency = intArg(
 );
 const lockWindowMs = intArg('--lock-window-ms', args.values['lock-window-ms'], DEFAULT_TIMING.lockWindowMs, 0, 600_000);
 const dryRun = !!args.values['dry-run'];
+const probeSpace = args.values['probe-space']?.trim();
+if (probeSpace !== undefined && !/^\d{1,32}$/.test(probeSpace))
+  usageError(`--probe-space must be a numeric space id, not "${probeSpace}"`);
+const probeSampleSize = intArg(
+  '--probe-sample',
+  args.values['probe-sample'],
+  PROBE_SAMPLE.perBatch,
+  1,
+  PROBE_SAMPLE.max,
+);
+const timingOfProbes = probeTiming({
+  minGapMs: intArg('--probe-gap-ms', args.values['probe-gap-ms'], DEFAULT_PROBE_TIMING.minGapMs, 1, 600_000),
+  windowMs: intArg('--probe-window-ms', args.values['probe-window-ms'], DEFAULT_PROBE_TIMING.windowMs, 0, 3_600_000),
+});
 const reportPath = args.values.report;
 const jsonPath = args.values.json;
 const statePath = args.values.state;
@@ -167,24 +198,17 @@ if (parsed.refused.length) {
 if (!parsed.ids.length) usageError(`--ids ${idsFile} holds no document id (nothing was sent)`);
 const ids = parsed.ids;
 
-const profile: ConnectionProfile = {
-  id: 'command-line',
-  name: 'command line',
-  base_url: baseUrl,
-  secondary_url: secondaryUrl,
-  token,
-  mode: 'direct',
-  knowledgeSettingsParam: 'with_settings',
-  source: 'user',
-  rememberToken: false,
-};
+const profile = cliProfile({ baseUrl, secondaryUrl, token });
 const io = createBatchIo({ profileFor: () => profile, activeProfileId: () => profile.id });
 
 // A run started again with its state file: the same knowledge base and ids, or it is another run (exit 2).
 let kept: Batch | undefined;
+let keptProbes = new Map<number, ProbeRun>();
 if (statePath) {
   try {
-    kept = readState(statePath);
+    const read = readState(statePath);
+    kept = read?.batch;
+    if (read) keptProbes = read.probes;
   } catch (error) {
     usageError(`--state ${statePath}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -199,6 +223,7 @@ if (statePath) {
 if (!token) console.error(`remove: ${tokenEnv} is not set: requests are sent without a token`);
 
 let scheduler: BatchScheduler | undefined;
+let probes: BatchProbes | undefined;
 let state: StateFile | undefined;
 let batch: Batch | undefined;
 let ended = false;
@@ -207,9 +232,10 @@ const t0 = performance.now();
 /** The reports, written from whatever the run has reached. Returns the lines that could not be written. */
 function writeReports(current: Batch): string[] {
   const failed: string[] = [];
+  const rows = reportRows(current, { probing: probeSpace !== undefined, runs: probes?.runs ?? keptProbes });
   for (const [path, body] of [
-    [reportPath, () => reportCsv(current)],
-    [jsonPath, () => reportJson(current)],
+    [reportPath, () => reportCsv(current, rows)],
+    [jsonPath, () => reportJson(current, rows)],
   ] as const) {
     if (!path) continue;
     try {
@@ -225,15 +251,31 @@ function writeReports(current: Batch): string[] {
 const allDeleted = (current: Batch) =>
   current.rows.every((row) => row.leftOut || (row.deletion?.state ?? '') === 'deleted');
 
+/**
+ * With --probe-space, whether every probed document reads "not retrieved". Anything else is not proof that it is
+ * gone from answers (still in answers, not checkable, a failed probe, can't tell), so the run does not exit 0.
+ */
+const allGoneFromAnswers = () => [...(probes?.runs.values() ?? [])].every((run) => run.stage === 'not_retrieved');
+
+/** The probes' stages counted, for the summary. */
+function probeSummary(): string {
+  if (!probes) return '';
+  const by = new Map<string, number>();
+  for (const run of probes.runs.values()) by.set(run.stage, (by.get(run.stage) ?? 0) + 1);
+  const tokens = [...probes.runs.values()].reduce((n, r) => n + r.tokens, 0);
+  return `\nprobes (space ${probeSpace}): ${probes.runs.size} document(s) probed${[...by].map(([stage, n]) => `, ${n} ${stage.replace(/_/g, ' ')}`).join('')} · ${tokens} tokens`;
+}
+
 /** The one way the run ends: state synced, the summary printed, the reports written, then the exit. */
 async function end(reason?: string, code?: number): Promise<void> {
   if (ended) return;
   ended = true;
+  probes?.stop();
   if (scheduler) {
     scheduler.dispose();
     await scheduler.flush().catch(() => undefined);
   }
-  state?.close();
+  await state?.close();
   const current = scheduler?.snapshot() ?? batch;
   if (!current) process.exit(code ?? 1);
   const counts = countPhases(current.rows);
@@ -241,10 +283,11 @@ async function end(reason?: string, code?: number): Promise<void> {
   console.log(
     `\n${current.rows.length} id(s): ${counts.deleted} deleted, ${counts.left_out} not found, ${counts.not_deleted} not deleted, ${counts.failed} failed, ${counts.unknown + counts.pending + counts.requesting} unsettled, ${counts.waiting + counts.not_sent} not sent · ${seconds} s · peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   );
+  if (probes) console.log(probeSummary().trim());
   if (reason) console.error(`remove: ${mask(reason)}`);
   const unwritten = writeReports(current);
   for (const line of unwritten) console.error(`remove: report not written: ${line}`);
-  process.exit(unwritten.length ? 2 : (code ?? (allDeleted(current) ? 0 : 1)));
+  process.exit(unwritten.length ? 2 : (code ?? (allDeleted(current) && allGoneFromAnswers() ? 0 : 1)));
 }
 
 process.once('SIGINT', () => void end('stopped by SIGINT (run again with the same --state to resume)', 1));
@@ -303,7 +346,8 @@ async function main() {
     );
   }
   const resumedFinished = batch.endedAt !== undefined;
-  if (statePath) state = openState(statePath, batch);
+  if (statePath) state = openState(statePath, batch, keptProbes);
+  if (probeSpace !== undefined) await startProbes(batch, probeSpace);
   let flushing = false;
   scheduler = createBatchScheduler(batch, {
     io,
@@ -311,11 +355,18 @@ async function main() {
     network: null,
     save: async (b) => state?.save(b),
     onChange() {
-      // A document confirmed deleted is synced to the state file at once (coalesced), not at the next save.
-      if (!state || flushing || !scheduler) return;
+      if (!scheduler) return;
+      // The rows changed go to the state file's next save (it writes those, never every row); a document confirmed
+      // deleted is synced at once (coalesced: saves during a write share the next one), not at the next timed save.
       const changed = scheduler.takeChanges();
-      const current = scheduler.snapshot().rows;
-      if (!changed.some((i) => phaseOf(current[i]!) === 'deleted')) return;
+      state?.mark(changed);
+      // A sampled document confirmed deleted by a read: its probes may start (never before).
+      for (const i of changed) {
+        const d = scheduler.rowAt(i)?.deletion;
+        if (probes && d?.state === 'deleted') probes.confirmed(i, d.confirmedBy ?? 'base_info');
+      }
+      if (!state) return;
+      if (flushing || !changed.some((i) => phaseOf(scheduler!.rowAt(i)!) === 'deleted')) return;
       flushing = true;
       queueMicrotask(() => {
         flushing = false;
@@ -335,7 +386,12 @@ async function main() {
       void end('the service refused the token (401/403): stopped; fix the token and run again', 1);
       return;
     }
-    if (s.ended) {
+    // Ended once every deletion has, and every probe has its verdict (or none to be had).
+    if (
+      s.ended &&
+      (!probes ||
+        probes.settled((i) => (s.rowAt(i)?.deletion?.state ?? '') === 'deleted' && !probes!.runs.get(i)?.read))
+    ) {
       clearInterval(watch);
       void end();
       return;
@@ -348,6 +404,48 @@ async function main() {
       );
     }
   }, 100);
+}
+
+/**
+ * The sampled documents' positive controls, before any DELETE: the text read, the question made, the control sent.
+ * A resumed run follows its kept probes; a sampled row already sent before (no control was possible) is not probed.
+ */
+async function startProbes(current: Batch, spaceId: string) {
+  const probeIo = createProbeIo(profile);
+  const datasetId = await probeIo.datasetOf(knowledgeId).catch(() => undefined);
+  probes = createBatchProbes(
+    { profileId: profile.id, knowledgeId, datasetId, spaceId },
+    {
+      send: probeIo.send,
+      readText: probeIo.readText,
+      now: Date.now,
+      behaviour: memoryBehaviourStore(),
+      timing: timingOfProbes,
+      kept: keptProbes,
+      onChange: (i, run) => state?.probe(i, run),
+    },
+  );
+  // The runner drops a control cut short by the kill (after a DELETE a control proves nothing): its row reads "not
+  // probed"; kept runs that were probing carry on.
+  probes.resume();
+  // Kept probes of documents confirmed before the run stopped: their probing starts from that read.
+  for (const i of keptProbes.keys()) {
+    const d = current.rows[i]?.deletion;
+    if (d?.state === 'deleted') probes.confirmed(i, d.confirmedBy ?? 'base_info');
+  }
+  const eligible = current.rows.flatMap((row, i) => (row.leftOut ? [] : [i]));
+  const sample = probeSample(eligible, probeSampleSize).filter((i) => !keptProbes.has(i) && !current.rows[i]!.deletion);
+  console.log(
+    `remove: probing ${sample.length} sampled document(s) through space ${spaceId}${datasetId ? ` (dataset ${datasetId})` : ' (no dataset named: restricted to each document)'}: a positive control each, before the DELETEs…`,
+  );
+  await probes.controls(
+    sample.map((i) => ({ i, documentId: current.rows[i]!.documentId })),
+    concurrency,
+  );
+  const found = sample.filter((i) => probes!.runs.get(i)?.stage === 'awaiting_read').length;
+  console.log(
+    `remove: the control found ${found} of ${sample.length} in answers${found < sample.length ? ' (the others: answers not checkable here, no verdict claimed)' : ''}`,
+  );
 }
 
 main().catch((error: unknown) => void end(`failed: ${error instanceof Error ? error.message : String(error)}`, 1));

@@ -58,7 +58,6 @@ import {
   shardLabel,
   tokenBudget,
 } from '../src/suite-engine';
-import type { ConnectionProfile } from '../src/lib/profiles/profile';
 import { CALL_BOUNDS } from '../src/api/constants';
 import { unwritableReport, writeReports, type Report } from './suite-reports';
 import { idFilter, parseSuiteText } from './suite-input';
@@ -69,6 +68,7 @@ import { guardOutput } from './suite-output';
 import { exportPromptfoo } from './suite-export-promptfoo';
 import { mergeMain } from './suite-merge';
 import { printDryRun, readEstimate } from './suite-dry-run';
+import { cliProfile } from './cli-profile';
 
 // Every line printed from here on has the known secrets masked and control characters stripped (suite-output.ts).
 const printed = guardOutput();
@@ -396,18 +396,7 @@ if (!token) console.error(`suite: ${tokenEnv} is not set: requests are sent with
 const rubrics = suite.cases.some((c) => c.expect?.rubric || c.follow_ups?.some((f) => f.expect?.rubric));
 if (rubrics && !grader) console.error('suite: no --grader-url: every expect.rubric is "not graded" and its case fails');
 
-const profile: ConnectionProfile = {
-  id: 'command-line',
-  name: 'command line',
-  base_url: baseUrl,
-  secondary_url: secondaryUrl,
-  token,
-  mode: 'direct',
-  knowledgeSettingsParam: 'with_settings',
-  source: 'user',
-  rememberToken: false,
-  streamIdleTimeoutMs: idleTimeoutMs,
-};
+const profile = cliProfile({ baseUrl, secondaryUrl, token }, { streamIdleTimeoutMs: idleTimeoutMs });
 
 const planned = planAttempts(suite, only);
 const run = newRun({

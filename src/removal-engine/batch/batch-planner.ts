@@ -111,7 +111,8 @@ export function createBatchPlanner(
     const before = new Map<number, BatchRow>();
     // Re-issues, retries and rows beyond the reserved block are saved before their DELETEs leave.
     let saveFirst = false;
-    for (let i = 0; i < state.rows.length; i++) {
+    // Only the rows with work (kept by batch-state as rows change), in row order: not every row at every pump.
+    for (const i of [...state.activeRows].sort((a, b) => a - b)) {
       if (requests.isBusy(i)) continue;
       const row = state.rows[i]!;
       const d = row.deletion;
@@ -205,7 +206,8 @@ export function createBatchPlanner(
 
   /** No open row and nothing in flight: the batch has ended (done, or stopped and settled). */
   function settleBatch() {
-    if (requests.inFlight > 0 || state.rows.some(isOpen)) return;
+    // Rows with work are known without a look at every row; the full look is left for when there are none.
+    if (requests.inFlight > 0 || state.activeRows.size > 0 || state.rows.some(isOpen)) return;
     if (state.header.endedAt !== undefined) return;
     state.dispatch({ type: 'ended', at: state.now() });
     void writes.persist();

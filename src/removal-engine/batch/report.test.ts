@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../lib/csv';
 import { reduce, startDeletion } from '../single/machine';
 import { newBatch } from '../test-support/bulk-service';
+import { startProbeRun } from '../probe';
+import { probeSample } from './probe-sample';
 import { CSV_COLUMNS, reportCsv, reportJson, reportRows } from './report';
 
 function sample() {
@@ -42,11 +44,12 @@ describe('bulk removal report', () => {
     expect(lines).toHaveLength(5);
     expect(lines[1]).toBe(
       'k,"Retired, ""Beacon"" line",Prod,2026-01-02T03:04:05.000Z,2026-01-02T03:05:00.000Z,1,' +
-        `"'=HYPERLINK(""x"")",deleted,1,total_files,2026-01-02T03:04:09.000Z,`,
+        `"'=HYPERLINK(""x"")",deleted,1,total_files,2026-01-02T03:04:09.000Z,,answers_not_checked,,`,
     );
     expect(lines[2]).toContain(',2,doc 2,failed,1,,');
     expect(lines[2]).toContain('document 2 does not belong to knowledge base k');
-    expect(reportCsv(sample())).not.toMatch(/token|Bearer/i);
+    // No token in any line (the header's probe_tokens column counts a probe's billed tokens).
+    expect(lines.slice(1).join('\n')).not.toMatch(/token|Bearer/i);
   });
 
   it('CSV: a formula after leading spaces or a tab is defused too; Chinese names read back whole', () => {
@@ -69,5 +72,40 @@ describe('bulk removal report', () => {
     });
     expect(json.documents).toHaveLength(4);
     expect(json.documents[1]).toMatchObject({ outcome: 'failed', message: expect.stringContaining('does not belong') });
+  });
+
+  it('the probe column: "answers_not_checked" without a space, "not_probed" outside the sample, else the stage', () => {
+    const run = {
+      ...startProbeRun({
+        profileId: 'p',
+        knowledgeId: 'k',
+        documentId: '1',
+        datasetId: 'd',
+        spaceId: '101',
+        contents: ['A passage of the document long enough to make a probe question from it, and then some more.'],
+      }),
+      stage: 'still_in_answers' as const,
+      tokens: 42,
+    };
+    expect(reportRows(sample()).map((r) => r.probe)).toEqual(Array(4).fill('answers_not_checked'));
+    const rows = reportRows(sample(), { probing: true, runs: new Map([[0, run]]) });
+    expect(rows.map((r) => r.probe)).toEqual(['still_in_answers', 'not_probed', 'not_probed', 'not_probed']);
+    expect(rows[0]).toMatchObject({ probeTokens: 42 });
+    expect(rows[0]!.probeEvidence).toContain('Space 101, dataset d');
+    // The question is a passage of the document: a report of its removal does not carry it on.
+    expect(reportCsv(sample(), rows)).not.toContain('A passage of the document');
+    expect(JSON.parse(reportJson(sample(), rows)).documents[0]).toMatchObject({
+      probe: 'still_in_answers',
+      probe_tokens: 42,
+    });
+  });
+
+  it('the probe sample: at most N rows, evenly spread, the first and the last included', () => {
+    const all = Array.from({ length: 100 }, (_, i) => i);
+    expect(probeSample(all, 5)).toEqual([0, 25, 50, 74, 99]);
+    expect(probeSample(all)).toHaveLength(10);
+    expect(probeSample([3, 7], 10)).toEqual([3, 7]);
+    expect(probeSample(all, 1)).toEqual([0]);
+    expect(probeSample([], 10)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { writeCsv } from '../../lib/csv';
 import type { ConfirmingRead } from '../single/machine';
+import { evidenceLines, evidenceOf, type ProbeRun } from '../probe';
 import { phaseOf, type Batch, type BatchRow, type RowPhase } from './batch';
+import { probeColumn, type ProbeColumn } from './probe-sample';
 
 /** One line of a batch's report: what happened to one submitted id. */
 export interface ReportRow {
@@ -15,7 +17,21 @@ export interface ReportRow {
   at?: number;
   /** The service's message, for a refused DELETE. */
   message?: string;
+  /** Gone from answers (./probe-sample.ts): the probe's stage, `not_probed` outside the sample, or no space. */
+  probe: ProbeColumn;
+  /** What the probe's verdict rests on: the read, the control, each probe (its field, its time). */
+  probeEvidence?: string[];
+  /** Tokens the row's probes used (each probe is a billed completion). */
+  probeTokens?: number;
 }
+
+/** The probes of a batch, for its report: whether it had a space to probe, and each sampled row's run. */
+export interface ReportProbes {
+  probing: boolean;
+  runs: ReadonlyMap<number, ProbeRun>;
+}
+
+const NO_PROBES: ReportProbes = { probing: false, runs: new Map() };
 
 const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
 
@@ -23,19 +39,27 @@ const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
  * A row's report line, kept while the row is unchanged (rows are immutable): while a batch runs, the report is
  * rebuilt several times a second and only its changed lines are new objects, so the table re-renders only those.
  */
-const lineOf = new WeakMap<BatchRow, ReportRow>();
+const lineOf = new WeakMap<BatchRow, { line: ReportRow; run?: ProbeRun; probing: boolean }>();
 
-export function reportRows(batch: Batch): ReportRow[] {
+export function reportRows(batch: Batch, probes: ReportProbes = NO_PROBES): ReportRow[] {
   return batch.rows.map((row, index) => {
     const known = lineOf.get(row);
-    if (known?.index === index) return known;
-    const line = reportRow(row, index);
-    lineOf.set(row, line);
+    const run = probes.runs.get(index);
+    if (known?.line.index === index && known.run === run && known.probing === probes.probing) return known.line;
+    const line = reportRow(row, index, probes.probing, run);
+    lineOf.set(row, { line, run, probing: probes.probing });
     return line;
   });
 }
 
-function reportRow(row: BatchRow, index: number): ReportRow {
+/**
+ * A probe's evidence for a report, without its question: the question is a passage of the document's own text, and
+ * a report of a removal (of leaked data, say) must not carry it on.
+ */
+const evidenceForReport = (run: ProbeRun) =>
+  evidenceLines(evidenceOf(run)).filter((line) => !line.startsWith('Question:'));
+
+function reportRow(row: BatchRow, index: number, probing: boolean, run: ProbeRun | undefined): ReportRow {
   const d = row.deletion;
   const outcome = phaseOf(row);
   let message: string | undefined;
@@ -51,6 +75,8 @@ function reportRow(row: BatchRow, index: number): ReportRow {
     confirmedBy: d?.state === 'deleted' ? d.confirmedBy : undefined,
     at: d && SETTLED.has(outcome) ? d.updatedAt : undefined,
     message,
+    probe: probeColumn(probing, run),
+    ...(run ? { probeEvidence: evidenceForReport(run), probeTokens: run.tokens } : {}),
   };
 }
 
@@ -69,6 +95,9 @@ export const CSV_COLUMNS = [
   'confirmed_by',
   'outcome_at',
   'message',
+  'probe',
+  'probe_evidence',
+  'probe_tokens',
 ] as const;
 
 /**
@@ -80,7 +109,19 @@ export function reportCsv(batch: Batch, rows: readonly ReportRow[] = reportRows(
   const head = [batch.knowledgeId, batch.knowledgeName, batch.profileName, iso(batch.createdAt), iso(batch.endedAt)];
   return writeCsv(
     CSV_COLUMNS,
-    rows.map((r) => [...head, r.documentId, r.name, r.outcome, r.attempts, r.confirmedBy, iso(r.at), r.message]),
+    rows.map((r) => [
+      ...head,
+      r.documentId,
+      r.name,
+      r.outcome,
+      r.attempts,
+      r.confirmedBy,
+      iso(r.at),
+      r.message,
+      r.probe,
+      r.probeEvidence?.join(' | '),
+      r.probeTokens,
+    ]),
   );
 }
 
@@ -100,6 +141,9 @@ export function reportJson(batch: Batch, rows: readonly ReportRow[] = reportRows
         confirmed_by: r.confirmedBy ?? null,
         outcome_at: r.at === undefined ? null : iso(r.at),
         message: r.message ?? null,
+        probe: r.probe,
+        probe_evidence: r.probeEvidence ?? null,
+        probe_tokens: r.probeTokens ?? null,
       })),
     },
     null,

@@ -8,7 +8,7 @@ import {
 } from '../single/machine';
 import { browserNetwork, type NetworkWatch } from '../single/network';
 import { afterConnectivity, afterResume, type BackoffBounds } from './backoff';
-import { countPhases, type Batch, type PhaseCounts } from './batch';
+import { countPhases, type Batch, type BatchRow, type PhaseCounts } from './batch';
 import { createBatchPlanner } from './batch-planner';
 import { createBatchRequests, type BatchIo } from './batch-requests';
 import { createBatchState } from './batch-state';
@@ -177,6 +177,8 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
     /** Re-checks whether it may run (after a profile switch). */
     kick: () => planner.pump(),
     snapshot: state.snapshot,
+    /** Row i as it stands, without copying every row (snapshot() does). */
+    rowAt: (i: number): BatchRow | undefined => state.rows[i],
     /** Indices of the rows changed since the last call. */
     takeChanges(): number[] {
       const list = [...state.changed];

@@ -2,15 +2,19 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 
 /**
- * A proxy in front of the service's knowledge host that counts every DELETE of a document reaching it and plays the
- * faults `npm run remove` must survive (scripts/remove.test.ts, `npm run bench -- removal`): a DELETE refused with
- * 502 before the service sees it, or forwarded and its answer lost (the connection cut once the service answered).
+ * A proxy in front of one sandbox host that counts every DELETE of a document reaching it (the browser's own view of
+ * its requests misses those of a tab closed midway) and plays the faults a removal must survive: a DELETE refused
+ * with 502 before the service sees it, forwarded and its answer lost (the connection cut once the service answered),
+ * or held a while before it goes on (a slower service, so a batch is still sending when a test closes its tab).
  * Which DELETE meets which fault is the caller's choice, by document id and how many DELETEs of it came before.
+ * Used by scripts/remove.test.ts, `npm run bench -- removal`, the e2e tabs specs and the suite-run tabs spec (it counts completions too): one proxy for all of them.
  */
 export interface FaultProxy {
   url: string;
   /** DELETEs that reached the proxy, by document id (refused ones included). */
   deletes: Map<string, number>;
+  /** Completions (POST /v1/spaces/completions/…) that reached the proxy, counted as they arrive. */
+  completions: () => number;
   stop(): Promise<void>;
 }
 
@@ -24,9 +28,11 @@ export interface Faults {
 }
 
 const DOCUMENT_DELETE = /^\/v1\/knowledge\/[^/]+\/document\/([^/?]+)$/;
+const COMPLETION = /^\/v1\/spaces\/completions\//;
 
 export async function startFaultProxy(target: string, faults: Faults = {}): Promise<FaultProxy> {
   const deletes = new Map<string, number>();
+  let completions = 0;
   /** DELETEs held back (delayMs): dropped when the proxy stops, so none reaches the service afterwards. */
   const held = new Set<ReturnType<typeof setTimeout>>();
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, lose: boolean) => {
@@ -53,6 +59,7 @@ export async function startFaultProxy(target: string, faults: Faults = {}): Prom
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.method === 'POST' && COMPLETION.test(req.url ?? '')) completions++;
       const m = req.method === 'DELETE' ? DOCUMENT_DELETE.exec(req.url ?? '') : null;
       if (!m) return forward(req, res, Buffer.concat(chunks), false);
       const id = decodeURIComponent(m[1]!);
@@ -82,6 +89,7 @@ export async function startFaultProxy(target: string, faults: Faults = {}): Prom
   return {
     url: `http://127.0.0.1:${port}`,
     deletes,
+    completions: () => completions,
     stop: () =>
       new Promise<void>((ok) => {
         for (const timer of held) clearTimeout(timer);
