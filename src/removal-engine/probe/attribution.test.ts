@@ -48,4 +48,25 @@ describe('attribute', () => {
     );
     expect(a.found).toBe(false);
   });
+  it('does not take an answer quoting a near-identical document that a piece names for this one', () => {
+    // Another data sheet of the same family: the same sentences, retrieved and quoted, after this one was purged.
+    const sibling = `Data sheet 2. ${reference}`;
+    const a = attribute(
+      {
+        assistantMessage: `Per the data sheet: ${reference.slice(0, 90)}`,
+        chunks: [{ document_id: '2', content: sibling }],
+      },
+      doc,
+    );
+    expect(a.found).toBe(false);
+    // Words no retrieved piece holds still show the document (a QA pair answered directly).
+    const b = attribute(
+      {
+        assistantMessage: `Per the handbook: ${reference.slice(0, 90)}`,
+        chunks: [{ document_id: '2', content: 'Other.' }],
+      },
+      doc,
+    );
+    expect(b).toMatchObject({ found: true, field: 'assistant_message' });
+  });
 });

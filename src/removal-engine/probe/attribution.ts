@@ -32,7 +32,8 @@ export interface Attribution {
  * Whether an answer comes from the document. A piece names it by `document_id`; a piece naming another document is
  * not it; a piece naming none is it when it quotes the document's text (MIN_OVERLAP_CHARS verbatim). The
  * `assistant_message` is scanned too (a QA pair can be answered directly, with no piece), the question's own words
- * taken out first: an answer that only echoes the question quotes nothing of the document.
+ * taken out first (an answer that only echoes the question quotes nothing of the document), and words a piece of
+ * another document holds too not counted (a near-identical document answering is not this one).
  */
 export function attribute(
   answer: { assistantMessage?: string; chunks: readonly ProbeChunk[] },
@@ -53,10 +54,22 @@ export function attribute(
       matched.push(chunk.content);
     }
   });
+  // Words the answer took from a piece of another document are that document's (near-identical documents share
+  // whole sentences): only a run no other retrieved document holds shows this one.
+  const otherDocuments = answer.chunks.flatMap((chunk) => {
+    const id = chunk.document_id;
+    const other = id !== undefined && id !== null && String(id) !== '' && String(id) !== doc.documentId;
+    return other && chunk.content ? [chunk.content] : [];
+  });
   if (
     !field &&
     answer.assistantMessage &&
-    longestOverlapAtLeast(withoutPassage(answer.assistantMessage, doc.question), doc.reference, MIN_OVERLAP_CHARS)
+    longestOverlapAtLeast(
+      withoutPassage(answer.assistantMessage, doc.question),
+      doc.reference,
+      MIN_OVERLAP_CHARS,
+      otherDocuments,
+    )
   )
     field = 'assistant_message';
   return { found: field !== undefined, field, pieces: answer.chunks.length, piecesWithDocumentId, matched };

@@ -6,13 +6,20 @@ export function normalizeText(s: string): string {
 }
 
 /**
- * Whether `candidate` shares at least `min` consecutive characters with `reference` (both normalized). Any such run
+ * Whether `candidate` shares at least `min` consecutive characters with `reference` (both normalized), not counting
+ * a run that one of `explainedBy` holds too. Any such run
  * contains a window of `min / 2` characters starting at a multiple of `min / 2` in the candidate, so only those
  * windows are looked up, and each hit is grown both ways to measure the run.
  */
-export function longestOverlapAtLeast(candidate: string, reference: string, min = MIN_OVERLAP_CHARS): boolean {
+export function longestOverlapAtLeast(
+  candidate: string,
+  reference: string,
+  min = MIN_OVERLAP_CHARS,
+  explainedBy: readonly string[] = [],
+): boolean {
   const c = normalizeText(candidate);
   const r = normalizeText(reference);
+  const others = explainedBy.map(normalizeText);
   if (c.length < min || r.length < min) return false;
   const step = Math.max(1, Math.floor(min / 2));
   for (let start = 0; start + step <= c.length; start += step) {
@@ -22,7 +29,8 @@ export function longestOverlapAtLeast(candidate: string, reference: string, min 
       while (start - left > 0 && at - left > 0 && c[start - left - 1] === r[at - left - 1]) left++;
       let right = step;
       while (start + right < c.length && at + right < r.length && c[start + right] === r[at + right]) right++;
-      if (left + right >= min) return true;
+      // A run another retrieved document also holds is that document's word, not proof of this one.
+      if (left + right >= min && !others.some((o) => o.includes(c.slice(start - left, start + right)))) return true;
     }
   }
   return false;
