@@ -98,7 +98,9 @@ describe('npm run suite on other tools’ files', () => {
       const run = JSON.parse(readFileSync(json, 'utf8'));
       expect(run.summary).toMatchObject({ total: 3, passed: 3 });
       // Asked of the sandbox's space, with the prompt rendered from the vars.
-      expect(run.run.attempts[0].turns[0].request.url).toBe(`${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`);
+      expect(run.run.attempts[0].turns[0].request.url).toBe(
+        `${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`,
+      );
     },
     SLOW,
   );

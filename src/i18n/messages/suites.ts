@@ -119,7 +119,7 @@ export const suitesMessages = defineMessages({
     'suites.field.notChecked': 'Not checked',
     'suites.field.abstention_phrases': 'Abstention phrases',
     'suites.field.abstentionPhrasesHint':
-      'What a declining answer says, per language, for the abstains check, e.g. {"en": ["I could not find"], "zh": ["没有找到"]}.',
+      'What a declining answer says, per language, for the abstains check, e.g. {"en": ["I could not find"], "de": ["nicht gefunden"]}.',
     'suites.field.max_total_tokens': 'At most this many tokens',
     'suites.field.repeat': 'Repeat (this case)',
     'suites.field.options': 'Options (JSON)',
@@ -500,7 +500,7 @@ export const suitesMessages = defineMessages({
     'suites.field.notChecked': '不检查',
     'suites.field.abstention_phrases': '拒答短语',
     'suites.field.abstentionPhrasesHint':
-      '拒答时回答会说的话，按语言列出，供“拒答”检查使用，例如 {"en": ["I could not find"], "zh": ["没有找到"]}。',
+      '拒答时回答会说的话，按语言列出，供“拒答”检查使用，例如 {"en": ["I could not find"], "de": ["nicht gefunden"]}。',
     'suites.field.max_total_tokens': 'token 数上限',
     'suites.field.repeat': '重复次数（此用例）',
     'suites.field.options': '选项（JSON）',
