@@ -19,6 +19,16 @@ export interface PieceListProps {
   ref?: Ref<PieceListHandle>;
 }
 
+/** The pieces' scrolling box: the same for the first pieces (PiecePreview) and the whole list. */
+const SCROLLER_STYLE = {
+  height: 'min(70vh, 48rem)',
+  minHeight: '18rem',
+  overflow: 'auto',
+  contain: 'strict',
+  border: '1px solid var(--mantine-color-default-border)',
+  borderRadius: 'var(--mantine-radius-md)',
+} as const;
+
 /** A first guess at a row's height; each row is measured once rendered. */
 const ESTIMATED_ROW_PX = 40;
 
@@ -55,14 +65,7 @@ export function PieceList({ pieces, query, activePiece, ref }: PieceListProps) {
       aria-label={t('documents.text.region', { count: pieces.length })}
       tabIndex={0}
       data-testid="piece-scroller"
-      style={{
-        height: 'min(70vh, 48rem)',
-        minHeight: '18rem',
-        overflow: 'auto',
-        contain: 'strict',
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-md)',
-      }}
+      style={SCROLLER_STYLE}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => (
@@ -82,6 +85,29 @@ export function PieceList({ pieces, query, activePiece, ref }: PieceListProps) {
           </div>
         ))}
       </div>
+    </Box>
+  );
+}
+
+/**
+ * A text's first pieces while the rest of the answer arrives, in the same box and rows as PieceList but laid out as
+ * plain rows: a few dozen, so no virtualizer is needed, and none of its measuring (each row's size read back from
+ * the page, a forced layout of the whole page during the first render, then a render more) stands before the first
+ * paint of a cold load.
+ */
+export function PiecePreview({ pieces }: { pieces: readonly string[] }) {
+  const t = useT();
+  const { formatNumber } = useFormat();
+  return (
+    <Box
+      component="section"
+      aria-label={t('documents.text.region', { count: pieces.length })}
+      tabIndex={0}
+      style={SCROLLER_STYLE}
+    >
+      {pieces.map((text, index) => (
+        <PieceRow key={index} index={index} text={text} query="" active={false} number={formatNumber(index + 1)} />
+      ))}
     </Box>
   );
 }
