@@ -164,6 +164,9 @@ const TEXT_STYLE = {
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
 } as const;
+// The button's own height (a flex box, not a line box taller than the text's first line): a row is as tall with
+// its button as without.
+const COPY_CELL_STYLE = { flex: 'none', display: 'flex' } as const;
 const COPY_ROOM_STYLE = { flex: '0 0 calc(1.125rem * var(--mantine-scale))' } as const;
 const CURRENT_MARK_STYLE = { background: 'var(--mantine-color-orange-4)', color: 'black' } as const;
 
@@ -193,7 +196,7 @@ const PieceRow = memo(function PieceRow({ index, number, text, query, active, co
         )}
       </p>
       {copyable ? (
-        <div style={{ flex: 'none' }}>
+        <div style={COPY_CELL_STYLE}>
           <CopyButton value={text} label={t('documents.text.piece', { n: number })} size="xs" />
         </div>
       ) : (
