@@ -22,8 +22,9 @@ const WATCH_LIMIT = 256 * 1024;
 
 /**
  * A body's bytes, read as they arrive (readCapped's one loop: never more than `capBytes`, past it the body cancelled
- * and `tooLarge()` thrown); `watch` sees the text so far after each piece until it returns a promise, and the bytes
- * are handed back once that promise has settled and a frame has been painted.
+ * and `tooLarge()` thrown); `watch` sees the text so far after each piece until it returns a promise. The rest of
+ * the body is read only once that promise has settled and a frame has been painted: a page showing the answer's
+ * first pieces paints them before the rest arrives (the network holds it meanwhile), then the bytes are handed back.
  */
 export async function readWatchingStart(
   body: ReadableStream<Uint8Array>,
@@ -39,21 +40,21 @@ export async function readWatchingStart(
   let textSoFar = '';
   let watched = 0;
   const bytes = await readCapped(body, capBytes, tooLarge, (piece) => {
-    if (!watching) return;
+    if (!watching) return undefined;
     const part = piece.subarray(0, WATCH_LIMIT - watched);
     watched += part.byteLength;
     textSoFar += decoder.decode(part, { stream: true });
     shown = watch(textSoFar);
     watching = shown === undefined && watched < WATCH_LIMIT;
     if (!watching) textSoFar = '';
-  });
-  if (shown) {
     // Settled either way; an abort meanwhile ends the read as fetch's own would.
-    await abortable(
-      shown.catch(() => undefined),
-      signal,
+    return (
+      shown &&
+      abortable(
+        shown.catch(() => undefined),
+        signal,
+      ).then(nextFrame)
     );
-    await nextFrame();
-  }
+  });
   return bytes;
 }
