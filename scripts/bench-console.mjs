@@ -21,8 +21,8 @@
 // that far away; loopback (0) by default.
 // --pages: only these pages (their goal names), beside the bare app; --no-in-app: cold loads only; --no-suites: no suite
 // run page section. For a quicker look at one page; the figures of a full run are the ones to quote.
-// For the document, the cold table also says when its texts answer was in (the read's last byte, Resource Timing):
-// content before that is the first pieces painted while the rest still arrives.
+// For the document, the cold table also says when its texts answer was in the browser (Resource Timing's responseEnd:
+// the network side; the page reads the rest of the body from there after its first pieces are painted).
 // Everything listens on 127.0.0.1; every wait is bounded; children stop with this process. Results:
 // bench-results/console.json.
 import { execFileSync } from 'node:child_process';
@@ -399,7 +399,7 @@ async function main() {
       );
     for (const r of results.filter((x) => x.answerEnd))
       console.log(
-        `  ${r.name}: its texts answer's last byte at ${r.answerEnd.runs.map((v) => (Number.isFinite(v) ? ms(v) : '?')).join(', ')} (content before it: painted while the rest arrived)`,
+        `  ${r.name}: its texts answer's last byte at ${r.answerEnd.runs.map((v) => (Number.isFinite(v) ? ms(v) : '?')).join(', ')} (in the browser's network buffer; the page reads the rest of it after the first pieces are painted)`,
       );
     const doc = results.find((r) => r.heap);
     if (doc) console.log(`JS heap after opening the 50,000-piece document (after GC): median ${mb(doc.heap.median)}`);
