@@ -72,6 +72,10 @@ for (const scheme of ['light', 'dark'] as const) {
 
       await page.goto(`./knowledge/${KB.handbook}`);
       await expect(page.getByTestId('known-documents')).toBeVisible();
+      // Test retrieval opens on the admin's click the first time, by itself once a test was run here.
+      const opener = page.getByTestId('probe-open');
+      await expect(opener.or(page.getByTestId('probe-question'))).toBeVisible();
+      if (await opener.isVisible()) await opener.click();
       await page.getByTestId('probe-question').fill(BATTERY_Q);
       await page.getByTestId('probe-submit').click();
       await expect(page.getByTestId('probe-piece').first()).toBeVisible();

@@ -172,6 +172,9 @@ test.describe('a knowledge base’s documents and deletions remembered', () => {
     await expect(page.getByTestId('known-documents-empty')).toBeVisible();
 
     const panel = page.getByRole('region', { name: 'Test retrieval' });
+    // Its panel loads when asked for (off a knowledge base's first visit), and the question field takes the focus.
+    await panel.getByRole('button', { name: 'Ask a test question' }).click();
+    await expect(panel.getByTestId('probe-question')).toBeFocused();
     // The sandbox's first space is offered until one is picked.
     await expect(panel.getByTestId('probe-space')).toHaveValue(SPACE.support);
     await panel.getByTestId('probe-question').fill(BATTERY_Q);
@@ -209,7 +212,7 @@ test.describe('a knowledge base’s documents and deletions remembered', () => {
     await expect(dialog.getByTestId('bulk-check-summary')).not.toContainText("can't be checked");
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    // A reload keeps the list, and the space picked for this knowledge base.
+    // A reload keeps the list, and the space picked for this knowledge base (its panel opens by itself now).
     await page.reload();
     await expect(battery).toHaveAttribute('data-state', 'seen');
     await expect(page.getByRole('region', { name: 'Test retrieval' }).getByTestId('probe-space')).toHaveValue(

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench` section "console": figures for the built console on this machine, not a pass/fail test.
 //   node scripts/bench-console.mjs [--runs 5] [--no-build] [--dist dist-bench] [--latency MS] [--hover MS]
+//     [--pages knowledge,dataset,document] [--no-in-app] [--no-suites]
 //   1. builds the console (into dist-bench/) and prints its chunks, raw and gzip (scripts/budget.mjs);
 //   2. builds the bare app of the same stack (scripts/perf/baseline-app) twice: as shared, for the first-visit weight,
 //      and with a fetching route (scripts/perf/baseline-extra), for the render times;
@@ -18,6 +19,10 @@
 // navigation start, or since the navigation was asked for), so polling from here adds nothing.
 // --latency MS: every request of the pages waits MS more (Chromium's network emulation), as with a console and service
 // that far away; loopback (0) by default.
+// --pages: only these pages (their goal names), beside the bare app; --no-in-app: cold loads only; --no-suites: no suite
+// run page section. For a quicker look at one page; the figures of a full run are the ones to quote.
+// For the document, the cold table also says when its texts answer was in the browser (Resource Timing's responseEnd:
+// the network side; the page reads the rest of the body from there after its first pieces are painted).
 // Everything listens on 127.0.0.1; every wait is bounded; children stop with this process. Results:
 // bench-results/console.json.
 import { execFileSync } from 'node:child_process';
@@ -42,6 +47,9 @@ const { values: options } = parseArgs({
     dist: { type: 'string' },
     latency: { type: 'string', default: '0' },
     hover: { type: 'string', default: '200' },
+    pages: { type: 'string' },
+    'no-in-app': { type: 'boolean', default: false },
+    'no-suites': { type: 'boolean', default: false },
   },
 });
 const RUNS = Math.min(Math.max(Number(options.runs) || 5, 1), 20);
@@ -137,8 +145,10 @@ const PAGES = [
     path: null, // set from the fixture
     target: { selector: '[data-testid="piece-row"][data-piece="1"]', text: 'Log entry 1:' },
     heap: true,
+    /** The read whose last byte is timed beside the content (Resource Timing's responseEnd). */
+    answer: '/v1/documents/texts/',
   },
-];
+].filter((p) => !options.pages || options.pages.split(',').includes(p.goal));
 const BARE_PAGE = {
   name: 'bare app, fetching page',
   path: `knowledge/${KNOWLEDGE_ID}`,
@@ -195,8 +205,23 @@ async function heapOf(context, page) {
   return (await cdp.send('Runtime.getHeapUsage')).usedSize;
 }
 
+/** ms from navigation start until the last byte of the read whose URL contains `part` was in (bounded). */
+function answerEnd(part) {
+  const find = () => performance.getEntriesByType('resource').find((e) => e.name.includes(part));
+  return new Promise((settle) => {
+    if (find()) return settle(find().responseEnd);
+    const observer = new PerformanceObserver(() => {
+      if (!find()) return;
+      observer.disconnect();
+      settle(find().responseEnd);
+    });
+    observer.observe({ type: 'resource' });
+    setTimeout(() => settle(null), 30_000);
+  });
+}
+
 /** A new tab opens url: ms from navigation start until the content shows. */
-async function cold(browser, url, { target, heap }) {
+async function cold(browser, url, { target, heap, answer }) {
   const context = await newContext(browser, target);
   try {
     const page = await newPage(context);
@@ -205,7 +230,8 @@ async function cold(browser, url, { target, heap }) {
     await page.goto(url, { timeout: STEP_TIMEOUT_MS });
     const elapsed = await seen(page);
     if (errors.length) throw new Error(`page errors on ${url}: ${errors.join('; ')}`);
-    return { ms: elapsed, heap: heap ? await heapOf(context, page) : undefined };
+    const answerMs = answer ? await page.evaluate(answerEnd, answer) : undefined;
+    return { ms: elapsed, heap: heap ? await heapOf(context, page) : undefined, answerMs };
   } finally {
     await context.close();
   }
@@ -299,8 +325,11 @@ async function main() {
     stops.push(bareFetching.close);
     const browser = await launchBenchChromium(chromium, { executablePath });
     stops.push(() => browser.close());
-    PAGES[2].id = LARGE.documentId;
-    PAGES[2].path = `documents/${LARGE.documentId}`;
+    const documentPage = PAGES.find((p) => p.goal === 'document');
+    if (documentPage) {
+      documentPage.id = LARGE.documentId;
+      documentPage.path = `documents/${LARGE.documentId}`;
+    }
     const catalog = catalogOf(config.default_profile);
 
     console.log('\n== first visit: JS and CSS fetched until the network is idle (scripts/perf/weigh.mjs)');
@@ -316,30 +345,38 @@ async function main() {
     console.log(
       `\n== render times (headless Chromium ${browser.version()} without its window's address-bar web UI, ${LATENCY_MS ? `${LATENCY_MS} ms latency per request` : 'loopback'}; ${RUNS} rounds after one warm-up, each measure once a round, a fresh context each)`,
     );
+    const IN_APP = !options['no-in-app'];
     const measures = [{ run: () => cold(browser, bareFetching.url + BARE_PAGE.path, BARE_PAGE) }];
-    for (const p of PAGES)
-      measures.push(
-        { run: () => cold(browser, site.url + p.path, p) },
-        { run: () => inApp(browser, site.url, p, catalog, 0) },
-        { run: () => inApp(browser, site.url, p, catalog, HOVER_MS) },
-      );
+    for (const p of PAGES) {
+      measures.push({ run: () => cold(browser, site.url + p.path, p) });
+      if (IN_APP)
+        measures.push(
+          { run: () => inApp(browser, site.url, p, catalog, 0) },
+          { run: () => inApp(browser, site.url, p, catalog, HOVER_MS) },
+        );
+    }
     process.stdout.write('rounds: ');
     const [bareCold, ...pageRuns] = await interleaved(measures);
+    const perPage = IN_APP ? 3 : 1;
     const results = PAGES.map((p, i) => {
-      const [c, atOnce, hovered] = pageRuns.slice(3 * i, 3 * i + 3);
+      const [c, atOnce, hovered] = pageRuns.slice(perPage * i, perPage * i + perPage);
       return {
         name: p.name,
         path: p.path,
         cold: stats(c.map((r) => r.ms)),
-        inApp: stats(atOnce.map((r) => r.ms)),
-        inAppAfterHover: stats(hovered.map((r) => r.ms)),
+        // Each round's cold load ÷ the bare app's of the same round.
+        coldRatioByRound: c.map((r, round) => r.ms / bareCold[round].ms),
+        answerEnd: p.answer ? stats(c.map((r) => r.answerMs ?? NaN)) : undefined,
+        inApp: atOnce ? stats(atOnce.map((r) => r.ms)) : undefined,
+        inAppAfterHover: hovered ? stats(hovered.map((r) => r.ms)) : undefined,
         heap: p.heap ? stats(c.map((r) => r.heap)) : undefined,
         goal: p.goal,
       };
     });
     process.stdout.write('\n');
     const bareStats = stats(bareCold.map((r) => r.ms));
-    const col = (s) => `${ms(s.median).padStart(9)} ${ms(s.p95).padStart(9)}`;
+    const col = (s) =>
+      s ? `${ms(s.median).padStart(9)} ${ms(s.p95).padStart(9)}` : `${'—'.padStart(9)} ${'—'.padStart(9)}`;
     console.log(
       `${''.padEnd(26)} ${'cold'.padStart(27)}   ${'in-app, from the catalog (from the click)'.padStart(41)}`,
     );
@@ -354,11 +391,21 @@ async function main() {
       );
       r.coldRatio = ratio;
     }
+    console.log(`cold, each round (ms; ÷ the bare app's load of the same round):`);
+    console.log(`  ${BARE_PAGE.name.padEnd(24)} ${bareCold.map((r) => ms(r.ms)).join(', ')}`);
+    for (const r of results)
+      console.log(
+        `  ${r.name.padEnd(24)} ${r.cold.runs.map((v, i) => `${ms(v)} (${r.coldRatioByRound[i].toFixed(2)})`).join(', ')}`,
+      );
+    for (const r of results.filter((x) => x.answerEnd))
+      console.log(
+        `  ${r.name}: its texts answer's last byte at ${r.answerEnd.runs.map((v) => (Number.isFinite(v) ? ms(v) : '?')).join(', ')} (in the browser's network buffer; the page reads the rest of it after the first pieces are painted)`,
+      );
     const doc = results.find((r) => r.heap);
     if (doc) console.log(`JS heap after opening the 50,000-piece document (after GC): median ${mb(doc.heap.median)}`);
     const verdict = (ok) => (ok ? 'met' : 'NOT met');
     console.log(`goals of issue 27 (medians):`);
-    for (const r of results)
+    for (const r of results.filter((x) => x.inApp))
       console.log(
         `  in-app ${r.name} ≤ ${GOALS.inAppMs} ms after a ${HOVER_MS} ms hover: ${ms(r.inAppAfterHover.median)} — ${verdict(r.inAppAfterHover.median <= GOALS.inAppMs)} (click at once: ${ms(r.inApp.median)}, ${verdict(r.inApp.median <= GOALS.inAppMs)})`,
       );
@@ -375,8 +422,10 @@ async function main() {
     );
 
     mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+    // A partial run (--pages, --no-in-app) does not replace a full run's figures.
+    const resultFile = options.pages || options['no-in-app'] ? 'console-partial.json' : 'console.json';
     writeFileSync(
-      join(ROOT, 'bench-results', 'console.json'),
+      join(ROOT, 'bench-results', resultFile),
       JSON.stringify(
         {
           date,
@@ -401,7 +450,8 @@ async function main() {
         2,
       ),
     );
-    console.log('\nwritten: bench-results/console.json');
+    console.log(`\nwritten: bench-results/${resultFile}`);
+    if (options['no-suites']) return;
 
     // Issue 27: a suite run page of 2,000 cases, its own section (scripts/perf/suite-run-page.mjs).
     console.log(`\n== suite run page: in-app navigation to a kept run (${RUNS} rounds after one warm-up)`);

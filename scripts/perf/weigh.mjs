@@ -45,9 +45,10 @@ export const CONSOLE_PAGES = [
     path: `knowledge/${KB.handbook}`,
     ready: shows('Everything about the Beacon'),
     against: 'bare app /users',
-    // 1.10 until 2026-11-27; Test retrieval's form (5.1 KB gzip, after the first paint) and the tab coordination's
-    // own file (1.7 KB) came with the knowledge page: opening Test retrieval on demand would win most of it back.
-    max: 1.16,
+    // 1.10 until 2026-11-27, then 1.16 for Test retrieval's form (5.1 KB gzip, after the first paint) and the tab
+    // coordination's own file (1.7 KB); Test retrieval now loads when asked for (200.4 KB, 1.123×). Back to 1.10 needs
+    // the entry's share too (see "console /" above): docs/performance.md, "First visit".
+    max: 1.13,
   },
 ];
 

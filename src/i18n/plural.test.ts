@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en, zhCN, type MessageKey } from './message-tables';
+import { LOCALES } from './locales';
+import { pluralCategory } from './plural';
 import { interpolate, translator } from './translate';
 
 /**
@@ -156,5 +158,15 @@ describe('counted messages', () => {
     }
     expect(counted.size).toBeGreaterThan(10);
     expect(formatted).toEqual([]);
+  });
+});
+
+describe('pluralCategory', () => {
+  it("is Intl.PluralRules' category for each language, without making an Intl object at run time", () => {
+    const numbers = [-2, -1, -0, 0, 0.1, 0.5, 1, 1.5, 2, 3, 11, 21, 101, 1_000, 1_000_001, 1e21, NaN, Infinity];
+    for (const locale of LOCALES) {
+      const rules = new Intl.PluralRules(locale);
+      for (const n of numbers) expect([locale, n, pluralCategory(n, locale)]).toEqual([locale, n, rules.select(n)]);
+    }
   });
 });

@@ -44,4 +44,37 @@ describe('readWatchingStart', () => {
     expect(seen[2]!.length).toBe(256 * 1024 - 3 + 1);
     expect(bytes.byteLength).toBe(3 + 300 * 1024 + 4);
   });
+
+  it('reads the rest of the body only once what the watcher shows has settled', async () => {
+    const parts = [encode('{"items":[1,'), encode('2,'), encode('3]}')];
+    let pulled = 0;
+    let shownYet = false;
+    let pullsBeforeShown = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (!shownYet) pullsBeforeShown += 1;
+          const next = parts[pulled++];
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const read = readWatchingStart(
+      body,
+      // Shown after the tasks queued now have run: a reader that went on meanwhile would have pulled the rest.
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            shownYet = true;
+            resolve();
+          }, 0),
+        ),
+      new AbortController().signal,
+    );
+    expect(new TextDecoder().decode(await read)).toBe('{"items":[1,2,3]}');
+    expect(pullsBeforeShown).toBe(1);
+    expect(pulled).toBe(4);
+  });
 });

@@ -1,4 +1,5 @@
 import { abortable } from '../../lib/abortable';
+import { readCapped } from './read-capped';
 
 /** After the next paint (or 50 ms, where a hidden page paints nothing), so a change made now is on screen. */
 const nextFrame = () =>
@@ -20,8 +21,10 @@ const nextFrame = () =>
 const WATCH_LIMIT = 256 * 1024;
 
 /**
- * A body's bytes, read as they arrive; `watch` sees the text so far after each piece until it returns a promise,
- * and the bytes are handed back once that promise has settled and a frame has been painted.
+ * A body's bytes, read as they arrive (readCapped's one loop: never more than `capBytes`, past it the body cancelled
+ * and `tooLarge()` thrown); `watch` sees the text so far after each piece until it returns a promise. The rest of
+ * the body is read only once that promise has settled and a frame has been painted: a page showing the answer's
+ * first pieces paints them before the rest arrives (the network holds it meanwhile), then the bytes are handed back.
  */
 export async function readWatchingStart(
   body: ReadableStream<Uint8Array>,
@@ -30,47 +33,28 @@ export async function readWatchingStart(
   /** Past this many bytes the body is cancelled and `tooLarge()` thrown (READ_BOUNDS.bodyBytes). */
   capBytes = Infinity,
   tooLarge: () => Error = () => new Error(`the answer is over ${capBytes} bytes`),
-) {
-  const pieces: Uint8Array[] = [];
-  let size = 0;
+): Promise<Uint8Array> {
   let watching = true;
   let shown: Promise<void> | undefined;
   const decoder = new TextDecoder();
   let textSoFar = '';
   let watched = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > capBytes) {
-      const error = tooLarge();
-      await reader.cancel(error).catch(() => undefined);
-      throw error;
-    }
-    pieces.push(value);
-    if (watching) {
-      const part = value.subarray(0, WATCH_LIMIT - watched);
-      watched += part.byteLength;
-      textSoFar += decoder.decode(part, { stream: true });
-      shown = watch(textSoFar);
-      watching = shown === undefined && watched < WATCH_LIMIT;
-      if (!watching) textSoFar = '';
-    }
-  }
-  if (shown) {
+  const bytes = await readCapped(body, capBytes, tooLarge, (piece) => {
+    if (!watching) return undefined;
+    const part = piece.subarray(0, WATCH_LIMIT - watched);
+    watched += part.byteLength;
+    textSoFar += decoder.decode(part, { stream: true });
+    shown = watch(textSoFar);
+    watching = shown === undefined && watched < WATCH_LIMIT;
+    if (!watching) textSoFar = '';
     // Settled either way; an abort meanwhile ends the read as fetch's own would.
-    await abortable(
-      shown.catch(() => undefined),
-      signal,
+    return (
+      shown &&
+      abortable(
+        shown.catch(() => undefined),
+        signal,
+      ).then(nextFrame)
     );
-    await nextFrame();
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const piece of pieces) {
-    bytes.set(piece, at);
-    at += piece.byteLength;
-  }
+  });
   return bytes;
 }

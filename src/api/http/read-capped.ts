@@ -19,13 +19,14 @@ export const isOverCap = (error: unknown): error is ApiError & { capBytes: numbe
 /**
  * A body's bytes, read as they arrive and never more than `capBytes`: past the cap the body is cancelled (the
  * connection let go) and `overCap` thrown, so a 1 GB answer costs at most the cap in memory, not the gigabyte.
- * `onPiece` sees each piece as it comes (a preview of a large answer's start).
+ * `onPiece` sees each piece as it comes (a preview of a large answer's start); when it returns a promise, the next
+ * piece is read once that has settled (the rest waits in the network's buffers meanwhile).
  */
 export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   capBytes: number,
   tooLarge: () => Error,
-  onPiece?: (piece: Uint8Array) => void,
+  onPiece?: (piece: Uint8Array) => Promise<void> | void,
 ): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
   const pieces: Uint8Array[] = [];
@@ -42,7 +43,8 @@ export async function readCapped(
         throw error;
       }
       pieces.push(value);
-      onPiece?.(value);
+      const paused = onPiece?.(value);
+      if (paused) await paused;
     }
   } finally {
     reader.releaseLock();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callEndpoint } from '../http/client';
 import { profileFor } from '../../lib/test-support/http-server';
 import { useTestServer } from '../test-support/use-test-server';
-import { documentTextsPreviewQuery, documentTextsQuery } from './options';
+import { documentTextsPreviewQuery, documentTextsQuery, PREVIEW_PIECES } from './options';
 
 const server = useTestServer();
 
@@ -34,7 +34,7 @@ describe('a large document text', () => {
 
     const whole = client.fetchQuery(documentTextsQuery('9', { profile }));
     // Reached while the server still holds back the rest of the body.
-    expect(await preview).toEqual(pieces.slice(0, 200));
+    expect(await preview).toEqual(pieces.slice(0, PREVIEW_PIECES));
     sendRest();
     const result = await whole;
     expect(result.record.document_contents).toEqual(pieces);

@@ -59,10 +59,12 @@ export function documentBaseQuery(id: string, options: ProfileOption = {}) {
   });
 }
 
-/** A preview shows once this many pieces are in: a screenful, so a short text is not drawn twice. */
-const PREVIEW_MIN_PIECES = 50;
-/** More than a tall screen shows, fewer than a large first piece of the answer holds (a few ms to read). */
-const PREVIEW_MAX_PIECES = 200;
+/**
+ * A large text's preview: its first this many pieces, shown once they are in. More than a tall screen shows (the
+ * pieces' box is at most 48rem, a row at least 40 px) and few enough to lay out as plain rows, without the
+ * virtualizer's measuring (documents/PieceList.tsx PiecePreview); a text with fewer is not drawn twice.
+ */
+export const PREVIEW_PIECES = 30;
 /**
  * How long the whole answer waits for a page to show the preview: the read can start before the page has mounted (a
  * cold load's first script asks for it at once), and parsing 3.7 MB first would hold the page's first paint behind it.
@@ -111,8 +113,8 @@ export function documentTextsQuery(id: string, options: ProfileOption = {}) {
           onFirstText: showsText
             ? undefined
             : (text) => {
-                const pieces = firstStringItems(text, 'document_contents', PREVIEW_MAX_PIECES);
-                if (pieces.length < PREVIEW_MIN_PIECES) return undefined;
+                const pieces = firstStringItems(text, 'document_contents', PREVIEW_PIECES);
+                if (pieces.length < PREVIEW_PIECES) return undefined;
                 client.setQueryData(previewKey, pieces);
                 return observed(client, previewKey);
               },

@@ -5,7 +5,7 @@ import { documentTextsPreviewQuery, documentTextsQuery } from '../../api';
 import { DriftWarnings, ErrorState, Loading, downloadText } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import { JumpToPiece } from './JumpToPiece';
-import { PieceList, type PieceListHandle } from './PieceList';
+import { PieceList, PiecePreview, type PieceListHandle } from './PieceList';
 import {
   buildSearchIndex,
   findHits,
@@ -57,7 +57,7 @@ function TextPreview({ pieces }: { pieces: readonly string[] }) {
   return (
     <Stack gap="sm" data-testid="text-preview">
       <Loading label={t('documents.text.loadingRest', { count: pieces.length })} />
-      <PieceList pieces={pieces} query="" />
+      <PiecePreview pieces={pieces} />
     </Stack>
   );
 }

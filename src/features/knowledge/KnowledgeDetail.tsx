@@ -1,4 +1,4 @@
-import { Anchor, Collapse, Stack, Switch } from '@mantine/core';
+import { Anchor, Button, Collapse, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SETTINGS_PARAM, useConnection } from '../../lib';
@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { KnowledgeDocuments } from './KnowledgeDocuments';
 import { KnowledgeRecordView } from './KnowledgeRecordView';
 import { usePendingDeletionCount } from './deletion/pending-count';
+import { rememberedSpace } from './retrieval-space';
 
 /**
  * The "with settings" fields, shown once the admin asks for them: their table (Mantine's Table, its scroll container
@@ -16,8 +17,13 @@ import { usePendingDeletionCount } from './deletion/pending-count';
 const loadSettingsExtras = () => import('./SettingsExtras').then((m) => ({ default: m.SettingsExtras }));
 const SettingsExtras = lazy(loadSettingsExtras);
 
-/** The Test retrieval panel, below the fold: its form and result view load after the record has painted. */
-const TestRetrieval = lazy(() => import('./TestRetrieval').then((m) => ({ default: m.TestRetrieval })));
+/**
+ * The Test retrieval panel (its form, result view and the Textarea's autosize, ≈5 KB gzip): loaded when the admin
+ * opens it, or after the record has painted where this profile already ran a test here (a space is remembered for
+ * this knowledge base), not on every knowledge base's first visit.
+ */
+const loadTestRetrieval = () => import('./TestRetrieval').then((m) => ({ default: m.TestRetrieval }));
+const TestRetrieval = lazy(loadTestRetrieval);
 
 /** What reads the deletion runtime, asked for once the record has painted (see knowledge-deletions.tsx). */
 const KnowledgeBaseDeletions = lazy(() =>
@@ -30,6 +36,7 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
   const { active } = useConnection();
   const [withSettings, setWithSettings] = useState(false);
   const [showRaw, setShowRaw] = useState(false);
+  const [probeOpened, setProbeOpened] = useState(false);
   const param = active?.knowledgeSettingsParam ?? DEFAULT_KNOWLEDGE_SETTINGS_PARAM;
   const plain = useQuery(knowledgeQuery(knowledgeId));
   const settings = useQuery({ ...knowledgeQuery(knowledgeId, { withSettings: true, param }), enabled: withSettings });
@@ -101,10 +108,17 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
       {active ? (
         <KnowledgeDocuments profileId={active.id} place={{ knowledgeId, datasetId: record.dataset_id }} />
       ) : null}
-      {active && belowFold ? (
-        <Suspense fallback={null}>
-          <TestRetrieval profile={active} knowledgeId={knowledgeId} datasetId={record.dataset_id} />
+      {active && belowFold && (probeOpened || rememberedSpace(active.id, knowledgeId) !== undefined) ? (
+        <Suspense fallback={<TestRetrievalOpener loading />}>
+          <TestRetrieval
+            profile={active}
+            knowledgeId={knowledgeId}
+            datasetId={record.dataset_id}
+            focusQuestion={probeOpened}
+          />
         </Suspense>
+      ) : active ? (
+        <TestRetrievalOpener onOpen={() => setProbeOpened(true)} />
       ) : null}
       {active && belowFold ? (
         <Suspense fallback={null}>
@@ -120,5 +134,33 @@ export function KnowledgeDetail({ knowledgeId }: { knowledgeId: string }) {
         </Suspense>
       ) : null}
     </Stack>
+  );
+}
+
+/** Test retrieval before its panel is loaded: what it does, and the button that loads it (asked for on hover or focus). */
+function TestRetrievalOpener({ onOpen, loading = false }: { onOpen?: () => void; loading?: boolean }) {
+  const t = useT();
+  const preload = () => void loadTestRetrieval();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="test-retrieval-title">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id="test-retrieval-title">
+          {t('knowledge.probe.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('knowledge.probe.openHint')}
+        </Text>
+        <Button
+          variant="light"
+          loading={loading}
+          onClick={onOpen}
+          onPointerEnter={preload}
+          onFocus={preload}
+          data-testid="probe-open"
+        >
+          {t('knowledge.probe.open')}
+        </Button>
+      </Stack>
+    </Paper>
   );
 }

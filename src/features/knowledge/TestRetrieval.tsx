@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   loadRetrievalProbe,
@@ -20,6 +20,8 @@ export interface TestRetrievalProps {
   knowledgeId: string;
   /** The knowledge base's dataset (from its read): what is retrieved from. */
   datasetId: string | undefined;
+  /** Opened by the admin's click: the question field takes the focus the button had. */
+  focusQuestion?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface TestRetrievalProps {
  * restricted to it: src/api/completion/retrieval-probe.ts), its pieces ranked with scores and documents, and the
  * tokens it cost. The space is picked once per knowledge base and remembered per profile.
  */
-export function TestRetrieval({ profile, knowledgeId, datasetId }: TestRetrievalProps) {
+export function TestRetrieval({ profile, knowledgeId, datasetId, focusQuestion = false }: TestRetrievalProps) {
   const t = useT();
   const spaces = useCatalog(profile.id, 'space');
   const starters = useSandboxStarters(profile);
@@ -38,6 +40,10 @@ export function TestRetrieval({ profile, knowledgeId, datasetId }: TestRetrieval
   const [errors, setErrors] = useState<{ space?: string | null; question?: string }>({});
   const pathIdError = usePathIdError();
   const listId = useId();
+  const questionRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusQuestion) questionRef.current?.focus();
+  }, [focusQuestion]);
   const probe = useMutation({
     // The probe's code (the completion runner) loads with the first question, not with the page.
     mutationFn: async ({ spaceId, text }: { spaceId: string; text: string }): Promise<ProbeAnswer> => {
@@ -121,6 +127,7 @@ export function TestRetrieval({ profile, knowledgeId, datasetId }: TestRetrieval
                     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
                   }}
                   error={errors.question}
+                  ref={questionRef}
                   autosize
                   minRows={2}
                   maxRows={6}

@@ -8,6 +8,9 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.input.addKnownHint':
       'Seen by this browser (deletions, cited pieces, test retrievals), not known as deleted.',
     'knowledge.probe.title': 'Test retrieval',
+    'knowledge.probe.open': 'Ask a test question',
+    'knowledge.probe.openHint':
+      'Ask a question through this knowledge base’s dataset and see which pieces come back, best first (one billed completion per test).',
     'knowledge.probe.hint':
       'Ask a question through this knowledge base’s dataset and see which pieces come back, best first. Each test is one completion of the space below, restricted to dataset {dataset}, without question rewriting or web search: it is billed like any other.',
     'knowledge.probe.noDataset': 'The knowledge base’s read names no dataset, so there is nothing to retrieve from.',
@@ -317,6 +320,8 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.input.addKnown': '添加在该知识库中见过的 {count} 个文档',
     'knowledge.bulk.input.addKnownHint': '此浏览器见过（删除、被引用的片段、检索测试）且未知已删除的文档。',
     'knowledge.probe.title': '检索测试',
+    'knowledge.probe.open': '提一个测试问题',
+    'knowledge.probe.openHint': '通过该知识库的数据集提问，查看返回哪些片段（按相关度排序；每次测试计费一次补全）。',
     'knowledge.probe.hint':
       '通过该知识库的数据集提问，查看返回哪些片段（按相关度排序）。每次测试都是下方空间的一次对话补全，仅限数据集 {dataset}，不改写问题、不联网搜索：与其他补全一样计费。',
     'knowledge.probe.noDataset': '该知识库的读取结果没有给出数据集，无法检索。',
