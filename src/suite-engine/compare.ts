@@ -246,7 +246,7 @@ export interface BaselineComparison {
 }
 
 /** JSON with sorted keys and no undefined fields: the same definition written another way is the same definition. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object')
     return `{${Object.keys(value)

@@ -1,3 +1,4 @@
+import type { GraderCacheEntry } from './grader-cache';
 import type { RetrievalScore } from './retrieval';
 import type { AssertionKey, GradedKey, SuiteFile } from './suite-file';
 import type { CompletionBody, DocumentChunk, z } from '../contract';
@@ -88,6 +89,12 @@ export interface SuiteRun {
    * an export reads them). Never written: a run in memory has them all.
    */
   detailsApart?: true;
+  /** The model that graded its rubrics (never the grader's address or key): a cached verdict is this model's. */
+  grader?: { model: string };
+  /** Grader verdicts kept for a re-grade, by answer, rubric and grader model (grader-cache.ts). */
+  graderCache?: GraderCacheEntry[];
+  /** Judged again from another run's answers (--regrade, "Re-grade with the current suite"): nothing was sent. */
+  regradeOf?: string;
 }
 
 /** A case in one variant, over its repetitions. `not_run`: nothing finished (stopped, or outside a re-run). */
