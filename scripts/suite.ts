@@ -587,6 +587,13 @@ async function regrade(from: SuiteRun): Promise<boolean> {
   );
   if (output.model) run.grader = { model: output.model };
   run.graderCache = output.cache.list();
+  // A case the saved answers cannot stand for was not judged: never a pass of the gate (exit 3, as an outage).
+  if (output.notRegraded.length && !stop.signal.aborted)
+    cutShort = {
+      status: 'done',
+      code: 3,
+      reason: `could not judge: ${output.notRegraded.length} case(s) could not be re-graded from the saved answers (run them)`,
+    };
   return stop.signal.aborted;
 }
 

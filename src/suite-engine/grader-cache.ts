@@ -1,16 +1,7 @@
 import { runSuiteOf } from './results';
-import type { AssertionOutcome, SuiteRun } from './types';
+import type { AssertionOutcome, GraderCacheEntry, SuiteRun } from './types';
 
-/**
- * A grader's verdict kept for a re-grade: the same answer to the same question, judged by the same rubric and
- * grader model, is not sent to the grader again. `key` is a digest of the four (the texts themselves are in the
- * run); only a pass or a fail is kept (an error or "not graded" is asked again).
- */
-export interface GraderCacheEntry {
-  key: string;
-  verdict: 'pass' | 'fail';
-  reason?: string;
-}
+export type { GraderCacheEntry } from './types';
 
 /**
  * 53 bits of a string (cyrb53): two seeds give the key 106 bits, so two different answers share a key with odds

@@ -1,4 +1,3 @@
-import type { GraderCacheEntry } from './grader-cache';
 import type { RetrievalScore } from './retrieval';
 import type { AssertionKey, GradedKey, SuiteFile } from './suite-file';
 import type { CompletionBody, DocumentChunk, z } from '../contract';
@@ -124,4 +123,15 @@ export interface CaseOutcome {
   /** Document ids cited in any repetition. */
   cited: string[];
   attempts: AttemptResult[];
+}
+
+/**
+ * A grader's verdict kept for a re-grade: the same answer to the same question, judged by the same rubric and
+ * grader model, is not sent to the grader again. `key` is a digest of the four (the texts themselves are in the
+ * run); only a pass or a fail is kept (an error or "not graded" is asked again).
+ */
+export interface GraderCacheEntry {
+  key: string;
+  verdict: 'pass' | 'fail';
+  reason?: string;
 }
