@@ -164,6 +164,7 @@ test('a 300-case CLI run imports with its answers file (its whole JSON would be 
   await expect(page.getByTestId('import-run-no-answers')).toHaveCount(0);
   await page.getByTestId('run-row').getByRole('link').first().click();
   await expect(page.getByTestId('count-pass')).toHaveText('300', SLOW);
-  await row(page, 'case-300').getByRole('button').click();
-  await expect(page.getByTestId('case-detail')).toContainText('Answer 300.', SLOW);
+  // A case's answer comes from the answers file.
+  await row(page, 'case-2').getByRole('button').click();
+  await expect(page.getByTestId('case-detail')).toContainText('Answer 2.', SLOW);
 });
