@@ -4,7 +4,8 @@
  * report that shows answers reads a case's back by offset (a few at a time), so memory stays flat however many
  * sessions run: measured by `npm run bench -- suites` (scripts/bench-suite-memory.ts).
  */
-import { closeSync, existsSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import {
   attemptKey,
@@ -21,13 +22,15 @@ export class AnswersFile {
   private offset = 0;
   private readonly at = new Map<string, { offset: number; bytes: number }>();
 
-  /** `path` is created (or emptied); `temporary`: removed by close() (no --json asked to keep it). */
-  constructor(
-    readonly path: string,
-    private readonly temporary: boolean,
-  ) {
-    this.fd = openSync(path, 'w+');
+  /** `path` is created (or emptied); without it, a file in a new temporary folder, removed by close(). */
+  constructor(path?: string) {
+    this.temporary = path ? undefined : mkdtempSync(join(tmpdir(), 'kc-suite-answers-'));
+    this.path = path ?? join(this.temporary!, 'answers.jsonl');
+    this.fd = openSync(this.path, 'w+');
   }
+
+  readonly path: string;
+  private readonly temporary: string | undefined;
 
   /** Writes the attempt's details; returns what the run keeps of it in memory. */
   add(attempt: AttemptResult): AttemptResult {
@@ -50,7 +53,7 @@ export class AnswersFile {
 
   close(): void {
     closeSync(this.fd);
-    if (this.temporary) rmSync(this.path, { force: true });
+    if (this.temporary) rmSync(this.temporary, { recursive: true, force: true });
   }
 }
 

@@ -21,9 +21,8 @@
  * `expect.rubric` is graded by the OpenAI-compatible chat endpoint --grader-url (its key from --grader-key-env, never
  * printed); without one a rubric is "not graded" and its case fails.
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   SUITE_BOUNDS,
@@ -398,10 +397,8 @@ const run = newRun({
 });
 if (grader) run.grader = { model: grader.model };
 if (savedRun) run.regradeOf = savedRun.id;
-answersFile = new AnswersFile(
-  jsonReport ? answersFileOf(jsonReport.path) : join(mkdtempSync(join(tmpdir(), 'kc-suite-')), 'answers.jsonl'),
-  !jsonReport,
-);
+// Beside --json (its answers file), else a temporary file removed at the exit.
+answersFile = new AnswersFile(jsonReport ? answersFileOf(jsonReport.path) : undefined);
 const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
   suite.hasVariants ? `${o.caseId} [${o.variantId}]` : o.caseId;
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n)} ms`);
