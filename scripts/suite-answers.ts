@@ -32,9 +32,30 @@ export class AnswersFile {
   readonly path: string;
   private readonly temporary: string | undefined;
 
+  /**
+   * Sources and questions kept once: every session of a case cites much the same chunks (same document, chunk and
+   * score), and a 10,000-session run held each citation as its own object, about a third of what it kept.
+   */
+  private readonly shared = new Map<string, unknown>();
+  private once<T>(key: string, value: T): T {
+    const known = this.shared.get(key);
+    if (known !== undefined) return known as T;
+    this.shared.set(key, value);
+    return value;
+  }
+
   /** Writes the attempt's details; returns what the run keeps of it in memory. */
   add(attempt: AttemptResult): AttemptResult {
-    const { light, details } = splitAttempt(attempt);
+    const split = splitAttempt(attempt);
+    const { details } = split;
+    const light = {
+      ...split.light,
+      turns: split.light.turns.map((t) => ({
+        ...t,
+        question: this.once(`q\u0000${t.question}`, t.question),
+        sources: t.sources.map((source) => this.once(`s\u0000${JSON.stringify(source)}`, source)),
+      })),
+    };
     const line = Buffer.from(`${JSON.stringify(details)}\n`);
     writeSync(this.fd, line, 0, line.length, this.offset);
     this.at.set(attemptKey(attempt), { offset: this.offset, bytes: line.length });
