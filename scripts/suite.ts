@@ -603,6 +603,8 @@ async function regrade(from: SuiteRun): Promise<boolean> {
       concurrency,
       signal: stop.signal,
       keepAnswers: true,
+      // Each attempt's answers go to disk (onAttempt); the runner need not hold them all as well.
+      keepAttempts: false,
       ...(grader ? { grader } : {}),
       onAttempt,
     }).then((output) => output.stopped)
