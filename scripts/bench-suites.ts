@@ -1,8 +1,10 @@
 /**
  * Suite-run benchmark: figures, not a pass/fail test.
  *   npx tsx scripts/bench-suites.ts [--cases 2000] [--variants 2] [--repeat 3] [--concurrency 8] [--dist dist-bench]
- *     [--no-build] [--cli-only]
- * First the CLI's own time per case at 500 and 5,000 cases × 8 variants (scripts/bench-suite-cli.ts; --cli-only: that alone).
+ *     [--no-build] [--cli-only] [--memory-only]
+ * First the CLI's own time per case at 500 and 5,000 cases × 8 variants (scripts/bench-suite-cli.ts), then its peak
+ * memory and report size per 1,000 sessions at 1,000 / 5,000 / 10,000 sessions (scripts/bench-suite-memory.ts;
+ * --memory-only: that alone; --cli-only: both, without the console).
  * Builds the console (unless --no-build and the folder exists), serves it with the production headers, starts a
  * sandbox (child process, in memory), imports a suite of N cases (the demo questions, cycled) × V variants × R
  * repetitions (by default issue 25's 2,000 × 2 × 3 = 12,000 completions) in /suites in headless Chromium, runs it at
@@ -20,6 +22,7 @@ import { findChromium, launchBenchChromium } from '../e2e/support/chromium.mjs';
 import { startSandbox } from '../e2e/support/sandbox';
 import { DOC, SPACE } from '../e2e/support/demo-ids.mjs';
 import { benchSuiteCli } from './bench-suite-cli';
+import { benchSuiteMemory } from './bench-suite-memory';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -162,8 +165,10 @@ const pct = (sorted: number[], p: number) =>
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
-  benchSuiteCli();
-  if (args.includes('--cli-only')) return;
+  if (!args.includes('--memory-only')) benchSuiteCli();
+  // The CLI's peak memory and report size at 1,000 / 5,000 / 10,000 sessions (scripts/bench-suite-memory.ts).
+  await benchSuiteMemory();
+  if (args.includes('--cli-only') || args.includes('--memory-only')) return;
   if (!args.includes('--no-build') || !existsSync(`${ROOT}/${DIST}/index.html`)) {
     console.log(`building the console into ${DIST}/ …`);
     const build = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {

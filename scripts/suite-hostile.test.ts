@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../src/lib/csv';
+import { readRunFileAt } from './suite-answers';
 import type { TestServer } from '../src/lib/test-support/http-server';
 import { HOSTILE_BEHAVIOURS, startHostileService } from '../src/api/test-support/hostile-service';
 
@@ -83,15 +84,22 @@ function readReports(name: string): {
   status: string;
   attempts: { caseId: string; turns: { answer: string; error?: { message: string } }[] }[];
 } {
-  const texts = [`${name}.json.out`, `${name}.xml`, `${name}.csv`, `${name}.html`].map((f) =>
-    readFileSync(join(dir, f), 'utf8'),
-  );
+  // The answers file beside the JSON (run-file.ts) holds the answers: no secret in it either.
+  const texts = [
+    `${name}.json.out`,
+    `${name}.xml`,
+    `${name}.csv`,
+    `${name}.html`,
+    `${name}.json.out.answers.jsonl`,
+  ].map((f) => readFileSync(join(dir, f), 'utf8'));
   const [json, junit, csv, html] = texts as [string, string, string, string];
   for (const text of texts) for (const secret of [TOKEN, PASSWORD, GRADER_KEY]) expect(text).not.toContain(secret);
   expect(junit).toMatch(/^<\?xml[\s\S]*<\/testsuites>\s*$/);
   expect(html).toMatch(/<\/html>\s*$/);
   expect(readCsv(csv).rows.length).toBeGreaterThan(0);
-  return (JSON.parse(json) as { run: ReturnType<typeof readReports> }).run;
+  const read = readRunFileAt(join(dir, `${name}.json.out`), json);
+  if (!read.ok) throw new Error(read.error);
+  return read.run as unknown as ReturnType<typeof readReports>;
 }
 
 function expectCleanOutput(o: Outcome): void {

@@ -33,6 +33,7 @@ import {
   type MergePart,
 } from '../src/suite-engine';
 import { unwritableReport, writeReports, type Report } from './suite-reports';
+import { answerLinesOf } from './suite-answers';
 
 const USAGE = `usage: npm run suite -- merge PART.json… [--json OUT.json] [--junit OUT.xml] [--html OUT.html] [--csv OUT.csv]
        [--baseline PREV.json] [--fail-on-regression] [--min-pass-rate P] [--min-hit-rate P] [--min-mrr P]
@@ -116,8 +117,11 @@ export async function mergeMain(argv: string[]): Promise<number> {
   for (const path of args.positionals) {
     const text = read('', path);
     if (typeof text === 'number') return text;
-    const part = readRunJson(text);
+    // A part written as version 2 keeps its answers beside it: joined, so the merged reports show them.
+    const part = readRunJson(text, answerLinesOf(path, text));
     if (!part.ok) return fail(`${path} is ${part.error}: nothing was merged`);
+    if (part.withoutAnswers)
+      console.error(`suite merge: ${path}: ${part.withoutAnswers} session(s) without their answers file`);
     parts.push({ name: path, run: part.run });
   }
   const merged = mergeRuns(parts);
@@ -130,7 +134,7 @@ export async function mergeMain(argv: string[]): Promise<number> {
   if (v.baseline) {
     const text = read('--baseline ', v.baseline);
     if (typeof text === 'number') return text;
-    const side = readBaselineJson(text);
+    const side = readBaselineJson(text, answerLinesOf(v.baseline, text));
     if (!side.ok) return fail(`--baseline ${v.baseline} is ${side.error}`);
     baseline = side.side;
   }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPACE } from '../e2e/support/demo-ids.mjs';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 import { readCsv } from '../src/lib/csv';
+import { readRunFileAt } from './suite-answers';
 import { VERDICT_TABLE, type CaseStatus, type EditState, type SideStatus } from '../src/suite-engine';
 
 /**
@@ -57,6 +58,14 @@ function startSuite(args: string[], env: Record<string, string> = { KC_TOKEN: TO
 }
 
 const suite = (args: string[], env?: Record<string, string>): Promise<Outcome> => startSuite(args, env).done;
+
+/** A --json output read as the engine reads it (run-file.ts): its attempts joined with their answers file. */
+// oxlint-disable-next-line no-explicit-any -- the tests read the file's fields as a CI script would
+function readRunJson(path: string): any {
+  const read = readRunFileAt(path, readFileSync(path, 'utf8'));
+  if (!read.ok) throw new Error(read.error);
+  return { ...read.raw, run: read.run };
+}
 
 const seen: string[] = [];
 const record = (o: Outcome) => (seen.push(o.stdout, o.stderr), o);
@@ -466,7 +475,7 @@ describe('npm run suite when the service stalls', () => {
     const junit = join(dir, `${name}.out.xml`);
     return {
       args: ['--json', json, '--junit', junit],
-      read: () => ({ json: JSON.parse(readFileSync(json, 'utf8')), xml: readFileSync(junit, 'utf8') }),
+      read: () => ({ json: readRunJson(json), xml: readFileSync(junit, 'utf8') }),
     };
   };
 
@@ -1180,7 +1189,7 @@ describe('npm run suite when the grader is down, stalls or is busy', () => {
       // Ended by its time limit while the grader was silent: the service's answer is kept, the case an error.
       expect(timedOut.code).toBe(3);
       expect(timedOut.stderr).toContain('could not judge: the run passed --timeout-ms 4000');
-      const kept = JSON.parse(readFileSync(timedJson, 'utf8'));
+      const kept = readRunJson(timedJson);
       expect(kept.run.status).toBe('timed_out');
       expect(kept.cases[0].status).toBe('error');
       expect(kept.run.attempts[0].turns[0].answer).toContain('$4.99');

@@ -18,10 +18,13 @@
  * grader could not be asked) than --max-errors (default 0), or the run passed --timeout-ms; never 0, so an outage
  * passes no gate. When several hold: 2, then 3, then 1. 130 / 143: stopped by SIGINT / SIGTERM. However the run
  * ends, the reports asked for are written with what finished (the cases not reached are not run, skipped in JUnit).
+ * --json writes the run file (version 2: the answers in OUT.answers.jsonl beside it, written as they arrive, so
+ * memory stays flat); --regrade RUN.json judges such a run's answers against FILE as it is now, sending nothing.
  * `expect.rubric` is graded by the OpenAI-compatible chat endpoint --grader-url (its key from --grader-key-env, never
  * printed); without one a rubric is "not graded" and its case fails.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   SUITE_BOUNDS,
@@ -57,7 +60,13 @@ import {
   shardKeys,
   shardLabel,
   tokenBudget,
+  answersFileOf,
+  regradeRun,
+  RUN_FILE_VERSION,
+  type SuiteRun,
 } from '../src/suite-engine';
+import { AnswersFile, answerLinesOf } from './suite-answers';
+import { notRegradedLines, readSavedRun } from './suite-regrade';
 import { CALL_BOUNDS } from '../src/api/constants';
 import { unwritableReport, writeReports, type Report } from './suite-reports';
 import { idFilter, parseSuiteText } from './suite-input';
@@ -88,6 +97,7 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
        [--grader-url URL --grader-model NAME [--grader-key-env NAME] [--grader-timeout-ms N]]
        [--shard I/N] [--dry-run [--estimate-from RUN.json]] [--max-total-tokens N]
        npm run suite -- merge PART.json… (npm run suite -- merge --help)
+       npm run suite -- FILE --regrade RUN.json [the report, gate, baseline and grader flags]
 
   FILE               a suite file: JSON, YAML (.yaml, .yml) or CSV (.csv, with --space-id)
   --base-url         the service's base_url (completions)
@@ -130,6 +140,9 @@ const USAGE = `usage: npm run suite -- FILE --base-url URL [--secondary-url URL]
                      session there; a case it did not run at its mean per completion)
   --max-total-tokens N  stop sending once the service's reported usage (token_usage.total_tokens, added up as
                      sessions finish) reaches N; reports written, exit 3 (what did not run could not be judged)
+  --regrade RUN.json judge a saved run's answers (an earlier --json, its .answers.jsonl beside it) against
+                     FILE as it is now: nothing is sent to the service; the grader is asked only for a
+                     rubric no kept verdict answers (a changed rubric, another --grader-model)
   --version          print the version (the console's, package.json's) and exit
 
   Report paths are checked before the run; the reports are written however it ends (signals and errors included).`;
@@ -189,6 +202,7 @@ function parse() {
       'dry-run': { type: 'boolean' },
       'estimate-from': { type: 'string' },
       'max-total-tokens': { type: 'string' },
+      regrade: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -211,11 +225,26 @@ if (args.values.version) {
 const [file, ...extra] = args.positionals;
 if (!file) usageError('name the suite file');
 if (extra.length) usageError(`one suite file at a time (also got ${extra.join(' ')})`);
+// --regrade: the saved run's answers judged again; nothing is sent to the service (suite-regrade.ts).
+const saved = args.values.regrade === undefined ? undefined : readSavedRun(args.values.regrade);
+if (saved && !saved.ok) {
+  console.error(`suite: ${saved.error}`);
+  process.exit(2);
+}
+const savedRun = saved?.ok ? saved.run : undefined;
 const dryRun = !!args.values['dry-run'];
-if (!args.values['base-url'] && !dryRun) usageError('--base-url is required');
+if (!args.values['base-url'] && !dryRun && !savedRun) usageError('--base-url is required');
 if (args.values['estimate-from'] && !dryRun) usageError('--estimate-from goes with --dry-run');
-const baseUrl = args.values['base-url'] === undefined ? '' : httpUrl('--base-url', args.values['base-url']);
-const secondaryUrl = args.values['secondary-url'] ? httpUrl('--secondary-url', args.values['secondary-url']) : baseUrl;
+const baseUrl = savedRun
+  ? savedRun.service.base_url
+  : args.values['base-url'] === undefined
+    ? ''
+    : httpUrl('--base-url', args.values['base-url']);
+const secondaryUrl = savedRun
+  ? savedRun.service.secondary_url
+  : args.values['secondary-url']
+    ? httpUrl('--secondary-url', args.values['secondary-url'])
+    : baseUrl;
 const concurrency = numberArg(
   '--concurrency',
   args.values.concurrency,
@@ -280,15 +309,22 @@ function graderOf(): Grader | undefined {
 
 // Every report file asked for (a new output flag adds its line here); checked now, before anything is sent.
 const reports: Report[] = [];
-if (args.values.junit) reports.push({ flag: '--junit', path: args.values.junit, render: runJunitChunks });
+// Each attempt's answers go to disk as they arrive (suite-answers.ts); a report that shows them reads them back.
+let answersFile: AnswersFile | undefined;
+const details = (a: AttemptResult) => answersFile?.details(a) ?? a;
+if (args.values.junit)
+  reports.push({ flag: '--junit', path: args.values.junit, render: (r) => runJunitChunks(r, details) });
 if (args.values.json) reports.push({ flag: '--json', path: args.values.json, render: runJsonChunks });
-if (args.values.csv) reports.push({ flag: '--csv', path: args.values.csv, render: runCsvChunks });
+if (args.values.csv) reports.push({ flag: '--csv', path: args.values.csv, render: (r) => runCsvChunks(r, details) });
 // The gates' results and the baseline comparison are known at the end; --json and --html carry them.
 let verdict: { gates?: GateResult[]; baseline?: BaselineComparison } = {};
 if (args.values.html)
-  reports.push({ flag: '--html', path: args.values.html, render: (r) => runHtmlChunks(r, verdict) });
+  reports.push({ flag: '--html', path: args.values.html, render: (r) => runHtmlChunks(r, { ...verdict, details }) });
 const jsonReport = reports.find((r) => r.flag === '--json');
-if (jsonReport) jsonReport.render = (r) => runJsonChunks(r, verdict);
+// Version 2 of the run file: the answers beside it, one line per attempt (run-file.ts), the run file small.
+if (jsonReport)
+  jsonReport.render = (r) =>
+    runJsonChunks(r, { version: RUN_FILE_VERSION, answers: basename(answersFileOf(jsonReport.path)), ...verdict });
 const unwritable = unwritableReport(reports);
 if (unwritable) {
   console.error(`suite: ${unwritable}`);
@@ -336,7 +372,8 @@ function readInput(flag: string, path: string): string {
 }
 let baseline: BaselineSide | undefined;
 if (args.values.baseline) {
-  const read = readBaselineJson(readInput('--baseline', args.values.baseline));
+  const baselineText = readInput('--baseline', args.values.baseline);
+  const read = readBaselineJson(baselineText, answerLinesOf(args.values.baseline, baselineText));
   if (!read.ok) {
     console.error(`suite: --baseline ${args.values.baseline} is ${read.error} (nothing was run)`);
     process.exit(2);
@@ -392,9 +429,14 @@ if (dryRun) {
   printDryRun(file, suite, only, from ? readEstimate(from) : undefined);
   process.exit(0);
 }
-if (!token) console.error(`suite: ${tokenEnv} is not set: requests are sent without a token`);
+if (!token && !savedRun) console.error(`suite: ${tokenEnv} is not set: requests are sent without a token`);
 const rubrics = suite.cases.some((c) => c.expect?.rubric || c.follow_ups?.some((f) => f.expect?.rubric));
-if (rubrics && !grader) console.error('suite: no --grader-url: every expect.rubric is "not graded" and its case fails');
+if (rubrics && !grader)
+  console.error(
+    savedRun
+      ? 'suite: no --grader-url: a rubric without a kept verdict is "not graded" and its case fails'
+      : 'suite: no --grader-url: every expect.rubric is "not graded" and its case fails',
+  );
 
 const profile = cliProfile({ baseUrl, secondaryUrl, token }, { streamIdleTimeoutMs: idleTimeoutMs });
 
@@ -408,13 +450,22 @@ const run = newRun({
   ...(only ? { only: [...only] } : {}),
 });
 if (shard) run.shard = shard;
+if (grader) run.grader = { model: grader.model };
+if (savedRun) run.regradeOf = savedRun.id;
+// Beside --json (its answers file), else a temporary file removed at the exit.
+answersFile = new AnswersFile(jsonReport ? answersFileOf(jsonReport.path) : undefined);
 const label = (o: Pick<CaseOutcome, 'caseId' | 'variantId'>) =>
   suite.hasVariants ? `${o.caseId} [${o.variantId}]` : o.caseId;
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n)} ms`);
 
-console.log(
-  `suite "${suite.name}": space ${suite.space_id}, ${suite.cases.length} case(s) × ${suite.variants.length} variant(s), ${planned.length} session(s), ${size.completions} completion(s) (at most ${size.max}), concurrency ${concurrency}, ${baseUrl}`,
-);
+if (savedRun)
+  console.log(
+    `suite "${suite.name}": re-grading ${args.values.regrade} (${savedRun.attempts.length} saved session(s)); nothing is sent to the service`,
+  );
+else
+  console.log(
+    `suite "${suite.name}": space ${suite.space_id}, ${suite.cases.length} case(s) × ${suite.variants.length} variant(s), ${planned.length} session(s), ${size.completions} completion(s) (at most ${size.max}), concurrency ${concurrency}, ${baseUrl}`,
+  );
 
 // A case's line is printed when its last repetition finishes, from that case's attempts alone (the run's outcomes
 // are built once, at the end).
@@ -461,6 +512,7 @@ async function endRun(status: RunStatus, exitCode?: number, endReason?: string):
   if (endReason) console.error(`suite: ${endReason}`);
   // Streamed to disk, one report after the other; the exit waits for the last.
   const unwritten = await writeReports(reports, run);
+  answersFile?.close();
   for (const line of unwritten) console.error(`suite: ${line}`);
   const gatesHold = gate.holds;
   const regressed = !!args.values['fail-on-regression'] && !!comparison && comparison.regressions.length > 0;
@@ -544,55 +596,90 @@ const budget = maxTotalTokens === undefined ? undefined : tokenBudget(maxTotalTo
 /** The service refused the token: every further request would be refused too. */
 const refusal = (attempt: AttemptResult) =>
   attempt.turns.find((t) => t.status === 'error' && (t.httpStatus === 401 || t.httpStatus === 403))?.httpStatus;
-runSuite({
-  suite,
-  profile,
-  only,
-  concurrency,
-  signal: stop.signal,
-  keepAnswers: true,
-  ...(grader ? { grader } : {}),
-  onAttempt(attempt) {
-    // After a refusal, the aborted requests' attempts are not the run's.
-    if (cutShort?.code === 2) return;
-    run.attempts.push(attempt);
-    if (budget?.add(attempt) && run.attempts.length < planned.length)
-      endEarly({
-        status: 'stopped',
-        code: 3,
-        reason: `could not judge: the service reported ${budget.used} tokens, --max-total-tokens ${maxTotalTokens} reached; nothing more was sent`,
-      });
-    const refused = refusal(attempt);
-    if (refused)
-      endEarly({
-        status: 'stopped',
-        code: 2,
-        reason: `the service refused the token (HTTP ${refused}): check the environment variable ${tokenEnv}${token ? '' : ' (not set)'}; nothing more was sent`,
-      });
-    const outcome = progress.add(attempt);
-    if (!outcome) return;
-    const reps =
-      outcome.planned > 1 ? ` ${outcome.passed} of ${outcome.planned} passed${outcome.flaky ? ' (flaky)' : ''}` : '';
-    const graded = outcome.similarity === undefined ? '' : ` · similarity ${outcome.similarity}`;
-    const retrieved = outcome.retrieval
-      ? ` · hit@${outcome.retrieval.k} ${rate(outcome.retrieval.hitAtK)} · RR ${rate(outcome.retrieval.reciprocalRank)}`
-      : '';
-    const tokens = outcome.totalTokens === undefined ? '' : ` · ${outcome.totalTokens} tokens`;
-    console.log(
-      `${outcome.status.toUpperCase().padEnd(5)} ${label(outcome)}${reps} · ${ms(outcome.latencyMs)}${tokens}${graded}${retrieved}`,
-    );
-    for (const a of outcome.attempts) {
-      for (const [i, turn] of a.turns.entries()) {
-        const where = `${outcome.planned > 1 ? `repetition ${a.repetition}, ` : ''}${i ? `follow-up ${i}` : 'question'}`;
-        if (turn.error) console.log(`      ${where}: ${turn.error.message}`);
-        // A rubric's verdict is printed when it passed too: the grader's reason is the point of it.
-        for (const x of turn.assertions)
-          if (!x.ok || x.key === 'rubric') console.log(`      ${where}: ${x.key}: ${x.detail}`);
-      }
+/** Each attempt as it finishes (run or re-graded): kept (its answers on disk), its case's line printed when done. */
+function onAttempt(attempt: AttemptResult): void {
+  // After a refusal, the aborted requests' attempts are not the run's.
+  if (cutShort?.code === 2) return;
+  run.attempts.push(answersFile!.add(attempt));
+  if (budget?.add(attempt) && run.attempts.length < planned.length)
+    endEarly({
+      status: 'stopped',
+      code: 3,
+      reason: `could not judge: the service reported ${budget.used} tokens, --max-total-tokens ${maxTotalTokens} reached; nothing more was sent`,
+    });
+  const refused = refusal(attempt);
+  if (refused)
+    endEarly({
+      status: 'stopped',
+      code: 2,
+      reason: `the service refused the token (HTTP ${refused}): check the environment variable ${tokenEnv}${token ? '' : ' (not set)'}; nothing more was sent`,
+    });
+  const outcome = progress.add(attempt);
+  if (!outcome) return;
+  const reps =
+    outcome.planned > 1 ? ` ${outcome.passed} of ${outcome.planned} passed${outcome.flaky ? ' (flaky)' : ''}` : '';
+  const graded = outcome.similarity === undefined ? '' : ` · similarity ${outcome.similarity}`;
+  const retrieved = outcome.retrieval
+    ? ` · hit@${outcome.retrieval.k} ${rate(outcome.retrieval.hitAtK)} · RR ${rate(outcome.retrieval.reciprocalRank)}`
+    : '';
+  const tokens = outcome.totalTokens === undefined ? '' : ` · ${outcome.totalTokens} tokens`;
+  console.log(
+    `${outcome.status.toUpperCase().padEnd(5)} ${label(outcome)}${reps} · ${ms(outcome.latencyMs)}${tokens}${graded}${retrieved}`,
+  );
+  for (const a of outcome.attempts) {
+    for (const [i, turn] of a.turns.entries()) {
+      const where = `${outcome.planned > 1 ? `repetition ${a.repetition}, ` : ''}${i ? `follow-up ${i}` : 'question'}`;
+      if (turn.error) console.log(`      ${where}: ${turn.error.message}`);
+      // A rubric's verdict is printed when it passed too: the grader's reason is the point of it.
+      for (const x of turn.assertions)
+        if (!x.ok || x.key === 'rubric') console.log(`      ${where}: ${x.key}: ${x.detail}`);
     }
-  },
-}).then(
-  (output) =>
-    cutShort ? endRun(cutShort.status, cutShort.code, cutShort.reason) : endRun(output.stopped ? 'stopped' : 'done'),
+  }
+}
+
+/** --regrade: the saved answers judged against the suite as it is now; returns whether it was stopped. */
+async function regrade(from: SuiteRun): Promise<boolean> {
+  const output = await regradeRun({
+    saved: from,
+    suite,
+    concurrency,
+    signal: stop.signal,
+    ...(only ? { only } : {}),
+    ...(grader ? { grader } : {}),
+    onAttempt,
+  });
+  for (const line of notRegradedLines(output.notRegraded, label)) console.log(line);
+  console.log(
+    `re-graded: nothing sent to the service; grader asked for ${output.graderCalls} rubric(s), ${output.cachedVerdicts} answered by kept verdicts`,
+  );
+  if (output.model) run.grader = { model: output.model };
+  run.graderCache = output.cache.list();
+  // A case the saved answers cannot stand for was not judged: never a pass of the gate (exit 3, as an outage).
+  if (output.notRegraded.length && !stop.signal.aborted)
+    cutShort = {
+      status: 'done',
+      code: 3,
+      reason: `could not judge: ${output.notRegraded.length} case(s) could not be re-graded from the saved answers (run them)`,
+    };
+  return stop.signal.aborted;
+}
+
+(savedRun
+  ? regrade(savedRun)
+  : runSuite({
+      suite,
+      profile,
+      only,
+      concurrency,
+      signal: stop.signal,
+      keepAnswers: true,
+      // Each attempt's answers go to disk (onAttempt); the runner need not hold them all as well.
+      keepAttempts: false,
+      ...(grader ? { grader } : {}),
+      onAttempt,
+    }).then((output) => output.stopped)
+).then(
+  (stopped) =>
+    cutShort ? endRun(cutShort.status, cutShort.code, cutShort.reason) : endRun(stopped ? 'stopped' : 'done'),
   crashed,
 );

@@ -2,7 +2,8 @@ import { runMetrics, type RunMetrics } from './export';
 import type { BaselineCase, BaselineSide } from './compare';
 import { caseOutcomes, summarize } from './results';
 import { checkSuite } from './suite-file';
-import type { AttemptResult, CaseStatus } from './types';
+import { readRunFile } from './run-file';
+import type { CaseStatus, SuiteRun } from './types';
 
 // The comparison itself is compare.ts's (one comparison for the console and the CLI); its types are named here too.
 export type { BaselineCase, BaselineComparison, BaselineRow, BaselineSide, DeltaName, MetricDelta } from './compare';
@@ -10,18 +11,27 @@ export type { BaselineCase, BaselineComparison, BaselineRow, BaselineSide, Delta
 const STATUSES = new Set<string>(['pass', 'fail', 'error', 'not_run']);
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** A `--json` output read back as a baseline; a sentence saying why not when it is not one. */
-export function readBaselineJson(text: string): { ok: true; side: BaselineSide } | { ok: false; error: string } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { ok: false, error: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  if (!isObject(raw) || raw.format !== 'knowledge-console-suite-run' || !Array.isArray(raw.cases))
-    return { ok: false, error: 'not a run written by --json (format "knowledge-console-suite-run" with its cases)' };
+/**
+ * A `--json` output read back as a baseline (either version of run-file.ts; `answerLines`: its answers file, so an
+ * edited case's answers can be judged again); a sentence saying why not when it is not one.
+ */
+export function readBaselineJson(
+  text: string,
+  answerLines?: Iterable<string>,
+): { ok: true; side: BaselineSide } | { ok: false; error: string } {
+  const read = readRunFile(text, answerLines);
+  if (!read.ok && read.error.startsWith('it has no')) return readBaselineCases(text);
+  if (!read.ok) return read;
+  return readBaselineCases(read.raw, read.run);
+}
+
+function readBaselineCases(
+  text: string | Record<string, unknown>,
+  kept?: SuiteRun,
+): { ok: true; side: BaselineSide } | { ok: false; error: string } {
+  const raw = typeof text === 'string' ? (JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>) : text;
   const cases: BaselineCase[] = [];
-  for (const c of raw.cases) {
+  for (const c of raw.cases as unknown[]) {
     if (
       !isObject(c) ||
       typeof c.caseId !== 'string' ||
@@ -37,11 +47,11 @@ export function readBaselineJson(text: string): { ok: true; side: BaselineSide }
   const passRate = cases.length ? cases.filter((c) => c.status === 'pass').length / cases.length : 0;
   // The run itself (its suite and attempts, answers included): the deltas over the cases both runs ran, and an
   // edited case's answers judged again. Without it (or when its suite no longer parses) only the statuses compare.
-  const run = isObject(raw.run) ? raw.run : undefined;
-  const checked = run && isObject(run.suite) && Array.isArray(run.attempts) ? checkSuite(run.suite) : undefined;
+  const run = kept;
+  const checked = run && isObject(run.suite) ? checkSuite(run.suite) : undefined;
   if (checked?.ok) {
-    const only = Array.isArray(run!.only) ? (run!.only as string[]) : undefined;
-    const outcomes = caseOutcomes(checked.suite, run!.attempts as AttemptResult[], only);
+    const only = Array.isArray(run!.only) ? run!.only : undefined;
+    const outcomes = caseOutcomes(checked.suite, run!.attempts, only);
     return { ok: true, side: { cases: outcomes, metrics: runMetrics(summarize(outcomes)), suite: checked.suite } };
   }
   return {

@@ -1,7 +1,7 @@
 import { ASSERTION_KEYS } from './suite-file';
 import { csvChunks, type CsvValue } from '../lib/csv';
 import { jsonChunks } from './json-chunks';
-import { cutNote, reportTurns } from './report-case';
+import { cutNote, reportTurns, withDetails, type DetailsOf } from './report-case';
 import {
   attemptLatency,
   attemptRetrieval,
@@ -111,20 +111,20 @@ const CSV_COLUMNS = [
  * follow-up's failure counts), latency, tokens, cited document ids (`|`-separated) in their own columns — no JSON.
  * Questions and answers are text a document can steer: the CSV module defuses formulas in every cell.
  */
-export function runCsvChunks(run: SuiteRun): Generator<string> {
-  return csvChunks(CSV_COLUMNS, csvRows(run));
+export function runCsvChunks(run: SuiteRun, details?: DetailsOf): Generator<string> {
+  return csvChunks(CSV_COLUMNS, csvRows(run, details));
 }
 
 /** The same CSV as one string. */
 export const runToCsv = (run: SuiteRun) => [...runCsvChunks(run)].join('');
 
-function* csvRows(run: SuiteRun): Generator<CsvValue[]> {
+function* csvRows(run: SuiteRun, details?: DetailsOf): Generator<CsvValue[]> {
   const suite = runSuiteOf(run);
   const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
   const cases = new Map(suite?.cases.map((c) => [c.id, c]));
   for (const outcome of outcomes) {
     const suiteCase = cases.get(outcome.caseId);
-    const attempts = outcome.attempts.length ? outcome.attempts : [undefined];
+    const attempts = outcome.attempts.length ? withDetails(outcome, details).attempts : [undefined];
     for (const a of attempts) {
       const verdict = new Map<string, boolean>();
       for (const t of a?.turns ?? [])
@@ -274,7 +274,7 @@ function systemOut(o: CaseOutcome): string {
  * an error an <error> (counted apart), a case that did not run <skipped/>; each answered case's exchange is its
  * <system-out>. In pieces, a testcase at a time (see runJsonChunks).
  */
-export function* runJunitChunks(run: SuiteRun): Generator<string> {
+export function* runJunitChunks(run: SuiteRun, details?: DetailsOf): Generator<string> {
   const suite = runSuiteOf(run);
   const outcomes = suite ? caseOutcomes(suite, run.attempts, run.only) : [];
   const name = run.suite.name;
@@ -292,7 +292,8 @@ export function* runJunitChunks(run: SuiteRun): Generator<string> {
     const time = list.reduce((t, o) => t + o.attempts.reduce((u, a) => u + (attemptLatency(a) ?? 0), 0), 0);
     yield `  <testsuite name="${xml(suiteName)}" tests="${list.length}" failures="${count(list, 'fail')}" errors="${count(list, 'error')}" skipped="${count(list, 'not_run')}" time="${seconds(time)}" timestamp="${new Date(run.startedAt).toISOString()}">\n`;
     yield `${suiteProperties(summarize(list))}\n`;
-    for (const o of list) {
+    for (const light of list) {
+      const o = withDetails(light, details);
       const attrs = `name="${xml(o.caseId)}" classname="${xml(suiteName)}" time="${seconds(o.attempts.reduce((u, a) => u + (attemptLatency(a) ?? 0), 0))}"`;
       const ran = `${o.passed} of ${o.planned} passed`;
       const props = caseProperties(o);

@@ -98,7 +98,21 @@ export {
   runToJunit,
   type RunMetrics,
 } from './export';
-export { cutAnswer, REPORT_ANSWER_CHARS } from './report-case';
+export { cutAnswer, REPORT_ANSWER_CHARS, withDetails, type DetailsOf } from './report-case';
+export {
+  answersFileOf,
+  attemptKey,
+  joinAttempt,
+  linesOf,
+  readRunFile,
+  RUN_FILE_FORMAT,
+  RUN_FILE_VERSION,
+  splitAttempt,
+  type AttemptDetails,
+  type RunFileRead,
+} from './run-file';
+export { GraderCache, graderCacheKey, graderCacheOf, type GraderCacheEntry } from './grader-cache';
+export { regradeRun, type NotRegraded, type RegradeInput, type RegradeOutput } from './regrade';
 export {
   documentIdOf,
   documentIdText,

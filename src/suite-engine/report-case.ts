@@ -20,6 +20,16 @@ export function cutAnswer(text: string): { text: string; cut: boolean } {
   return { text: text.slice(0, end), cut: true };
 }
 
+/**
+ * An attempt with its answers joined back (the CLI keeps them on disk as they arrive: run-file.ts); a report
+ * that shows answers calls it per case, so a run's answers are never all in memory at once.
+ */
+export type DetailsOf = (attempt: AttemptResult) => AttemptResult;
+
+/** A case's outcome with its attempts' answers at hand (as it is without `details`). */
+export const withDetails = (o: CaseOutcome, details?: DetailsOf): CaseOutcome =>
+  details ? { ...o, attempts: o.attempts.map(details) } : o;
+
 /** One question of a case as a report shows it: what was asked, the answer (cut), the documents it cited. */
 export interface ReportTurn {
   label: string;

@@ -3,7 +3,7 @@ import type { Verdict } from './compare';
 import { runMetrics } from './export';
 import { flakyCases } from './flaky';
 import { caseOutcomes, runSuiteOf, summarize } from './results';
-import { cutNote, reportTurns, REPORT_ANSWER_CHARS } from './report-case';
+import { cutNote, reportTurns, REPORT_ANSWER_CHARS, withDetails, type DetailsOf } from './report-case';
 import type { CaseOutcome, SuiteRun } from './types';
 
 const html = (text: string) =>
@@ -189,7 +189,7 @@ export function* runHtmlChunks(run: SuiteRun, extra: HtmlExtra = {}): Generator<
   );
   yield `${parts.join('\n')}\n`;
   // A row for each case, and under it what was asked and answered: written one case at a time.
-  for (const o of outcomes) yield `${caseRow(o)}\n`;
+  for (const o of outcomes) yield `${caseRow(withDetails(o, extra.details))}\n`;
   yield `</table></body></html>\n`;
 }
 
@@ -200,6 +200,8 @@ export const runToHtml = (run: SuiteRun, extra: HtmlExtra = {}) => [...runHtmlCh
 export interface HtmlExtra {
   gates?: GateResult[];
   baseline?: BaselineComparison;
+  /** The answers, joined per case when the run keeps them apart (report-case.ts). */
+  details?: DetailsOf;
 }
 
 function caseRow(o: CaseOutcome): string {

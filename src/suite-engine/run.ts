@@ -43,6 +43,11 @@ export interface RunSuiteInput {
    * (pass `control.signal`). Without one the run never pauses.
    */
   control?: RunControl;
+  /**
+   * false: the output's `attempts` stays empty (each attempt goes to onAttempt only): the CLI keeps its answers on
+   * disk, and holding every whole attempt here as well kept the run's memory growing with its answers.
+   */
+  keepAttempts?: boolean;
 }
 
 export interface RunSuiteOutput {
@@ -194,6 +199,7 @@ export async function runSuite(input: RunSuiteInput): Promise<RunSuiteOutput> {
   if (size.overCap) throw new RunTooLargeError(size);
   const planned = planAttempts(input.suite, input.only);
   const attempts: AttemptResult[] = [];
+  let finished = 0;
   const newSession = input.newSessionId ?? newSuiteSessionId;
   let next = 0;
   const worker = async () => {
@@ -201,11 +207,12 @@ export async function runSuite(input: RunSuiteInput): Promise<RunSuiteOutput> {
       const item = planned[next++]!;
       const attempt = await runAttempt(input, item, newSession());
       if (!attempt) return;
-      attempts.push(attempt);
+      finished++;
+      if (input.keepAttempts !== false) attempts.push(attempt);
       input.onAttempt?.(attempt);
     }
   };
   const workers = Math.min(clampConcurrency(input.concurrency), planned.length);
   await Promise.all(Array.from({ length: workers }, worker));
-  return { planned, attempts, stopped: !!input.signal?.aborted && attempts.length < planned.length };
+  return { planned, attempts, stopped: !!input.signal?.aborted && finished < planned.length };
 }

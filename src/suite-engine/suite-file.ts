@@ -19,6 +19,12 @@ export const SUITE_BOUNDS = {
   concurrencyDefault: 2,
   /** A suite file (JSON or CSV) larger than this is refused before it is read. */
   fileBytesMax: 5 * 1024 * 1024,
+  /**
+   * A run file imported in the console (the CLI's --json: version 2 keeps its answers apart, so even 10,000 sessions
+   * stay under this); its answers file, read a line at a time, up to answersFileBytesMax.
+   */
+  runFileBytesMax: 64 * 1024 * 1024,
+  answersFileBytesMax: 512 * 1024 * 1024,
   /** Completions one run may ask for (cases × variants × repetitions × (1 + follow-ups)): each is billed. */
   completionsPerRunMax: 20_000,
   /** Characters of a `matches` pattern (flags and slashes included). */

@@ -109,6 +109,12 @@ export interface SuiteRun {
    * an export reads them). Never written: a run in memory has them all.
    */
   detailsApart?: true;
+  /** The model that graded its rubrics (never the grader's address or key): a cached verdict is this model's. */
+  grader?: { model: string };
+  /** Grader verdicts kept for a re-grade, by answer, rubric and grader model (grader-cache.ts). */
+  graderCache?: GraderCacheEntry[];
+  /** Judged again from another run's answers (--regrade, "Re-grade with the current suite"): nothing was sent. */
+  regradeOf?: string;
 }
 
 /** A case in one variant, over its repetitions. `not_run`: nothing finished (stopped, or outside a re-run). */
@@ -138,4 +144,15 @@ export interface CaseOutcome {
   /** Document ids cited in any repetition. */
   cited: string[];
   attempts: AttemptResult[];
+}
+
+/**
+ * A grader's verdict kept for a re-grade: the same answer to the same question, judged by the same rubric and
+ * grader model, is not sent to the grader again. `key` is a digest of the four (the texts themselves are in the
+ * run); only a pass or a fail is kept (an error or "not graded" is asked again).
+ */
+export interface GraderCacheEntry {
+  key: string;
+  verdict: 'pass' | 'fail';
+  reason?: string;
 }

@@ -174,6 +174,12 @@ export const suitesMessages = defineMessages({
       'The run failed: the runner stopped on an error. Finished cases are kept; the rest show as not run.',
     'suites.run.rerunOf': 'A re-run of {count, plural, one {# case} other {# cases}} that did not pass.',
     'suites.run.openOriginal': 'Open the original run',
+    'suites.run.regrade': 'Re-grade with the current suite',
+    'suites.run.regradeHint':
+      "Judges this run's answers against the suite as it is now, as a new run: nothing is sent to the service, and the grader only for a changed rubric.",
+    'suites.run.regradeOf':
+      "Re-graded: an earlier run's answers judged against the suite as it was when re-graded; nothing was sent to the service.",
+    'suites.run.regradeFailed': 'This run could not be re-graded',
     'suites.run.status.running': 'running',
     'suites.run.status.done': 'done',
     'suites.run.status.stopped': 'stopped',
@@ -361,7 +367,10 @@ export const suitesMessages = defineMessages({
     'suites.gate.nothingRan': 'No case ran: a gate holds only on a run with cases.',
     'suites.gate.running': 'Judged when the run ends.',
     'suites.importRun.button': 'Import a run…',
-    'suites.importRun.hint': 'A run written by npm run suite -- … --json, kept here with this suite’s runs.',
+    'suites.importRun.hint':
+      'A run written by npm run suite -- … --json (pick its .answers.jsonl with it), kept here with this suite’s runs.',
+    'suites.importRun.withoutAnswers':
+      'Imported without the answers of {count, plural, one {# session} other {# sessions}}: pick the run’s .answers.jsonl file together with it to keep them.',
     'suites.importRun.refused': '{file} was not imported (nothing was kept)',
     'suites.importRun.notRun': 'It is not a run written by the suite CLI’s --json: {detail}.',
     'suites.importRun.badRun': 'Its run cannot be read: {detail}.',
@@ -552,6 +561,11 @@ export const suitesMessages = defineMessages({
     'suites.run.failed': '这次运行出错：运行器因错误而停止。已完成的用例保留，其余显示为未运行。',
     'suites.run.rerunOf': '重新运行了 {count} 个未通过的用例。',
     'suites.run.openOriginal': '打开原始运行',
+    'suites.run.regrade': '按当前测试集重新评分',
+    'suites.run.regradeHint':
+      '按当前测试集重新评判此运行的回答，生成新的运行：不向服务发送任何请求，仅在评分标准改变时询问评分模型。',
+    'suites.run.regradeOf': '由已保存运行的回答按当时编辑后的测试集重新评分：未向服务发送任何请求。',
+    'suites.run.regradeFailed': '无法重新评分此运行',
     'suites.run.status.running': '运行中',
     'suites.run.status.done': '已完成',
     'suites.run.status.stopped': '已停止',
@@ -732,7 +746,10 @@ export const suitesMessages = defineMessages({
     'suites.gate.nothingRan': '没有运行任何用例：只有包含用例的运行才能通过门槛。',
     'suites.gate.running': '运行结束后判定。',
     'suites.importRun.button': '导入运行记录…',
-    'suites.importRun.hint': '由 npm run suite -- … --json 写出的运行记录，与本测试集的运行一起保存。',
+    'suites.importRun.hint':
+      '由 npm run suite -- … --json 写出的运行记录（请同时选择其 .answers.jsonl 文件），与本测试集的运行一起保存。',
+    'suites.importRun.withoutAnswers':
+      '导入时缺少 {count} 个会话的回答：请同时选择该运行的 .answers.jsonl 文件以保留回答。',
     'suites.importRun.refused': '{file} 未导入（未保存任何内容）',
     'suites.importRun.notRun': '这不是测试集命令行 --json 写出的运行记录：{detail}。',
     'suites.importRun.badRun': '无法读取其中的运行记录：{detail}。',

@@ -1,6 +1,6 @@
 import { Alert, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type SuiteRun, SUITE_BOUNDS } from '../../../suite-engine';
+import type { SuiteRun } from '../../../suite-engine';
 import { ErrorState, formatBytes } from '../../../components';
 import { useT } from '../../../i18n';
 import { useRefreshSuites, useSuitesStore } from '../hooks';
@@ -18,6 +18,7 @@ export function ImportRunButton({ record }: { record: KeptSuite }) {
   const [problem, setProblem] = useState<{ file: string; problem: RunImportProblem } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
+  const [withoutAnswers, setWithoutAnswers] = useState(0);
 
   async function keep(run: SuiteRun) {
     setPending(null);
@@ -30,32 +31,41 @@ export function ImportRunButton({ record }: { record: KeptSuite }) {
     await refresh();
   }
 
-  async function open(file: File | null) {
+  async function open(files: File[]) {
+    // The run file, and its answers file when picked with it (`out.json` and `out.answers.jsonl`).
+    const answers = files.find((f) => f.name.endsWith('.jsonl'));
+    const file = files.find((f) => f !== answers);
     if (!file) return;
     setProblem(null);
     setPending(null);
     setSaveError(null);
-    const tooLarge = runFileTooLarge(file.size);
-    if (tooLarge) return setProblem({ file: file.name, problem: tooLarge });
-    const result = importCliRun(await file.text(), {
-      suiteId: record.id,
-      profileId: record.profileId,
-      file: record.file,
-    });
+    setWithoutAnswers(0);
+    const tooLarge = runFileTooLarge(file.size) ?? (answers && runFileTooLarge(answers.size, true));
+    if (tooLarge) {
+      const which = runFileTooLarge(file.size) ? file : answers!;
+      return setProblem({ file: which.name, problem: tooLarge });
+    }
+    const result = importCliRun(
+      await file.text(),
+      { suiteId: record.id, profileId: record.profileId, file: record.file },
+      Date.now(),
+      answers ? await linesOfFile(answers) : undefined,
+    );
     if (!result.ok) return setProblem({ file: file.name, problem: result.problem });
+    setWithoutAnswers(result.withoutAnswers);
     if (result.mismatch) return setPending({ file: file.name, run: result.run, mismatch: result.mismatch });
     await keep(result.run);
   }
 
   const reason = (p: RunImportProblem) =>
     p.kind === 'tooLarge'
-      ? t('suites.importTooLarge', { size: formatBytes(p.bytes), max: formatBytes(SUITE_BOUNDS.fileBytesMax) })
+      ? t('suites.importTooLarge', { size: formatBytes(p.bytes), max: formatBytes(p.max) })
       : t(p.kind === 'notRun' ? 'suites.importRun.notRun' : 'suites.importRun.badRun', { detail: p.detail });
 
   return (
     <Stack gap="xs">
       <Group>
-        <FileButton onChange={(f) => void open(f)} accept="application/json,.json">
+        <FileButton onChange={(f) => void open(f)} accept="application/json,.json,.jsonl" multiple>
           {(props) => (
             <Button variant="default" {...props} data-testid="import-run">
               {t('suites.importRun.button')}
@@ -66,6 +76,11 @@ export function ImportRunButton({ record }: { record: KeptSuite }) {
           {t('suites.importRun.hint')}
         </Text>
       </Group>
+      {withoutAnswers ? (
+        <Alert color="yellow" variant="light" data-testid="import-run-no-answers">
+          {t('suites.importRun.withoutAnswers', { count: withoutAnswers })}
+        </Alert>
+      ) : null}
       {saveError ? <ErrorState error={saveError} title={t('suites.saveFailed')} /> : null}
       {problem ? (
         <RefusedFile
@@ -109,4 +124,20 @@ export function ImportRunButton({ record }: { record: KeptSuite }) {
       ) : null}
     </Stack>
   );
+}
+
+/** A file's lines, read as a stream (an answers file can be larger than one string may be). */
+async function linesOfFile(file: File): Promise<string[]> {
+  const lines: string[] = [];
+  let rest = '';
+  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const parts = (rest + value).split('\n');
+    rest = parts.pop()!;
+    lines.push(...parts);
+  }
+  if (rest) lines.push(rest);
+  return lines;
 }

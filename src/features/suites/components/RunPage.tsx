@@ -17,6 +17,7 @@ import { RunExportMenu } from './RunExportMenu';
 import { RunFigures } from './RunFigures';
 import { RunGate } from './RunGate';
 import { FlakyCases } from './FlakyCases';
+import { RegradeButton } from './RegradeButton';
 import { paths } from '../../../config/paths';
 
 // A case's details (answers as Markdown, sources, raw JSON: the playground's components) load after the page shows.
@@ -43,6 +44,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
   const [openCase, setOpenCase] = useState<string | null>(null);
   // Mounted from the first case opened on (its drawer then opens and closes as usual).
   const [detailShown, setDetailShown] = useState(false);
+  const [regradeError, setRegradeError] = useState<unknown>(null);
   const openDetail = useCallback((caseId: string) => {
     setDetailShown(true);
     setOpenCase(caseId);
@@ -134,6 +136,7 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           {t('suites.run.compareVariants')}
         </Button>
       ) : null}
+      <RegradeButton run={run} suiteId={suiteId} disabled={!!start} onError={setRegradeError} />
       <BaselineActions run={run} />
       <RunExportMenu run={run} disabled={!!start} />
     </>
@@ -183,6 +186,15 @@ export function RunPage({ suiteId, runId, profile }: { suiteId: string; runId: s
           <Alert color="red" variant="light" title={t('suites.run.failed')} data-testid="run-end-reason">
             {run.endReason}
           </Alert>
+        ) : null}
+        {regradeError ? <ErrorState error={regradeError} title={t('suites.run.regradeFailed')} /> : null}
+        {run.regradeOf ? (
+          <Text size="sm" c="dimmed" data-testid="regrade-of">
+            {t('suites.run.regradeOf')}{' '}
+            <Anchor component={Link} to={paths.suiteRun.href(suiteId, run.regradeOf)}>
+              {t('suites.run.openOriginal')}
+            </Anchor>
+          </Text>
         ) : null}
         {run.rerunOf ? (
           <Text size="sm" c="dimmed">

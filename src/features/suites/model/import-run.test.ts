@@ -70,13 +70,15 @@ describe('importing a CLI --json run', () => {
     expect(otherCases.ok && otherCases.mismatch?.space).toBeUndefined();
   });
 
-  it('reads a run still marked running as interrupted, and caps files like suite files', () => {
+  it('reads a run still marked running as interrupted, and caps run and answers files', () => {
     const result = importCliRun(cliOutput(FILE, { status: 'running' }), target);
     expect(result.ok && result.run.status).toBe('interrupted');
-    expect(runFileTooLarge(SUITE_BOUNDS.fileBytesMax)).toBeUndefined();
-    expect(runFileTooLarge(SUITE_BOUNDS.fileBytesMax + 1)).toEqual({
+    expect(runFileTooLarge(SUITE_BOUNDS.runFileBytesMax)).toBeUndefined();
+    expect(runFileTooLarge(SUITE_BOUNDS.runFileBytesMax + 1)).toEqual({
       kind: 'tooLarge',
-      bytes: SUITE_BOUNDS.fileBytesMax + 1,
+      bytes: SUITE_BOUNDS.runFileBytesMax + 1,
+      max: SUITE_BOUNDS.runFileBytesMax,
     });
+    expect(runFileTooLarge(SUITE_BOUNDS.answersFileBytesMax + 1, true)).toMatchObject({ kind: 'tooLarge' });
   });
 });

@@ -1,6 +1,7 @@
 import {
   newRunId,
   readBaselineJson,
+  readRunFile,
   type SuiteRun,
   checkSuite,
   normalizeSuite,
@@ -10,7 +11,9 @@ import {
 
 /** Why a file is not a CLI run of this suite; `detail` is the engine's sentence, shown as it is. */
 export type RunImportProblem =
-  { kind: 'tooLarge'; bytes: number } | { kind: 'notRun'; detail: string } | { kind: 'badRun'; detail: string };
+  | { kind: 'tooLarge'; bytes: number; max: number }
+  | { kind: 'notRun'; detail: string }
+  | { kind: 'badRun'; detail: string };
 
 /** The run's suite is not this one by name or space: imported only when the admin says so, and only if the cases match. */
 export interface RunSuiteMismatch {
@@ -21,7 +24,8 @@ export interface RunSuiteMismatch {
 }
 
 export type RunImport =
-  { ok: true; run: SuiteRun; mismatch?: RunSuiteMismatch } | { ok: false; problem: RunImportProblem };
+  | { ok: true; run: SuiteRun; mismatch?: RunSuiteMismatch; withoutAnswers: number }
+  | { ok: false; problem: RunImportProblem };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const ENDED = new Set(['done', 'stopped', 'interrupted', 'failed', 'timed_out']);
@@ -30,9 +34,10 @@ const sameIds = (a: SuiteFile, b: SuiteFile) => {
   return ids(a) === ids(b);
 };
 
-/** Refused before a file is read whole: a run file is capped like a suite file. */
-export function runFileTooLarge(bytes: number): RunImportProblem | undefined {
-  return bytes > SUITE_BOUNDS.fileBytesMax ? { kind: 'tooLarge', bytes } : undefined;
+/** Refused before a file is read whole: a run file (and its answers file) has a cap of its own. */
+export function runFileTooLarge(bytes: number, answers = false): RunImportProblem | undefined {
+  const max = answers ? SUITE_BOUNDS.answersFileBytesMax : SUITE_BOUNDS.runFileBytesMax;
+  return bytes > max ? { kind: 'tooLarge', bytes, max } : undefined;
 }
 
 /**
@@ -45,10 +50,13 @@ export function importCliRun(
   text: string,
   target: { suiteId: string; profileId: string; file: SuiteFile },
   now = Date.now(),
+  answerLines?: Iterable<string>,
 ): RunImport {
   const baseline = readBaselineJson(text);
   if (!baseline.ok) return { ok: false, problem: { kind: 'notRun', detail: baseline.error } };
-  const raw = (JSON.parse(text.replace(/^\uFEFF/, '')) as { run?: unknown }).run;
+  // The one reader of run files (either version; a version-2 file's answers from its answers file when given).
+  const read = readRunFile(text, answerLines);
+  const raw: unknown = read.ok ? read.run : undefined;
   if (!isObject(raw)) return { ok: false, problem: { kind: 'badRun', detail: 'it has no "run"' } };
   if (typeof raw.startedAt !== 'number' || !Number.isFinite(raw.startedAt))
     return { ok: false, problem: { kind: 'badRun', detail: 'run.startedAt is not a time' } };
@@ -58,8 +66,22 @@ export function importCliRun(
   if (!suite.ok) return { ok: false, problem: { kind: 'badRun', detail: `run.suite: ${suite.errors[0]}` } };
   const service = raw.service;
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  // Imported without its answers file: its turns kept with empty answers (statuses and assertions are all there).
+  const attempts = (raw.attempts as SuiteRun['attempts']).map((a) => ({
+    ...a,
+    turns: a.turns.map((t) => ({
+      ...t,
+      answer: typeof t.answer === 'string' ? t.answer : '',
+      request: t.request ?? {
+        method: 'POST' as const,
+        url: '',
+        body: { session_id: a.sessionId, message: t.question },
+      },
+    })),
+  }));
   const run: SuiteRun = {
     ...(raw as unknown as SuiteRun),
+    attempts,
     id: newRunId(),
     suiteId: target.suiteId,
     profileId: target.profileId,
@@ -80,5 +102,8 @@ export function importCliRun(
   if (suite.file.name !== target.file.name) mismatch.name = { run: suite.file.name, suite: target.file.name };
   if (String(suite.file.space_id) !== String(target.file.space_id))
     mismatch.space = { run: String(suite.file.space_id), suite: String(target.file.space_id) };
-  return mismatch.name || mismatch.space ? { ok: true, run, mismatch } : { ok: true, run };
+  const withoutAnswers = read.ok ? read.withoutAnswers : 0;
+  return mismatch.name || mismatch.space
+    ? { ok: true, run, mismatch, withoutAnswers }
+    : { ok: true, run, withoutAnswers };
 }

@@ -185,6 +185,9 @@ export async function startRun(input: StartRunInput): Promise<SuiteRun> {
   });
   // The run's page parses the suite it ran: this one, already checked, is kept for it.
   runSuiteOf(run, input.suite);
+  // The grader model named with the run (never its address or key): a re-grade reuses this model's verdicts.
+  const graderModel = activeGrader()?.model;
+  if (graderModel) run.grader = { model: graderModel };
   const tabs = input.tabs ?? runTabsFor(input.store.leases);
   const control = createRunControl();
   // The run's lock is this tab's before the run is kept as running: another tab showing it then knows it runs here
