@@ -57,7 +57,7 @@ test('an answer in the playground becomes a suite case in one click: its questio
 
   // As kept: the JSON tab shows the cases with the cited documents as relevant_documents.
   await page.getByRole('tab', { name: 'JSON' }).click();
-  const json = page.getByRole('textbox', { name: 'JSON' });
+  const json = page.getByRole('textbox', { name: 'JSON', exact: true });
   const file = JSON.parse(await json.inputValue()) as {
     space_id: string;
     cases: { id: string; question: string; relevant_documents?: string[] }[];

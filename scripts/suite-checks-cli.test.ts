@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPACE } from '../e2e/support/demo-ids.mjs';
+import { readRunFileAt } from './suite-answers';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 
 /**
@@ -80,20 +81,16 @@ describe('npm run suite: streaming and abstention checks', () => {
       expect(out.stdout).toMatch(/question: abstains: cites \d+ sources?/);
       expect(out.stdout).toContain('4 case(s): 2 passed, 2 failed');
       // The JSON report keeps each turn's time to first text and how its stream ended.
-      const { run } = JSON.parse(readFileSync(json, 'utf8')) as {
-        run: {
-          attempts: {
-            caseId: string;
-            turns: { firstTextMs?: number; streamEnd?: string; request: { body: { stream?: boolean } } }[];
-          }[];
-        };
-      };
+      // Read with its answers file (run file version 2): the requests sent are kept there.
+      const read = readRunFileAt(json, readFileSync(json, 'utf8'));
+      if (!read.ok) throw new Error(read.error);
+      const { run } = read;
       const late = run.attempts.find((a) => a.caseId === 'ttft-late')!.turns[0]!;
-      expect(late.request.body.stream).toBe(true);
+      expect((late.request.body as { stream?: boolean }).stream).toBe(true);
       expect(late.firstTextMs).toBeGreaterThanOrEqual(300);
       expect(late.streamEnd).toBe('complete');
       const declines = run.attempts.find((a) => a.caseId === 'declines')!.turns[0]!;
-      expect(declines.request.body.stream).toBeUndefined();
+      expect((declines.request.body as { stream?: boolean }).stream).toBeUndefined();
     },
     SLOW,
   );

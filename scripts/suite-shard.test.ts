@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -199,6 +199,28 @@ describe('npm run suite --shard and merge, against the sandbox', () => {
       expect(dup.code).toBe(2);
       expect(dup.stderr).toMatch(/part-2\.json and .*part-2-copy\.json are both shard 2\/3: each shard once/);
       expect(existsSync(out)).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    'parts handed over without their answers files still merge: figures and gate from the run files, said on stderr',
+    async () => {
+      const bare = mkdtempSync(join(dir, 'bare-'));
+      for (const i of [1, 2, 3]) copyFileSync(part(i), join(bare, `part-${i}.json`));
+      const html = join(bare, 'merged.html');
+      const out = await cli([
+        'merge',
+        ...[1, 2, 3].map((i) => join(bare, `part-${i}.json`)),
+        '--html',
+        html,
+        '--junit',
+        join(bare, 'merged.xml'),
+      ]);
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stderr).toMatch(/part-1\.json: \d+ session\(s\) without their answers file/);
+      expect(out.stdout).toContain('14 case(s): 14 passed, 0 failed, 0 error(s), 0 not run · pass rate 100.0%');
+      expect(readFileSync(html, 'utf8')).toContain('Beacon support answers');
     },
     SLOW,
   );

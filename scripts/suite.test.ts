@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -410,14 +419,18 @@ describe('npm run suite', () => {
         // download-artifact: every shard's reports/ into the merge job's parts/.
         const ci = checkout(baseline);
         mkdirSync(join(ci, 'parts'));
-        matrix.forEach((shard, i) =>
-          copyFileSync(join(shardDirs[i]!, `reports/part-${shard}.json`), join(ci, `parts/part-${shard}.json`)),
-        );
+        // Each part with its answers file (the run file names it, beside it).
+        for (const dir of shardDirs)
+          for (const name of readdirSync(join(dir, 'reports')))
+            copyFileSync(join(dir, 'reports', name), join(ci, 'parts', name));
         const merge = await runSteps(jobs.merge, ci);
         return { ci, merge };
       };
       const first = await workflowRun();
-      expect(first.merge.map((o) => o.code)).toEqual([0, 0, 0]);
+      expect(
+        first.merge.map((o) => o.code),
+        first.merge.at(-1)?.stderr,
+      ).toEqual([0, 0, 0]);
       expect(first.merge[2]!.stdout).toContain(
         `merged ${matrix.length} part(s) (${matrix.length} of ${matrix.length} shards) of suite "Beacon support answers": 14 session(s)`,
       );

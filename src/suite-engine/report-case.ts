@@ -11,6 +11,9 @@ export const REPORT_ANSWER_CHARS = 4000;
 /** The note put where an answer was cut. */
 export const cutNote = (chars: number) => `… (cut at ${REPORT_ANSWER_CHARS} characters of ${chars})`;
 
+/** Shown where a run file came without its answers file (a part merged alone, an import of the run file only). */
+export const ANSWER_NOT_AT_HAND = '(answer not at hand: the run file came without its answers file)';
+
 /** `text` up to REPORT_ANSWER_CHARS, never ending in half a surrogate pair; `cut` when something was left out. */
 export function cutAnswer(text: string): { text: string; cut: boolean } {
   if (text.length <= REPORT_ANSWER_CHARS) return { text, cut: false };
@@ -48,13 +51,15 @@ export function reportTurns(o: CaseOutcome): { attempt?: AttemptResult; turns: R
   const attempt = o.attempts.find((a) => a.status !== 'pass') ?? o.attempts[0];
   if (!attempt) return { turns: [] };
   const turns = attempt.turns.map((t, i) => {
-    const { text, cut } = cutAnswer(t.answer);
+    // A version-2 run read without its answers file has no answer here (run-file.ts): said, never a crash.
+    const answer = typeof t.answer === 'string' ? t.answer : ANSWER_NOT_AT_HAND;
+    const { text, cut } = cutAnswer(answer);
     const cited = [...new Set(t.sources.map(documentIdOf).filter((id): id is string => id !== undefined))];
     return {
       label: `${o.planned > 1 ? `repetition ${attempt.repetition}, ` : ''}${i ? `follow-up ${i}` : 'question'}`,
       question: t.question,
       answer: text,
-      ...(cut ? { cutFrom: t.answer.length } : {}),
+      ...(cut ? { cutFrom: answer.length } : {}),
       cited,
     };
   });

@@ -2,7 +2,6 @@ import { notifications } from '@mantine/notifications';
 import { translator, type Translate } from '../../../i18n';
 import type { KeptDb } from '../../../lib';
 import type { GoneFromAnswers } from '../../../removal-engine/probe';
-import { rememberForgotten } from '../../../suite-engine';
 
 /**
  * A deletion verified "not retrieved" becomes a case of its knowledge base's "forgotten documents" suite, so a
@@ -13,13 +12,16 @@ export function keepForgotten(keptDb: KeptDb, translate: () => Translate | undef
   return (gone: GoneFromAnswers): void => {
     if (!gone.datasetId) return;
     const entry = { ...gone, datasetId: gone.datasetId };
-    rememberForgotten(entry, keptDb).catch((error: unknown) => {
-      const t = translate() ?? translator('en');
-      notifications.show({
-        color: 'red',
-        title: t('knowledge.gone.forgottenFailed', { name: gone.documentId }),
-        message: error instanceof Error ? error.message : String(error),
+    // Loaded when a removal is first verified: the knowledge page's first visit carries no suite code.
+    import('../../../suite-engine/forgotten')
+      .then(({ rememberForgotten }) => rememberForgotten(entry, keptDb))
+      .catch((error: unknown) => {
+        const t = translate() ?? translator('en');
+        notifications.show({
+          color: 'red',
+          title: t('knowledge.gone.forgottenFailed', { name: gone.documentId }),
+          message: error instanceof Error ? error.message : String(error),
+        });
       });
-    });
   };
 }
