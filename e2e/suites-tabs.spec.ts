@@ -74,6 +74,8 @@ test('a run in tab A is seen, paused, resumed and stopped from tab B; nothing is
     // Pause from B: A pauses (both say so); the question in flight is answered, and then nothing more is sent.
     await other.getByTestId('pause-run').click();
     await expect(page.getByTestId('run-paused')).toBeVisible(SLOW);
+    // The status reads paused in both tabs, not running.
+    for (const tab of [page, other]) await expect(tab.locator('[data-run-status="running"]')).toHaveText('paused');
     await expect(page.getByTestId('resume-run')).toBeVisible();
     await expect(other.getByTestId('run-paused')).toHaveAttribute('data-in-flight', '0', SLOW);
     await expect(page.getByTestId('run-paused')).toHaveText(/Paused: nothing is sent until Resume/);
@@ -94,6 +96,7 @@ test('a run in tab A is seen, paused, resumed and stopped from tab B; nothing is
     // Resume from B: A goes on sending.
     await other.getByTestId('resume-run').click();
     await expect(page.getByTestId('run-paused')).toHaveCount(0, SLOW);
+    await expect(page.locator('[data-run-status="running"]')).toHaveText('running');
     await expect.poll(() => proxy.completions(), SLOW).toBeGreaterThan(sentWhenPaused);
     await shots(other, 'remote-run-running');
 

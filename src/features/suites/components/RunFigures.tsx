@@ -31,7 +31,7 @@ export function RunFigures({
     <Paper withBorder p="sm">
       <Group justify="space-between" align="flex-start" gap="md">
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="lg" style={{ flex: 1 }} data-testid="run-summary">
-          <Figure label={t('suites.run.status')} value={<RunStatusBadge status={run.status} />} />
+          <Figure label={t('suites.run.status')} value={<RunStatusBadge status={run.status} paused={paused} />} />
           <Figure
             label={live ? t('suites.run.passRateSoFar') : t('suites.run.passRate')}
             value={passRateText}

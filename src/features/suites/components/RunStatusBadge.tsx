@@ -19,11 +19,13 @@ const KEYS = {
   timed_out: 'suites.run.status.timed_out',
 } as const satisfies Record<RunStatus, string>;
 
-export function RunStatusBadge({ status }: { status: RunStatus }) {
+/** `paused`: a running run that Pause holds (run-control.ts) reads "paused", not "running". */
+export function RunStatusBadge({ status, paused = false }: { status: RunStatus; paused?: boolean }) {
   const t = useT();
+  const held = paused && status === 'running';
   return (
-    <StatusBadge tone={TONE[status]} data-run-status={status}>
-      {t(KEYS[status])}
+    <StatusBadge tone={held ? 'warning' : TONE[status]} data-run-status={status} data-paused={held || undefined}>
+      {held ? t('suites.run.status.paused') : t(KEYS[status])}
     </StatusBadge>
   );
 }
