@@ -400,9 +400,9 @@ describe('npm run suite', () => {
         const ci = checkout(baseline);
         mkdirSync(join(ci, 'parts'));
         // Each part with its answers file (the run file names it, beside it).
-        for (const dir of shardDirs)
-          for (const name of readdirSync(join(dir, 'reports')))
-            copyFileSync(join(dir, 'reports', name), join(ci, 'parts', name));
+        for (const shardDir of shardDirs)
+          for (const name of readdirSync(join(shardDir, 'reports')))
+            copyFileSync(join(shardDir, 'reports', name), join(ci, 'parts', name));
         const merge = await runSteps(jobs.merge, ci);
         return { ci, merge };
       };
