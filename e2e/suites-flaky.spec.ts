@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
-import { shoot } from './support/looks';
-import { importSuite } from './support/suites';
+import { importSuite, suiteShots } from './support/suites';
 
 /**
  * Flaky cases in the console: a run lists the cases whose repetitions disagreed (each opens its detail), and the
@@ -45,15 +44,6 @@ async function importRun(page: Page, name: string, content: string) {
   await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
 }
 
-async function shots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await shoot(page, `suites-${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('a run lists its flaky cases; the trend marks the cases that flip from run to run', async ({ page }) => {
   test.setTimeout(90_000);
   const suite = (JSON.parse(template) as CliRun).run.suite;
@@ -83,7 +73,7 @@ test('a run lists its flaky cases; the trend marks the cases that flip from run 
   await expect(battery).toContainText('2 flips');
   await expect(battery.locator('.mantine-Badge-label')).toHaveText(['pass', 'fail', 'pass']);
   await expectNoViolations(page, 'runs with flipping cases');
-  await shots(page, 'trend-flipping');
+  await suiteShots(page, 'trend-flipping');
 
   // The newest run: plus-price passed once of twice.
   await page.getByTestId('run-row').first().getByRole('link').click();
@@ -91,7 +81,7 @@ test('a run lists its flaky cases; the trend marks the cases that flip from run 
   await expect(flaky).toContainText('Flaky cases (1)', SLOW);
   await expect(flaky.getByTestId('flaky-case')).toHaveText(['plus-price · 1 of 2 passed']);
   await expectNoViolations(page, 'run page with a flaky case');
-  await shots(page, 'run-flaky');
+  await suiteShots(page, 'run-flaky');
   await flaky.getByRole('button', { name: 'plus-price' }).click();
   await expect(page.getByRole('dialog')).toContainText('plus-price', SLOW);
 

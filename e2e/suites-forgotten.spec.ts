@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { shoot } from './support/looks';
 import type { SandboxHandle } from './support/sandbox';
-import { loseBatteryDocument } from './support/suites';
+import { loseBatteryDocument, suiteShots, runSuiteAndWait } from './support/suites';
 import { withForgotten, type ForgottenEntry } from '../src/suite-engine/forgotten';
 import { DOC, DS, KB, SPACE } from './support/demo-ids.mjs';
 
@@ -49,21 +48,6 @@ async function keepInBrowser(page: Page, row: unknown) {
   );
 }
 
-async function shots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await shoot(page, `suites-${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function runSuiteHere(page: Page) {
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page).toHaveURL(/\/runs\/run-/, SLOW);
-  await expect(page.getByTestId('run-summary')).toContainText('done', SLOW);
-}
-
 test('a removed document kept in its forgotten suite: passes while deleted, fails once a re-sync brings it back', async ({
   page,
   sandbox,
@@ -99,10 +83,10 @@ test('a removed document kept in its forgotten suite: passes while deleted, fail
     const docRow = note.locator(`[data-document="${DOC.battery.id}"]`);
     await expect(docRow).toContainText(QUESTION);
     await expect(docRow).toContainText('2026');
-    await shots(page, 'forgotten');
+    await suiteShots(page, 'forgotten');
 
     // Run while the document is deleted: the probe question cites nothing of it, the case passes.
-    await runSuiteHere(page);
+    await runSuiteAndWait(page);
     await expect(page.getByTestId('count-pass')).toHaveText('1');
     await expect(page.locator(`[data-testid="result-row"][data-case="gone-${DOC.battery.id}"]`)).toContainText(
       'not_cites_document',
@@ -111,12 +95,12 @@ test('a removed document kept in its forgotten suite: passes while deleted, fail
     // A re-sync brings it back (the sandbox's fixture again): the same suite now fails, naming the document.
     await resetSandbox(sandbox);
     await page.getByRole('link', { name: /Forgotten documents/ }).click();
-    await runSuiteHere(page);
+    await runSuiteAndWait(page);
     await expect(page.getByTestId('count-pass')).toHaveText('0');
     const failed = page.locator(`[data-testid="result-row"][data-case="gone-${DOC.battery.id}"]`);
     await expect(failed.locator('td[data-status="fail"]')).toHaveCount(1);
     await expect(failed).toContainText('not_cites_document');
-    await shots(page, 'forgotten-failed');
+    await suiteShots(page, 'forgotten-failed');
 
     // Exported as any suite is, the file runs in CI: `npm run suite` exits 1 on the document brought back.
     await page.getByRole('link', { name: /Forgotten documents/ }).click();

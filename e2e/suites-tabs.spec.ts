@@ -1,9 +1,7 @@
-import type { Page } from '@playwright/test';
 import { serveConfig, test, expect } from './fixtures';
 import { startFaultProxy } from './support/fault-proxy';
-import { shoot } from './support/looks';
 import { startSandbox } from './support/sandbox';
-import { importSuite } from './support/suites';
+import { importSuite, suiteShots } from './support/suites';
 import { SPACE } from './support/demo-ids.mjs';
 
 /**
@@ -12,15 +10,6 @@ import { SPACE } from './support/demo-ids.mjs';
  * it as stopped, the answers it had kept). No time-based guess: the run's lock and the tabs' channel say it all.
  */
 const SLOW = { timeout: 30_000 };
-
-async function shots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await shoot(page, `suites-${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a run in tab A is seen, paused, resumed and stopped from tab B; nothing is sent while paused', async ({
   page,
@@ -83,12 +72,12 @@ test('a run in tab A is seen, paused, resumed and stopped from tab B; nothing is
     // One completion a session: once the last answer is recorded, every question sent is done, and no more.
     const doneWhenPaused = `${sentWhenPaused} of 8 done`;
     await expect(page.getByTestId('run-progress')).toContainText(doneWhenPaused, SLOW);
-    await shots(other, 'remote-run-paused');
+    await suiteShots(other, 'remote-run-paused');
     // A tab opened now learns the state from the running tab (asked over the channel, not guessed).
     await other.reload();
     await expect(other.getByTestId('run-paused')).toHaveAttribute('data-in-flight', '0', SLOW);
     await expect(other.getByTestId('resume-run')).toBeVisible();
-    await shots(page, 'run-paused-here');
+    await suiteShots(page, 'run-paused-here');
     // All that time (two tabs' screenshots, a reload): not one question more reached the service.
     expect(proxy.completions()).toBe(sentWhenPaused);
     await expect(page.getByTestId('run-progress')).toContainText(doneWhenPaused);
@@ -98,7 +87,7 @@ test('a run in tab A is seen, paused, resumed and stopped from tab B; nothing is
     await expect(page.getByTestId('run-paused')).toHaveCount(0, SLOW);
     await expect(page.locator('[data-run-status="running"]')).toHaveText('running');
     await expect.poll(() => proxy.completions(), SLOW).toBeGreaterThan(sentWhenPaused);
-    await shots(other, 'remote-run-running');
+    await suiteShots(other, 'remote-run-running');
 
     // Stop from B: A ends the run as stopped; what finished is kept, and B reads it so.
     await other.getByTestId('stop-run').click();

@@ -6,10 +6,9 @@ import type { Locator, Page } from '@playwright/test';
 import { readCsv } from '../src/lib/csv';
 import { configFor, serveConfig, test, expect } from './fixtures';
 import { expectNoViolations } from './support/axe';
-import { shoot } from './support/looks';
 import { startSandbox, type SandboxHandle } from './support/sandbox';
 import { startSite } from './support/site';
-import { importSuite, loseBatteryDocument } from './support/suites';
+import { importSuite, loseBatteryDocument, suiteShots, runSuiteAndWait } from './support/suites';
 import { VERDICT_TABLE } from '../src/suite-engine/compare';
 import { BASE_PATH_TAG } from './support/target';
 import { DOC, SPACE } from './support/demo-ids.mjs';
@@ -42,22 +41,6 @@ const SUITE = {
     },
   ],
 };
-
-/** Light and dark shots of what is on screen (the console follows the system scheme unless told otherwise). */
-async function shots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await shoot(page, `suites-${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function runAndWait(page: Page) {
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page).toHaveURL(/\/runs\/run-/, SLOW);
-  await expect(page.getByTestId('run-summary')).toContainText('done', { timeout: 30_000 });
-}
 
 /** After a write to IndexedDB and a navigation: generous, as a loaded CI machine can be slow at both. */
 const SLOW = { timeout: 30_000 };
@@ -168,19 +151,19 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await expect(page.getByText('Questions at once (1–8)', { exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Questions at once (1–8)' })).toHaveValue('2');
   await expect(page.getByRole('button', { name: 'Suite actions' })).toHaveAttribute('aria-haspopup', 'menu');
-  await shots(page, 'editor');
+  await suiteShots(page, 'editor');
   await expectNoViolations(page, 'suite editor');
   // At 420 px the case table scrolls sideways with its cue; its last inputs come into view.
   await reachLastColumn(page, 'case-editor', page.getByRole('textbox', { name: 'Cited document ids, case 1' }));
 
-  await runAndWait(page);
+  await runSuiteAndWait(page);
   // Run opened the run page: focus is on its heading, not left on the page body.
   await expect(page.getByRole('heading', { level: 1, name: /^Run of / })).toBeFocused();
   await expect(row(page, 'battery-life').locator('td[data-status="pass"]')).toBeVisible();
   await expect(row(page, 'plus-price')).toContainText('2 of 2 passed');
   await expect(row(page, 'return-window').locator('td[data-status="fail"]')).toBeVisible();
   await expect(page.getByTestId('count-pass')).toHaveText('2');
-  await shots(page, 'results');
+  await suiteShots(page, 'results');
 
   // The failing case opens to its assertion, answer and sources.
   await row(page, 'return-window').getByRole('button').click();
@@ -192,7 +175,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
     'href',
     new RegExp(`playground/${SPACE.support}\\?options=`),
   );
-  await shots(page, 'case');
+  await suiteShots(page, 'case');
   // Open in playground: the same options, the question in the message box.
   await detail.getByRole('link', { name: 'Open in playground' }).click();
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue(SUITE.cases[2]!.question, SLOW);
@@ -208,7 +191,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
-  await runAndWait(page);
+  await runSuiteAndWait(page);
   await expect(page.getByTestId('count-pass')).toHaveText('3');
 
   // Compare the two runs.
@@ -217,7 +200,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible();
   // The legend reads the latest run without hovering (3 of 3 passed), not "–".
   await expect(page.getByTestId('trend-chart').locator('.u-series').nth(1).locator('.u-value')).toHaveText('100%');
-  await shots(page, 'runs');
+  await suiteShots(page, 'runs');
   await reachLastColumn(page, 'run-list', page.getByTestId('run-row').last().getByRole('button', { name: 'Delete' }));
   // "Delete" keeps a danger colour in dark mode (it turned near-white).
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -241,7 +224,7 @@ test('import a suite, run it, see pass and fail, fix it, compare the two runs, e
   // One list per verdict: each case in exactly one.
   await expect(report.getByTestId('baseline-row')).toHaveCount(3);
   await expect(page.getByTestId('compare-deltas').locator('tbody tr')).toHaveCount(3);
-  await shots(page, 'compare');
+  await suiteShots(page, 'compare');
 
   // JUnit of the first run: failures apart, counts right, parsed as XML by the browser.
   await page.getByRole('link', { name: `← ${SUITE.name}` }).click();
@@ -325,7 +308,7 @@ test("a CLI --json run is imported into the suite's runs; trend and compare read
   await mismatch.getByRole('button', { name: 'Import anyway' }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(2, SLOW);
   await expect(page.getByTestId('run-imported')).toHaveCount(2);
-  await shots(page, 'runs-imported');
+  await suiteShots(page, 'runs-imported');
   // The trend reads them (it starts at the second complete run): the latest pass rate is the CLI's.
   await expect(page.getByTestId('trend-chart').locator('.u-series').nth(1).locator('.u-value')).toHaveText('66.7%');
 
@@ -360,14 +343,14 @@ test(
     await expect(published).toContainText('read-only');
     await expect(published.getByRole('link', { name: 'demo.json' })).toHaveAttribute('href', /\/suites\/demo\.json$/);
     await expect(page.getByTestId('empty-state')).toBeVisible();
-    await shots(page, 'published');
+    await suiteShots(page, 'published');
     await expectNoViolations(page, 'published suites');
     // At phone width the entry wraps: "Copy to edit" is in view without scrolling sideways.
     await page.setViewportSize({ width: 420, height: 900 });
     await published.scrollIntoViewIfNeeded();
     await expect(published.getByRole('button', { name: 'Copy Beacon support answers to edit' })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(420);
-    await shots(page, 'published-420');
+    await suiteShots(page, 'published-420');
     await page.setViewportSize({ width: 1280, height: 720 });
     await published.getByRole('button', { name: 'Copy Beacon support answers to edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
@@ -452,7 +435,7 @@ test('Stop midway keeps what finished; the rest shows as not run', async ({ page
     await expect(page.getByTestId('run-progress')).toContainText('1 of 8 done', { timeout: 30_000 });
     // The rate of what has finished while it runs (every answer passes): not 1 of 8 as 12.5%.
     await expect(page.getByTestId('pass-rate')).toHaveText('100%');
-    await shots(page, 'running');
+    await suiteShots(page, 'running');
     await page.getByTestId('stop-run').click();
     await expect(page.getByTestId('run-summary')).toContainText('stopped');
     const passed = Number(await page.getByTestId('count-pass').textContent());
@@ -565,7 +548,7 @@ test('the sandbox offers its demo suite, and it passes; a YAML release gate impo
   await page.getByTestId('add-demo-suite').click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Beacon support answers' })).toBeVisible(SLOW);
   await page.getByRole('textbox', { name: 'Questions at once (1–8)' }).fill('4');
-  await runAndWait(page);
+  await runSuiteAndWait(page);
   await expect(page.getByTestId('pass-rate')).toHaveText('100%');
   await expect(page.getByTestId('result-row')).toHaveCount(7);
 
@@ -592,12 +575,12 @@ test('the sandbox offers its demo suite, and it passes; a YAML release gate impo
   await page.getByRole('button', { name: 'Import JSON, CSV or YAML' }).click();
   await (await chooser).setFiles({ name: 'gate.yaml', mimeType: 'application/yaml', buffer: Buffer.from(gateYaml) });
   await expect(page.getByRole('heading', { level: 1, name: 'YAML release gate' })).toBeVisible(SLOW);
-  await runAndWait(page);
+  await runSuiteAndWait(page);
   await expect(page.getByTestId('hit-rate')).toHaveText('100%');
   await page.goto('./suites');
   await expect(page.getByTestId('suite-list')).toContainText('Beacon support answers', SLOW);
   await expect(page.getByTestId('suite-list')).toContainText('YAML release gate');
-  await shots(page, 'list');
+  await suiteShots(page, 'list');
   await reachLastColumn(
     page,
     'suite-list',
@@ -649,7 +632,7 @@ test('release gate: hit rate and MRR in the summary, a baseline, an edited case 
   await expect(page.getByRole('textbox', { name: 'Relevant documents' })).toHaveValue(DOC.pricing.id);
   await expect(page.getByRole('textbox', { name: 'Similarity at least (0–1)' })).toHaveValue('0.1');
 
-  await runAndWait(page);
+  await runSuiteAndWait(page);
   await expect(page.getByTestId('hit-rate')).toHaveText('100%');
   await expect(page.getByTestId('mrr')).toHaveText(/^(0|1)(\.\d+)?$/);
   await expect(page.getByTestId('p95-latency')).toHaveText(/ ms$/);
@@ -674,7 +657,7 @@ test('release gate: hit rate and MRR in the summary, a baseline, an edited case 
   await page.getByRole('textbox', { name: 'Contains, case 1' }).fill('days');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
-  await runAndWait(page);
+  await runSuiteAndWait(page);
   await expect(row(page, 'battery-life').locator('td[data-status="fail"]')).toBeVisible();
 
   await page.getByTestId('compare-baseline').click();

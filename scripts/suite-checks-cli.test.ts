@@ -1,46 +1,20 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { SPACE } from '../e2e/support/demo-ids.mjs';
 import { readRunFileAt } from './suite-answers';
-import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
+import { runSuite, useSandboxAndDir } from './test-support/suite-cli';
 
 /**
  * `npm run suite` with the streaming and abstention checks, as CI runs it: a child process against a real sandbox
  * (a child process too), whose stream control gives the first token late.
  */
 const SLOW = 120_000;
-const root = resolve(import.meta.dirname, '..');
 const TOKEN = 'cli-checks-token';
 
-let sandbox: SandboxHandle;
-let dir: string;
-beforeAll(async () => {
-  sandbox = await startSandbox(['--token', TOKEN, '--stream-delay-ms', '1']);
-  dir = mkdtempSync(join(tmpdir(), 'kc-suite-checks-'));
-}, 40_000);
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const at = useSandboxAndDir(TOKEN, 'kc-suite-checks-');
 
-function suite(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', KC_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((settle, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => settle({ code, stdout, stderr }));
-  });
-}
+const suite = (args: string[]) => runSuite(args, { KC_TOKEN: TOKEN });
 
 const PRICE = 'How much does Beacon Plus cost per month?';
 
@@ -48,13 +22,13 @@ describe('npm run suite: streaming and abstention checks', () => {
   it(
     'measures time to first text of a streamed answer and whether the answer abstains; exits 1 naming each failure',
     async () => {
-      const put = await fetch(`${sandbox.secondaryUrl}/__sandbox/stream-behaviour`, {
+      const put = await fetch(`${at.sandbox.secondaryUrl}/__sandbox/stream-behaviour`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ first_text_delay_ms: 300 }),
       });
       expect(put.status).toBe(200);
-      const file = join(dir, 'checks.json');
+      const file = join(at.dir, 'checks.json');
       writeFileSync(
         file,
         JSON.stringify({
@@ -69,8 +43,8 @@ describe('npm run suite: streaming and abstention checks', () => {
           ],
         }),
       );
-      const json = join(dir, 'checks-run.json');
-      const out = await suite([file, '--base-url', sandbox.baseUrl, '--json', json]);
+      const json = join(at.dir, 'checks-run.json');
+      const out = await suite([file, '--base-url', at.sandbox.baseUrl, '--json', json]);
       expect(out.stderr).toBe('');
       expect(out.code).toBe(1);
       expect(out.stdout).toMatch(/^PASS {2}ttft-ok /m);

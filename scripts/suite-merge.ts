@@ -46,6 +46,20 @@ const USAGE = `usage: npm run suite -- merge PART.json… [--json OUT.json] [--j
   that is missing leaves its cases not run: exit 3, could not judge. The other flags are the run's (--help there).`;
 
 /** Exit code: the merged run judged, its reports written. */
+/** The options `npm run suite` and `npm run suite -- merge` both take: where the reports go, and the gates. */
+export const REPORT_AND_GATE_OPTIONS = {
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  html: { type: 'string' },
+  csv: { type: 'string' },
+  baseline: { type: 'string' },
+  'fail-on-regression': { type: 'boolean' },
+  'min-pass-rate': { type: 'string' },
+  'min-hit-rate': { type: 'string' },
+  'min-mrr': { type: 'string' },
+  'max-errors': { type: 'string' },
+} as const;
+
 export async function mergeMain(argv: string[]): Promise<number> {
   const fail = (message: string, usage = false) => {
     console.error(`suite merge: ${message}${usage ? `\n\n${USAGE}` : ''}`);
@@ -56,19 +70,7 @@ export async function mergeMain(argv: string[]): Promise<number> {
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: {
-        json: { type: 'string' },
-        junit: { type: 'string' },
-        html: { type: 'string' },
-        csv: { type: 'string' },
-        baseline: { type: 'string' },
-        'fail-on-regression': { type: 'boolean' },
-        'min-pass-rate': { type: 'string' },
-        'min-hit-rate': { type: 'string' },
-        'min-mrr': { type: 'string' },
-        'max-errors': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: { ...REPORT_AND_GATE_OPTIONS, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error), true);

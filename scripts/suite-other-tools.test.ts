@@ -1,48 +1,22 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SPACE } from '../e2e/support/demo-ids.mjs';
 import { readRunFileAt } from './suite-answers';
-import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
+import { ROOT, runSuite, useSandboxAndDir } from './test-support/suite-cli';
 
 /**
  * `npm run suite` on other tools' files, against a real sandbox (a child process): a promptfoo config (inline tests,
  * defaultTest, a CSV with __expected columns beside it), Ragas samples, and a suite exported to promptfoo and run back.
  */
 const SLOW = 120_000;
-const root = resolve(import.meta.dirname, '..');
-const DEMO = resolve(root, 'src/server/fixtures/demo-suite.json');
+const DEMO = resolve(ROOT, 'src/server/fixtures/demo-suite.json');
 const TOKEN = 'cli-import-secret-51c2e8';
 
-let sandbox: SandboxHandle;
-let dir: string;
-beforeAll(async () => {
-  sandbox = await startSandbox(['--token', TOKEN, '--stream-delay-ms', '1']);
-  dir = mkdtempSync(join(tmpdir(), 'kc-suite-import-'));
-}, 40_000);
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const at = useSandboxAndDir(TOKEN, 'kc-suite-import-');
 
-function suite(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', KC_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((settle, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => settle({ code, stdout, stderr }));
-  });
-}
+const suite = (args: string[]) => runSuite(args, { KC_TOKEN: TOKEN });
 
 // promptfoo's documented format: prompts, defaultTest, tests with vars and assert, and a tests CSV with __expected.
 const CONFIG = `
@@ -81,11 +55,11 @@ describe('npm run suite on other tools’ files', () => {
   it(
     'runs a promptfoo config with --space-id and prints each assertion it skipped on its own line',
     async () => {
-      const config = join(dir, 'promptfooconfig.yaml');
+      const config = join(at.dir, 'promptfooconfig.yaml');
       writeFileSync(config, CONFIG);
-      writeFileSync(join(dir, 'beacon-tests.csv'), CSV);
-      const json = join(dir, 'promptfoo-run.json');
-      const out = await suite([config, '--base-url', sandbox.baseUrl, '--space-id', SPACE.support, '--json', json]);
+      writeFileSync(join(at.dir, 'beacon-tests.csv'), CSV);
+      const json = join(at.dir, 'promptfoo-run.json');
+      const out = await suite([config, '--base-url', at.sandbox.baseUrl, '--space-id', SPACE.support, '--json', json]);
       expect(out.stderr).toBe('');
       expect(out.stdout).toContain('read as a promptfoo config (8 assertions mapped)');
       expect(out.stdout).toContain(
@@ -102,7 +76,7 @@ describe('npm run suite on other tools’ files', () => {
       const read = readRunFileAt(json, readFileSync(json, 'utf8'));
       if (!read.ok) throw new Error(read.error);
       expect(read.run.attempts[0]!.turns[0]!.request.url).toBe(
-        `${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`,
+        `${at.sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`,
       );
     },
     SLOW,
@@ -111,9 +85,9 @@ describe('npm run suite on other tools’ files', () => {
   it(
     'refuses a config of several prompts, naming them, before anything is sent',
     async () => {
-      const config = join(dir, 'two-prompts.yaml');
+      const config = join(at.dir, 'two-prompts.yaml');
       writeFileSync(config, CONFIG.replace("  - '{{question}}'", "  - '{{question}}'\n  - 'Briefly: {{question}}'"));
-      const out = await suite([config, '--base-url', sandbox.baseUrl, '--space-id', SPACE.support]);
+      const out = await suite([config, '--base-url', at.sandbox.baseUrl, '--space-id', SPACE.support]);
       expect(out.code).toBe(2);
       expect(out.stderr).toContain('prompts: has 2 prompts ("{{question}}", "Briefly: {{question}}")');
     },
@@ -123,8 +97,8 @@ describe('npm run suite on other tools’ files', () => {
   it(
     'exports the demo suite to promptfoo (token as an env reference) and runs the export back: the same cases pass',
     async () => {
-      const out = join(dir, 'exported.yaml');
-      const exported = await suite([DEMO, '--base-url', sandbox.baseUrl, '--export-promptfoo', out]);
+      const out = join(at.dir, 'exported.yaml');
+      const exported = await suite([DEMO, '--base-url', at.sandbox.baseUrl, '--export-promptfoo', out]);
       expect(exported.code).toBe(0);
       expect(exported.stdout).toContain('wrote');
       expect(exported.stdout).toContain('not checked by promptfoo: cites_document');
@@ -132,8 +106,8 @@ describe('npm run suite on other tools’ files', () => {
       expect(text).not.toContain(TOKEN);
       expect(text).toContain('Bearer {{env.KC_TOKEN}}');
       const config = parseYaml(text);
-      expect(config.providers[0].config.url).toBe(`${sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`);
-      const back = await suite([out, '--base-url', sandbox.baseUrl, '--concurrency', '4']);
+      expect(config.providers[0].config.url).toBe(`${at.sandbox.baseUrl}/v1/spaces/completions/${SPACE.support}`);
+      const back = await suite([out, '--base-url', at.sandbox.baseUrl, '--concurrency', '4']);
       expect(back.stderr).toBe('');
       expect(back.stdout).not.toContain(' skipped — ');
       expect(back.stdout).toMatch(/14 case\(s\): 14 passed, 0 failed/);
@@ -145,7 +119,7 @@ describe('npm run suite on other tools’ files', () => {
   it(
     'runs Ragas samples (JSONL) as cases with relevant_documents and measures hit rate',
     async () => {
-      const samples = join(dir, 'ragas.jsonl');
+      const samples = join(at.dir, 'ragas.jsonl');
       writeFileSync(
         samples,
         `${JSON.stringify({
@@ -154,8 +128,8 @@ describe('npm run suite on other tools’ files', () => {
           reference_context_ids: ['831506272047403'],
         })}\n`,
       );
-      const json = join(dir, 'ragas-run.json');
-      const out = await suite([samples, '--base-url', sandbox.baseUrl, '--space-id', SPACE.support, '--json', json]);
+      const json = join(at.dir, 'ragas-run.json');
+      const out = await suite([samples, '--base-url', at.sandbox.baseUrl, '--space-id', SPACE.support, '--json', json]);
       expect(out.stdout).toContain('read as Ragas/DeepEval samples');
       expect(out.code).toBe(0);
       const run = JSON.parse(readFileSync(json, 'utf8'));

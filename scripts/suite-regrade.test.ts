@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPACE } from '../e2e/support/demo-ids.mjs';
-import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
+import { runSuite, useSandboxAndDir } from './test-support/suite-cli';
 import { readRunFileAt } from './suite-answers';
 
 /**
@@ -15,11 +13,8 @@ import { readRunFileAt } from './suite-answers';
  * the grader count what they see: a re-grade sends no completion, and asks the grader only for a changed rubric.
  */
 const SLOW = 120_000;
-const root = resolve(import.meta.dirname, '..');
 const TOKEN = 'regrade-token-4b1e';
 
-let sandbox: SandboxHandle;
-let dir: string;
 let proxy: Server;
 let proxyUrl: string;
 let grader: Server;
@@ -31,10 +26,10 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
+const at = useSandboxAndDir(TOKEN, 'kc-suite-regrade-');
+
 beforeAll(async () => {
-  sandbox = await startSandbox(['--token', TOKEN, '--stream-delay-ms', '1']);
-  dir = mkdtempSync(join(tmpdir(), 'kc-suite-regrade-'));
-  const target = new URL(sandbox.baseUrl);
+  const target = new URL(at.sandbox.baseUrl);
   // Forwards everything to the sandbox, counting the completions it passes on.
   proxy = createServer((req, res) => {
     if (req.method === 'POST' && /completion/.test(req.url ?? '')) seen.completions++;
@@ -72,26 +67,10 @@ beforeAll(async () => {
   graderUrl = `${await listen(grader)}/v1`;
 }, 40_000);
 afterAll(async () => {
-  await sandbox?.stop();
   await Promise.all([proxy, grader].map((s) => s && new Promise((r) => s.close(r))));
-  rmSync(dir, { recursive: true, force: true });
 });
 
-function suite(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', KC_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((settle, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => settle({ code, stdout, stderr }));
-  });
-}
+const suite = (args: string[]) => runSuite(args, { KC_TOKEN: TOKEN });
 
 const file = (
   name: string,
@@ -99,7 +78,7 @@ const file = (
   rubric: string,
   returnQuestion = 'How many days do I have to return a Beacon kit for a full refund?',
 ) => {
-  const path = join(dir, name);
+  const path = join(at.dir, name);
   writeFileSync(
     path,
     JSON.stringify({
@@ -136,7 +115,7 @@ describe('npm run suite --regrade', () => {
   it(
     'judges the saved answers against the edited suite: no completion sent, no grader call for unchanged rubrics, a changed expectation changes the verdict',
     async () => {
-      const first = join(dir, 'first.json');
+      const first = join(at.dir, 'first.json');
       const made = await suite([
         file('suite.json', '$4.99', 'The answer must say "45 days".'),
         '--base-url',
@@ -151,11 +130,11 @@ describe('npm run suite --regrade', () => {
       expect(seen.graded).toHaveLength(4);
       // Version 2: the answers beside the run file, the run file without them.
       expect(readFileSync(first, 'utf8')).not.toContain('$4.99 per month');
-      expect(readFileSync(join(dir, 'first.answers.jsonl'), 'utf8')).toContain('$4.99 per month');
+      expect(readFileSync(join(at.dir, 'first.answers.jsonl'), 'utf8')).toContain('$4.99 per month');
 
       // The price expected is now another: judged again on the kept answers, it fails; nothing else is asked.
-      const regraded = join(dir, 'regraded.json');
-      const html = join(dir, 'regraded.html');
+      const regraded = join(at.dir, 'regraded.json');
+      const html = join(at.dir, 'regraded.html');
       const out = await suite([
         file('edited.json', '$1.99', 'The answer must say "45 days".'),
         '--regrade',
@@ -200,7 +179,7 @@ describe('npm run suite --regrade', () => {
   it(
     'asks the grader only for a changed rubric, and leaves a case whose question changed not run, said so',
     async () => {
-      const first = join(dir, 'second.json');
+      const first = join(at.dir, 'second.json');
       const made = await suite([
         file('suite2.json', '$4.99', 'The answer must say "45 days".'),
         '--base-url',

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
+import { ROOT, runSuite, useSandboxAndDir } from './test-support/suite-cli';
 import { median, shardOfCase } from '../src/suite-engine';
 
 /**
@@ -13,18 +11,15 @@ import { median, shardOfCase } from '../src/suite-engine';
  * `--max-total-tokens` and the flaky list against a service that counts what reaches it.
  */
 const SLOW = 180_000;
-const root = resolve(import.meta.dirname, '..');
-const DEMO = resolve(root, 'src/server/fixtures/demo-suite.json');
+const DEMO = resolve(ROOT, 'src/server/fixtures/demo-suite.json');
 const TOKEN = 'shard-secret-1d2c3b';
 
-let sandbox: SandboxHandle;
-let dir: string;
 /** A service that counts completions and answers "yes" and "no" in turn, each reporting 100 tokens. */
 let counting: Server;
 let countingUrl: string;
 let requests = 0;
+const at = useSandboxAndDir(TOKEN, 'kc-suite-shard-', 60_000);
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kc-suite-shard-'));
   counting = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -42,34 +37,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => counting.listen(0, '127.0.0.1', ok));
   countingUrl = `http://127.0.0.1:${(counting.address() as AddressInfo).port}`;
-  sandbox = await startSandbox(['--token', TOKEN, '--stream-delay-ms', '1']);
-}, 60_000);
+});
 afterAll(async () => {
-  await sandbox?.stop();
   await new Promise((ok) => counting?.close(ok));
-  rmSync(dir, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-function cli(args: string[]): Promise<Outcome> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', KC_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((settle, fail) => {
-    child.on('error', fail);
-    child.on('close', (code) => settle({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runSuite(args, { KC_TOKEN: TOKEN });
 
 interface RunJson {
   run: {
@@ -88,13 +61,13 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Run
 const keysOf = (j: RunJson) => j.cases.map((c) => `${c.caseId} [${c.variantId}]`);
 
 describe('npm run suite --shard and merge, against the sandbox', () => {
-  const part = (i: number) => join(dir, `part-${i}.json`);
-  const full = () => join(dir, 'full.json');
+  const part = (i: number) => join(at.dir, `part-${i}.json`);
+  const full = () => join(at.dir, 'full.json');
 
   it(
     'three shards run every case once, and their merge gives the unsharded run’s figures, gate and verdicts',
     async () => {
-      const base = [DEMO, '--base-url', sandbox.baseUrl, '--concurrency', '2'];
+      const base = [DEMO, '--base-url', at.sandbox.baseUrl, '--concurrency', '2'];
       const outs = await Promise.all([
         cli([...base, '--json', full()]),
         ...[1, 2, 3].map((i) => cli([...base, '--shard', `${i}/3`, '--json', part(i)])),
@@ -109,9 +82,9 @@ describe('npm run suite --shard and merge, against the sandbox', () => {
       expect(new Set(all).size).toBe(14);
       parts.forEach((p, i) => expect(p.run.shard).toEqual({ index: i + 1, count: 3 }));
 
-      const merged = join(dir, 'merged.json');
-      const junit = join(dir, 'merged.xml');
-      const html = join(dir, 'merged.html');
+      const merged = join(at.dir, 'merged.json');
+      const junit = join(at.dir, 'merged.xml');
+      const html = join(at.dir, 'merged.html');
       const out = await cli([
         'merge',
         ...[3, 1, 2].map(part),
@@ -155,7 +128,7 @@ describe('npm run suite --shard and merge, against the sandbox', () => {
   it(
     'a case added to the suite moves no other case to another shard (--dry-run --shard: nothing sent)',
     async () => {
-      const grown = join(dir, 'grown.json');
+      const grown = join(at.dir, 'grown.json');
       const demo = JSON.parse(readFileSync(DEMO, 'utf8'));
       demo.cases.push({ id: 'added-later', question: 'Is there a warranty?' });
       writeFileSync(grown, JSON.stringify(demo));
@@ -178,12 +151,12 @@ describe('npm run suite --shard and merge, against the sandbox', () => {
     async () => {
       const edited = readJson(part(2)) as RunJson & { run: { suite: { cases: { question: string }[] } } };
       edited.run.suite.cases[1]!.question = 'A question edited between the shards';
-      const revised = join(dir, 'part-2-edited.json');
+      const revised = join(at.dir, 'part-2-edited.json');
       writeFileSync(revised, JSON.stringify(edited));
-      const out = join(dir, 'refused.json');
+      const out = join(at.dir, 'refused.json');
       const [other, missing] = await Promise.all([
         cli(['merge', part(1), revised, part(3), '--json', out]),
-        cli(['merge', part(1), join(dir, 'nowhere.json'), '--json', out]),
+        cli(['merge', part(1), join(at.dir, 'nowhere.json'), '--json', out]),
       ]);
       expect(other.code).toBe(2);
       expect(other.stderr).toMatch(
@@ -191,7 +164,7 @@ describe('npm run suite --shard and merge, against the sandbox', () => {
       );
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain('nowhere.json: ENOENT');
-      const copy = join(dir, 'part-2-copy.json');
+      const copy = join(at.dir, 'part-2-copy.json');
       const again = readJson(part(2)) as RunJson & { run: { id: string } };
       again.run.id = 'run-another-id';
       writeFileSync(copy, JSON.stringify(again));
@@ -206,7 +179,7 @@ describe('npm run suite --shard and merge, against the sandbox', () => {
   it(
     'parts handed over without their answers files still merge: figures and gate from the run files, said on stderr',
     async () => {
-      const bare = mkdtempSync(join(dir, 'bare-'));
+      const bare = mkdtempSync(join(at.dir, 'bare-'));
       for (const i of [1, 2, 3]) copyFileSync(part(i), join(bare, `part-${i}.json`));
       const html = join(bare, 'merged.html');
       const out = await cli([
@@ -238,7 +211,7 @@ describe('npm run suite --shard and merge, against the sandbox', () => {
 
 describe('npm run suite --dry-run, --max-total-tokens and flaky cases, against a service that counts', () => {
   const suiteFile = (name: string, cases: number, repeat = 1) => {
-    const path = join(dir, `${name}.json`);
+    const path = join(at.dir, `${name}.json`);
     writeFileSync(
       path,
       JSON.stringify({
@@ -259,15 +232,22 @@ describe('npm run suite --dry-run, --max-total-tokens and flaky cases, against a
     '--dry-run checks the file, prints the plan and the tokens estimated from a previous run, and sends nothing',
     async () => {
       requests = 0;
-      const out = await cli([DEMO, '--dry-run', '--base-url', countingUrl, '--estimate-from', join(dir, 'full.json')]);
+      const out = await cli([
+        DEMO,
+        '--dry-run',
+        '--base-url',
+        countingUrl,
+        '--estimate-from',
+        join(at.dir, 'full.json'),
+      ]);
       expect(out.stderr).toBe('');
       expect(out.code).toBe(0);
       expect(requests).toBe(0);
       expect(out.stdout).toMatch(/^battery-life \[json\] +1 +2 +\d+$/m);
       expect(out.stdout).toContain('total: 14 case × variant(s), 14 session(s), 16 completion(s)');
       // Each case estimated by its own tokens in that run: the estimate is that run's total.
-      expect(out.stdout).toContain(`tokens: about ${readJson(join(dir, 'full.json')).metrics.total_tokens} (from `);
-      const broken = join(dir, 'broken.json');
+      expect(out.stdout).toContain(`tokens: about ${readJson(join(at.dir, 'full.json')).metrics.total_tokens} (from `);
+      const broken = join(at.dir, 'broken.json');
       writeFileSync(broken, JSON.stringify({ name: 'x', space_id: '7', cases: [{ question: '' }] }));
       const refused = await cli([broken, '--dry-run']);
       expect(refused.code).toBe(2);
@@ -283,7 +263,7 @@ describe('npm run suite --dry-run, --max-total-tokens and flaky cases, against a
       requests = 0;
       const file = suiteFile('tiny', 1);
       const empty = [1, 2, 3, 4].find((i) => i !== shardOfCase('q1', 4))!;
-      const json = join(dir, 'empty-part.json');
+      const json = join(at.dir, 'empty-part.json');
       const out = await cli([file, '--base-url', countingUrl, '--shard', `${empty}/4`, '--json', json]);
       expect(out.stderr).toBe('');
       expect(out.code).toBe(0);
@@ -300,8 +280,8 @@ describe('npm run suite --dry-run, --max-total-tokens and flaky cases, against a
     '--max-total-tokens stops sending once the reported usage reaches it: reports written, exit 3',
     async () => {
       requests = 0;
-      const json = join(dir, 'budget.json');
-      const junit = join(dir, 'budget.xml');
+      const json = join(at.dir, 'budget.json');
+      const junit = join(at.dir, 'budget.xml');
       const out = await cli([
         suiteFile('budget', 10),
         '--base-url',
@@ -330,8 +310,8 @@ describe('npm run suite --dry-run, --max-total-tokens and flaky cases, against a
     'lists the cases whose repetitions disagreed in the summary, the JSON and the HTML report',
     async () => {
       requests = 0;
-      const json = join(dir, 'flaky.json');
-      const html = join(dir, 'flaky.html');
+      const json = join(at.dir, 'flaky.json');
+      const html = join(at.dir, 'flaky.html');
       const out = await cli([
         suiteFile('flaky', 2, 2),
         '--base-url',

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -20,6 +20,7 @@ import { SPACE } from '../e2e/support/demo-ids.mjs';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 import { readCsv } from '../src/lib/csv';
 import { readRunFileAt } from './suite-answers';
+import { startSuite as startSuiteCli, type Outcome } from './test-support/suite-cli';
 import { VERDICT_TABLE, type CaseStatus, type EditState, type SideStatus } from '../src/suite-engine';
 
 /**
@@ -42,29 +43,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The CLI started, with what it printed so far; `done` settles when it exits. */
-function startSuite(args: string[], env: Record<string, string> = { KC_TOKEN: TOKEN }) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Outcome>((settle, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => settle({ code, stdout, stderr }));
-  });
-  return { child, done, stdout: () => stdout };
-}
+const startSuite = (args: string[], env: Record<string, string> = { KC_TOKEN: TOKEN }) => startSuiteCli(args, env);
 
 const suite = (args: string[], env?: Record<string, string>): Promise<Outcome> => startSuite(args, env).done;
 
@@ -420,9 +400,9 @@ describe('npm run suite', () => {
         const ci = checkout(baseline);
         mkdirSync(join(ci, 'parts'));
         // Each part with its answers file (the run file names it, beside it).
-        for (const dir of shardDirs)
-          for (const name of readdirSync(join(dir, 'reports')))
-            copyFileSync(join(dir, 'reports', name), join(ci, 'parts', name));
+        for (const shardDir of shardDirs)
+          for (const name of readdirSync(join(shardDir, 'reports')))
+            copyFileSync(join(shardDir, 'reports', name), join(ci, 'parts', name));
         const merge = await runSteps(jobs.merge, ci);
         return { ci, merge };
       };

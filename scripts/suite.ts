@@ -75,7 +75,7 @@ import { appVersion } from '../vite/app-version';
 import { urlSecrets } from '../src/lib/mask';
 import { guardOutput } from './suite-output';
 import { exportPromptfoo } from './suite-export-promptfoo';
-import { mergeMain } from './suite-merge';
+import { mergeMain, REPORT_AND_GATE_OPTIONS } from './suite-merge';
 import { printDryRun, readEstimate } from './suite-dry-run';
 import { cliProfile } from './cli-profile';
 
@@ -175,28 +175,19 @@ function parse() {
   return parseArgs({
     allowPositionals: true,
     options: {
+      ...REPORT_AND_GATE_OPTIONS,
       'base-url': { type: 'string' },
       'secondary-url': { type: 'string' },
       'token-env': { type: 'string' },
       concurrency: { type: 'string' },
-      'min-pass-rate': { type: 'string' },
-      'min-hit-rate': { type: 'string' },
-      'min-mrr': { type: 'string' },
-      baseline: { type: 'string' },
-      'fail-on-regression': { type: 'boolean' },
       filter: { type: 'string' },
       'space-id': { type: 'string' },
-      html: { type: 'string' },
-      junit: { type: 'string' },
-      json: { type: 'string' },
-      csv: { type: 'string' },
       'idle-timeout-ms': { type: 'string' },
       'timeout-ms': { type: 'string' },
       'grader-url': { type: 'string' },
       'grader-model': { type: 'string' },
       'grader-key-env': { type: 'string' },
       'grader-timeout-ms': { type: 'string' },
-      'max-errors': { type: 'string' },
       'export-promptfoo': { type: 'string' },
       shard: { type: 'string' },
       'dry-run': { type: 'boolean' },

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { DOC, KB, SPACE } from './demo-ids.mjs';
+import { shoot } from './looks';
 import type { SandboxHandle } from './sandbox';
 
 /** A suite file given to the suites list's import button (by its test id: the specs run in every language). */
@@ -32,4 +33,21 @@ export async function loseBatteryDocument(sandbox: SandboxHandle, question: stri
       { timeout: 20_000 },
     )
     .toBe('200 cites false');
+}
+
+/** Light and dark shots of what is on screen, as `suites-NAME-SCHEME` (the console follows the system scheme). */
+export async function suiteShots(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await shoot(page, `suites-${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Runs the open suite with its Run button and waits on the run's page until the run is done. */
+export async function runSuiteAndWait(page: Page) {
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page).toHaveURL(/\/runs\/run-/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-summary')).toContainText('done', { timeout: 30_000 });
 }
