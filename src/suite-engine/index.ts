@@ -168,3 +168,4 @@ export {
   type CaseAdded,
   type KeptSuite,
 } from './kept-suite';
+export { KEPT_SUITES_QUERY_ROOT } from './kept-suites-key';

@@ -1,12 +1,13 @@
+import { KEPT_SUITES_QUERY_ROOT } from '../../suite-engine/kept-suites-key';
 import type { SuitesStore } from './model/store';
 
 /** React Query keys of the suites area (IndexedDB reads; nothing here calls the service). */
 export const suiteKeys = {
-  all: ['suites'] as const,
-  list: (profileId: string) => ['suites', 'list', profileId] as const,
-  suite: (id: string) => ['suites', 'suite', id] as const,
-  runs: (suiteId: string) => ['suites', 'runs', suiteId] as const,
-  run: (id: string) => ['suites', 'run', id] as const,
+  all: KEPT_SUITES_QUERY_ROOT,
+  list: (profileId: string) => [...KEPT_SUITES_QUERY_ROOT, 'list', profileId] as const,
+  suite: (id: string) => [...KEPT_SUITES_QUERY_ROOT, 'suite', id] as const,
+  runs: (suiteId: string) => [...KEPT_SUITES_QUERY_ROOT, 'runs', suiteId] as const,
+  run: (id: string) => [...KEPT_SUITES_QUERY_ROOT, 'run', id] as const,
 };
 
 /** The cases a run page shows before the rest of a kept run is read: a screen of rows and more. */

@@ -6,11 +6,9 @@ import { useConnection, useKeptDb } from '../../../lib';
 import { useT } from '../../../i18n';
 import { paths } from '../../../config/paths';
 import type { CaseAdded, KeptSuite } from '../../../suite-engine';
+import { KEPT_SUITES_QUERY_ROOT } from '../../../suite-engine/kept-suites-key';
 import { answerForCase, suiteShelf } from '../model/add-to-suite';
 import type { Exchange } from '../model/exchange';
-
-/** The suites area's query keys start with this (src/features/suites/queries.ts): its lists are read afresh. */
-const SUITES_QUERY_ROOT = ['suites'] as const;
 
 type Target = { suite: KeptSuite } | { newIn: string };
 
@@ -40,7 +38,7 @@ export function AddToSuiteMenu({ exchange }: { exchange: Exchange }) {
       return shelf.addToNew(profileId!, target.newIn, exchange.spaceId, answer);
     },
     onSuccess: (added) => {
-      void queryClient.invalidateQueries({ queryKey: SUITES_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: KEPT_SUITES_QUERY_ROOT });
       void list.refetch();
       if (!added.ok) {
         notifications.show({ color: 'red', title: t('playground.toSuite.failed'), message: added.error });
