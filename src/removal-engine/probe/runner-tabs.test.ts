@@ -190,4 +190,22 @@ describe('probe runs across tabs', () => {
     expect(b.svc.state.sent - sentBefore).toBe(2);
     expect(c.runner.get('key1')?.round).toBe(2);
   });
+
+  it('a run dismissed in one tab is dropped by the others, and nobody probes it', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    const b = browser();
+    const a = b.tab();
+    const c = b.tab();
+    await a.runner.prepare('key1', { ...init, documentId: 'd1' });
+    a.runner.confirmed('key1', 'base_info');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(c.runner.get('key1')?.stage).toBe('probing');
+    const sent = b.svc.state.sent;
+    c.runner.forget('key1');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(a.runner.get('key1')).toBeUndefined();
+    expect(b.storage.runs()).toEqual([]);
+    expect(b.svc.state.sent).toBe(sent);
+    expect(b.locks.holders()).toEqual([]);
+  });
 });
