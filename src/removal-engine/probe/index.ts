@@ -51,3 +51,5 @@ export {
   type ProbeRunnerDeps,
   type RunStorage,
 } from './runner';
+export { probeLockName, type ProbeTabMessage, type ProbeTabs } from './probe-tabs';
+export { keepRun, readKept, type KeptRun } from './kept-runs';

@@ -4,6 +4,7 @@ import { DEFAULT_PROBE_TIMING, MAX_REFERENCE_CHARS, type ProbeTiming } from './b
 import type { ConfirmedRead, ProbeRecord, ProbeRun } from './state';
 import { VERDICT_STAGES } from './state';
 import { normalizeText, probeQuestion } from './text';
+import { roundProbes } from './round';
 
 /** The outcome of one sent probe, attributed (see attribute()), or its failure. */
 export type ProbeResult =
@@ -89,7 +90,7 @@ function recordOf(run: ProbeRun, round: number, n: number, at: number, result: P
       };
 }
 
-export const roundProbes = (run: ProbeRun) => run.probes.filter((p) => p.round === run.round);
+export { roundProbes };
 
 /** The trailing empty probes of the round. */
 function emptyTail(probes: readonly ProbeRecord[]): ProbeRecord[] {

@@ -1,20 +1,28 @@
 import { callEndpoint } from '../../../api/http/client';
 import { loadRetrievalProbe } from '../../../api/completion';
-import { safeStorage, type StorageLike } from '../../../lib';
+import { safeStorage, type KeptDb, type StorageLike } from '../../../lib';
+import { createTabCoordinator } from '../../../lib/tabs/cross-tab';
+import { keptLeaseStore } from '../../../lib/tabs/lease';
 import {
+  createProbeRunner,
   keyValueBehaviourStore,
   memoryBehaviourStore,
   probeTiming,
   type BehaviourStore,
+  type GoneFromAnswers,
   type ProbeAnswer,
+  type ProbeRunner,
   type ProbeRunnerDeps,
+  type ProbeTabMessage,
   type ProbeTiming,
-  type RunStorage,
 } from '../../../removal-engine/probe';
 import { connectionDeps } from './connection-deps';
+import { keptProbeRuns } from './lazy-probes';
 
-/** Where single deletions' probes are kept (ids, the question, verdicts and evidence; never the document's text). */
-export const PROBES_KEY = 'kc.deletion-probes.v1';
+/**
+ * The console's probe runner and what only it needs (the driver, attribution, the completion call), loaded by the
+ * deletion runtime when first needed (lazy-probes.ts), not with it.
+ */
 /**
  * The probe schedule's setting: `{"minGapMs": …, "windowMs": …}` in localStorage, within the bounds probeTiming()
  * keeps (at least two empty probes). Default: DEFAULT_PROBE_TIMING (10 s apart, a 2-minute window).
@@ -75,13 +83,39 @@ async function readText(profileId: string, documentId: string): Promise<string[]
 
 /** The console's probe dependencies: its completion runner, the full-text read, localStorage. */
 export function consoleProbeDeps(storage: StorageLike | null): Omit<ProbeRunnerDeps, 'onGoneFromAnswers'> {
-  const kept = safeStorage(storage);
   const behaviour: BehaviourStore = storage ? keyValueBehaviourStore(storage) : memoryBehaviourStore();
-  const runs: RunStorage = {
-    read: () => kept.readJson(PROBES_KEY, { parse: (v) => v }),
-    write: (value) => {
-      kept.writeJson(PROBES_KEY, value);
+  return { send, readText, behaviour, storage: keptProbeRuns(storage), timing: probeTimingSetting(storage) };
+}
+
+/** The probes' own channel between tabs (a run's steps); their locks are Web Locks, else leases in keptDb. */
+export const PROBES_CHANNEL = 'kc.probes.v1';
+
+export interface ConsoleProbeOptions {
+  storage: StorageLike | null;
+  keptDb: KeptDb | null;
+  /** false: this tab probes every run it has (no other tabs: a test). */
+  tabs: boolean;
+  onGoneFromAnswers?: (evidence: GoneFromAnswers) => void;
+}
+
+/** The console's runner: its completion call, localStorage, and the other tabs (one tab probes each run). */
+export function createConsoleProbeRunner(options: ConsoleProbeOptions): ProbeRunner {
+  const tabs = options.tabs
+    ? createTabCoordinator<ProbeTabMessage>({
+        channelName: PROBES_CHANNEL,
+        leases: options.keptDb ? keptLeaseStore(options.keptDb) : null,
+      })
+    : null;
+  const runner = createProbeRunner({
+    ...consoleProbeDeps(options.storage),
+    tabs,
+    onGoneFromAnswers: options.onGoneFromAnswers,
+  });
+  return {
+    ...runner,
+    stop() {
+      runner.stop();
+      tabs?.close();
     },
   };
-  return { send, readText, behaviour, storage: runs, timing: probeTimingSetting(storage) };
 }

@@ -5,8 +5,9 @@ import { createBatchManager, type BatchManager } from '../../../removal-engine/b
 import { createTabCoordinator, type TabCoordinator } from '../../../lib/tabs/cross-tab';
 import { keptLeaseStore } from '../../../lib/tabs/lease';
 import { connectionDeps } from './connection-deps';
-import { createProbeRunner, type GoneFromAnswers, type ProbeRunner } from '../../../removal-engine/probe';
-import { consoleProbeDeps } from './probe-deps';
+import type { GoneFromAnswers } from '../../../removal-engine/probe';
+import type { ProbeRunner } from '../../../removal-engine/probe/runner';
+import { lazyProbeRunner } from './lazy-probes';
 import { createDeletionIo } from '../../../removal-engine/single/io';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import type { DeletionTiming, TrackedDeletion } from '../../../removal-engine/single/machine';
@@ -37,7 +38,10 @@ export interface DeletionRuntimeOptions {
   io?: DeletionIo;
   batchIo?: ReturnType<typeof createBatchIo>;
   timing?: DeletionTiming;
-  /** Probes of single deletions ("gone from answers"); default: the console's completion runner and localStorage. */
+  /**
+   * Probes of single deletions ("gone from answers"); default: the console's completion runner, localStorage and
+   * the other tabs (one probes each run), loaded when first needed.
+   */
   probes?: ProbeRunner;
   /**
    * Told once per deletion when it reaches "not retrieved" (a "forgotten documents" suite keeps asking its
@@ -83,12 +87,21 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     coordinator: coordinator ?? undefined,
   });
   const batchIo = options.batchIo ?? createBatchIo(connectionDeps);
+  // The probe runner (and its driver, attribution, completion call) loads when a probe is first needed.
   const probes =
     options.probes ??
-    createProbeRunner({
-      ...consoleProbeDeps(storage),
-      onGoneFromAnswers: options.onGoneFromAnswers ?? (() => undefined),
-    });
+    lazyProbeRunner(
+      () =>
+        import('./probe-deps').then(({ createConsoleProbeRunner }) =>
+          createConsoleProbeRunner({
+            storage,
+            keptDb: options.keptDb ?? null,
+            tabs: coordinator !== null,
+            onGoneFromAnswers: options.onGoneFromAnswers ?? (() => undefined),
+          }),
+        ),
+      storage,
+    );
   // Probes start only once a read confirmed the delete (the probe runner ignores deletions it has no run for).
   const confirmDeleted = (list: readonly TrackedDeletion[]) => {
     for (const d of list) if (d.state === 'deleted') probes.confirmed(deletionKey(d), d.confirmedBy ?? 'base_info');
