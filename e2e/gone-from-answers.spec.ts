@@ -207,6 +207,11 @@ for (const look of SHOT_LOOKS) {
       await lookPreferences(page, look);
       await page.reload();
       await expect(probe).toHaveAttribute('data-stage', 'not_retrieved', { timeout: 30_000 });
+      // The evidence in the admin's language: its lines worded by the console's table, not the engine's English.
+      await probe.getByRole('button', { name: '显示探测证据' }).click();
+      const evidence = probe.getByTestId('probe-evidence');
+      await expect(evidence).toContainText('删除前');
+      await expect(evidence).not.toContainText('Probe ');
     }
     await deletionItem(page, DOC.wifi.id).scrollIntoViewIfNeeded();
     await shoot(page, `gone-from-answers-${name}`, { fullPage: false });

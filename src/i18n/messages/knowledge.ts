@@ -465,7 +465,7 @@ export const knowledgeMessages = defineMessages({
       '删除前提问时，检索没有找到该文档的任何内容：之后的空回答不能证明什么，因此不作结论。',
     'knowledge.gone.stage.awaiting_read': '删除前出现在回答中；读取确认删除后开始探测',
     'knowledge.gone.stage.probing': '正在探测回答（第 {n} 次，{when}）',
-    'knowledge.gone.stage.not_retrieved': '{count} 次探测均未检索到',
+    'knowledge.gone.stage.not_retrieved': '探测 {count} 次后已检索不到',
     'knowledge.gone.stage.still_in_answers': '仍在回答中',
     'knowledge.gone.stage.probe_failed': '探测失败',
     'knowledge.gone.stage.cant_tell': '此服务上无法判断',
