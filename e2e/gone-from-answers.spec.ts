@@ -172,6 +172,28 @@ test.describe('gone from answers (single deletion)', () => {
     expect(sent).toHaveLength(1);
   });
 
+  test('in 简体中文 the evidence is worded in Chinese: its lines, times and counts', async ({ page }) => {
+    await page.clock.install();
+    // A control that finds nothing (as in the test above): the row's evidence is there at once, no probe window.
+    await page.route(`**/v1/documents/texts/${DOC.ledStatusCodes.id}`, (route) =>
+      route.fulfill({
+        json: { document_id: DOC.ledStatusCodes.id, document_contents: ['Xylophonic quarbles vendicate the frith.'] },
+      }),
+    );
+    await deleteWithProbes(page, DOC.ledStatusCodes.id, DOC.ledStatusCodes.name);
+    const probe = deletionItem(page, DOC.ledStatusCodes.id).getByTestId('deletion-probe');
+    await expect(probe).toHaveAttribute('data-stage', 'not_checkable');
+    await lookPreferences(page, { scheme: 'light', locale: 'zh-CN' });
+    await page.reload();
+    await expect(probe.getByTestId('probe-stage')).toHaveText('此处无法检查回答');
+    await probe.getByRole('button', { name: '显示探测证据' }).click();
+    const evidence = probe.getByTestId('probe-evidence');
+    await expect(evidence).toContainText(`空间 ${SPACE.support}，数据集`);
+    await expect(evidence).toContainText(/删除前（\d{2}:\d{2}:\d{2}）：未找到该文档的内容（\d+ 个片段）/);
+    await expect(evidence).toContainText(/探测用量：[\d,]+ 个令牌/);
+    await expect(evidence).not.toContainText(/Before the delete|nothing of it|Tokens used|Space /);
+  });
+
   test('without a space, a deleted row says "answers not checked" and no completion is sent', async ({ page }) => {
     await page.clock.install();
     const sent = probeRequests(page);
@@ -207,6 +229,11 @@ for (const look of SHOT_LOOKS) {
       await lookPreferences(page, look);
       await page.reload();
       await expect(probe).toHaveAttribute('data-stage', 'not_retrieved', { timeout: 30_000 });
+      // The evidence in the admin's language: its lines worded by the console's table, not the engine's English.
+      await probe.getByRole('button', { name: '显示探测证据' }).click();
+      const evidence = probe.getByTestId('probe-evidence');
+      await expect(evidence).toContainText('删除前');
+      await expect(evidence).not.toContainText('Probe ');
     }
     await deletionItem(page, DOC.wifi.id).scrollIntoViewIfNeeded();
     await shoot(page, `gone-from-answers-${name}`, { fullPage: false });

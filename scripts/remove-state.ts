@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { phaseOf, type Batch, type BatchRow } from '../src/removal-engine/batch/batch';
-import type { ProbeRun } from '../src/removal-engine/probe';
+import { parseShownBehaviour, type ProbeRun, type ShownBehaviour } from '../src/removal-engine/probe';
 
 /**
  * `npm run remove --state FILE`: the run's progress as append-only JSON lines, synced to disk (fdatasync, off the
@@ -14,6 +14,7 @@ import type { ProbeRun } from '../src/removal-engine/probe';
  *   {"header": {...}}                      the header changed (status, reservation, hold)
  *   {"row": [i, {...}]}                    row i reached a new step: another phase or another DELETE sent
  *   {"probe": [i, {...}]}                  row i's probe (--probe-space) changed: its control, a probe, a verdict
+ *   {"behaviour": {...}}                   what the service has shown of its unshown behaviours (probe/behaviour.ts)
  *
  * Compact by construction: a save appends only the rows the engine reports changed (never a look at every row, never
  * the whole file again), and a row's line is written when its phase or its DELETE count changes, not at each
@@ -27,6 +28,8 @@ export interface StateFile {
   save(batch: Batch): Promise<void>;
   /** Row i's probe changed (appended after the writes before it; a probe is never sent twice for a lost line). */
   probe(i: number, run: ProbeRun): void;
+  /** What the service has shown changed (the last line wins): a resumed run does not learn it again. */
+  behaviour(shown: ShownBehaviour): void;
   /** Waits for the last write, then closes the file. */
   close(): Promise<void>;
 }
@@ -36,6 +39,8 @@ type Header = Omit<Batch, 'rows'>;
 export interface KeptState {
   batch: Batch;
   probes: Map<number, ProbeRun>;
+  /** The last well-formed behaviour line (a malformed one is nothing learnt, never a guess). */
+  behaviour?: ShownBehaviour;
 }
 
 export function readState(file: string): KeptState | undefined {
@@ -44,6 +49,7 @@ export function readState(file: string): KeptState | undefined {
   const lines = readFileSync(file, 'utf8').split('\n');
   let header: Header | undefined;
   let rows: BatchRow[] = [];
+  let behaviour: ShownBehaviour | undefined;
   for (const line of lines) {
     if (!line.trim()) continue;
     let entry: {
@@ -52,6 +58,7 @@ export function readState(file: string): KeptState | undefined {
       header?: Header;
       row?: [number, BatchRow];
       probe?: [number, ProbeRun];
+      behaviour?: unknown;
     };
     try {
       entry = JSON.parse(line) as typeof entry;
@@ -70,10 +77,10 @@ export function readState(file: string): KeptState | undefined {
       const [i, run] = entry.probe;
       if (Number.isInteger(i) && i >= 0 && i < rows.length && run?.documentId === rows[i]?.documentId)
         probes.set(i, run);
-    }
+    } else if (entry.behaviour !== undefined && header) behaviour = parseShownBehaviour(entry.behaviour) ?? behaviour;
   }
   if (!header) throw new Error(`${file} is not a state file of npm run remove (no first line naming the run)`);
-  return { batch: { ...header, rows }, probes };
+  return { batch: { ...header, rows }, probes, ...(behaviour ? { behaviour } : {}) };
 }
 
 const headerOf = (batch: Batch): Header => {
@@ -86,7 +93,12 @@ const stepOf = (row: BatchRow) =>
   `${phaseOf(row)}/${row.deletion?.attempts.length ?? 0}/${row.retryQueued ? 'r' : ''}${row.notSent ? 'n' : ''}`;
 
 /** Opens the state file for `batch`: written anew (compacted), then appended to at every save. */
-export function openState(file: string, batch: Batch, probes: ReadonlyMap<number, ProbeRun> = new Map()): StateFile {
+export function openState(
+  file: string,
+  batch: Batch,
+  probes: ReadonlyMap<number, ProbeRun> = new Map(),
+  behaviour?: ShownBehaviour,
+): StateFile {
   const tmp = `${file}.${process.pid}.tmp`;
   const fresh = openSync(tmp, 'w');
   const lines = [JSON.stringify({ batch: headerOf(batch), ids: batch.rows.map((r) => r.documentId) })];
@@ -98,6 +110,7 @@ export function openState(file: string, batch: Batch, probes: ReadonlyMap<number
     }
   });
   for (const [i, run] of probes) lines.push(JSON.stringify({ probe: [i, run] }));
+  if (behaviour) lines.push(JSON.stringify({ behaviour }));
   writeSync(fresh, `${lines.join('\n')}\n`);
   fsyncSync(fresh);
   closeSync(fresh);
@@ -120,6 +133,9 @@ export function openState(file: string, batch: Batch, probes: ReadonlyMap<number
   return {
     probe(i, run) {
       void append(`${JSON.stringify({ probe: [i, run] })}\n`).catch(() => undefined);
+    },
+    behaviour(shown) {
+      void append(`${JSON.stringify({ behaviour: shown })}\n`).catch(() => undefined);
     },
     mark(indices) {
       for (const i of indices) dirty.add(i);

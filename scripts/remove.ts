@@ -30,9 +30,10 @@ import { createBatchScheduler, type BatchScheduler } from '../src/removal-engine
 import { createBatchProbes, type BatchProbes } from '../src/removal-engine/batch/batch-probes';
 import { createProbeIo } from '../src/removal-engine/batch/probe-io';
 import { PROBE_SAMPLE, probeSample } from '../src/removal-engine/batch/probe-sample';
-import { DEFAULT_PROBE_TIMING, memoryBehaviourStore, probeTiming, type ProbeRun } from '../src/removal-engine/probe';
+import { DEFAULT_PROBE_TIMING, probeTiming, type ProbeRun, type ShownBehaviour } from '../src/removal-engine/probe';
 import { DEFAULT_TIMING } from '../src/removal-engine/single/machine';
 import { cliProfile } from './cli-profile';
+import { cliBehaviour, shownLabels } from './remove-behaviour';
 import { openState, readState, type StateFile } from './remove-state';
 
 const USAGE = `usage: npm run remove -- --knowledge-id ID --ids FILE --base-url URL --secondary-url URL [options]
@@ -55,6 +56,11 @@ const USAGE = `usage: npm run remove -- --knowledge-id ID --ids FILE --base-url 
   --probe-sample N     how many documents are probed, spread evenly over the list (default ${PROBE_SAMPLE.perBatch}, at most ${PROBE_SAMPLE.max})
   --probe-gap-ms N     the least time between two probes of a document (default ${DEFAULT_PROBE_TIMING.minGapMs})
   --probe-window-ms N  how long a document still found is probed before "still in answers" (default ${DEFAULT_PROBE_TIMING.windowMs})
+  --behaviour-file FILE
+                       keep what the service has shown to probes (what a read returns after a delete, whether pieces
+                       carry document_id, how a restriction treats a deleted document) in FILE across runs, keyed by
+                       --base-url: later runs do not pay to learn it again (default: none; --state keeps it for a
+                       resumed run)
   --dry-run            check the ids (reads only) and write the reports; send nothing (no probe either)
 
   Exit codes: 0 every document deleted (or not there at the check) and, with --probe-space, every probed one
@@ -83,6 +89,7 @@ function parse() {
         'probe-sample': { type: 'string' },
         'probe-gap-ms': { type: 'string' },
         'probe-window-ms': { type: 'string' },
+        'behaviour-file': { type: 'string' },
         'dry-run': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -156,6 +163,7 @@ const timingOfProbes = probeTiming({
 const reportPath = args.values.report;
 const jsonPath = args.values.json;
 const statePath = args.values.state;
+const behaviourPath = args.values['behaviour-file'];
 
 /** Anything printed: the token, should a service echo it, never shows. */
 const mask = (text: string) => (token ? text.split(token).join('***') : text);
@@ -165,6 +173,7 @@ for (const [flag, path] of [
   ['--report', reportPath],
   ['--json', jsonPath],
   ['--state', statePath],
+  ['--behaviour-file', behaviourPath],
 ] as const) {
   if (path === undefined) continue;
   const dir = dirname(resolve(path));
@@ -204,11 +213,13 @@ const io = createBatchIo({ profileFor: () => profile, activeProfileId: () => pro
 // A run started again with its state file: the same knowledge base and ids, or it is another run (exit 2).
 let kept: Batch | undefined;
 let keptProbes = new Map<number, ProbeRun>();
+let keptBehaviour: ShownBehaviour | undefined;
 if (statePath) {
   try {
     const read = readState(statePath);
     kept = read?.batch;
     if (read) keptProbes = read.probes;
+    keptBehaviour = read?.behaviour;
   } catch (error) {
     usageError(`--state ${statePath}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -346,7 +357,7 @@ async function main() {
     );
   }
   const resumedFinished = batch.endedAt !== undefined;
-  if (statePath) state = openState(statePath, batch, keptProbes);
+  if (statePath) state = openState(statePath, batch, keptProbes, keptBehaviour);
   if (probeSpace !== undefined) await startProbes(batch, probeSpace);
   let flushing = false;
   scheduler = createBatchScheduler(batch, {
@@ -413,13 +424,23 @@ async function main() {
 async function startProbes(current: Batch, spaceId: string) {
   const probeIo = createProbeIo(profile);
   const datasetId = await probeIo.datasetOf(knowledgeId).catch(() => undefined);
+  // What this service has shown before (a resumed run's state, and --behaviour-file across runs): not learnt again.
+  const behaviour = cliBehaviour({
+    baseUrl,
+    file: behaviourPath,
+    kept: keptBehaviour,
+    keep: (shown) => state?.behaviour(shown),
+    warn: (message) => console.error(`remove: ${mask(message)}`),
+  });
+  const known = shownLabels(behaviour.shown);
+  if (known.length) console.log(`remove: this service has shown before: ${known.join('; ')}`);
   probes = createBatchProbes(
     { profileId: profile.id, knowledgeId, datasetId, spaceId },
     {
       send: probeIo.send,
       readText: probeIo.readText,
       now: Date.now,
-      behaviour: memoryBehaviourStore(),
+      behaviour: behaviour.store,
       timing: timingOfProbes,
       kept: keptProbes,
       onChange: (i, run) => state?.probe(i, run),

@@ -6,6 +6,7 @@ import { evidenceLines, evidenceOf, roundProbes, type ProbeRun, type ProbeStage 
 import type { TrackedDeletion } from '../../removal-engine/single/machine';
 import { deletionKey } from '../../removal-engine/single/tracker';
 import { useDeletionRuntime } from './deletion/hooks';
+import { evidenceWords } from './evidence-words';
 
 const TONE: Record<ProbeStage, StatusTone> = {
   control: 'info',
@@ -64,7 +65,7 @@ export function DeletionProbe({ deletion: d }: { deletion: TrackedDeletion }) {
   const evidenceId = `deletion-probe-evidence-${d.knowledgeId}-${d.documentId}`;
   const tooltip =
     run.stage === 'not_checkable' ? t('knowledge.gone.stage.not_checkable.tooltip') : t('knowledge.gone.spaceHint');
-  const lines = evidenceLines(evidenceOf(run), (at) => clock(at));
+  const lines = evidenceLines(evidenceOf(run), (at) => clock(at), evidenceWords(t));
   return (
     <Stack gap={4} data-testid="deletion-probe" data-stage={run.stage}>
       <Group gap="xs">

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   keyValueBehaviourStore,
+  mergeShown,
   observePieces,
   observeRead,
   observeRestriction,
+  parseShownBehaviour,
   type ShownBehaviour,
 } from './behaviour';
 
@@ -38,5 +40,47 @@ describe('what the service has shown', () => {
     expect(await store.load('b')).toEqual({});
     kv.set('kc.service-behaviour.v1.b', '[1');
     await expect(store.load('b')).rejects.toThrow();
+  });
+});
+
+describe('a record read back, and two records joined', () => {
+  it('parseShownBehaviour keeps what this module writes and refuses anything else (never a guess)', () => {
+    const good: ShownBehaviour = {
+      readAfterDelete: { value: 'not_found', at: 1, documentId: 'd' },
+      piecesCarryDocumentId: { value: true, at: 2 },
+      restrictionOnDeleted: { value: 'hides_at_once', at: 3 },
+    };
+    expect(parseShownBehaviour(JSON.parse(JSON.stringify(good)))).toEqual(good);
+    expect(parseShownBehaviour({ later: { value: 1 } })).toEqual({});
+    for (const bad of [
+      null,
+      [],
+      'x',
+      { restrictionOnDeleted: { value: 'maybe', at: 1 } },
+      { readAfterDelete: { value: 'not_found' } },
+      { piecesCarryDocumentId: { value: 'yes', at: 1 } },
+      { readAfterDelete: { value: 'not_found', at: 1, documentId: 7 } },
+      { readAfterDelete: 'not_found' },
+    ])
+      expect(parseShownBehaviour(bad), JSON.stringify(bad)).toBeUndefined();
+  });
+
+  it('mergeShown: the latest of each behaviour; pieces carry document_id only while neither saw one that did not', () => {
+    const a: ShownBehaviour = {
+      restrictionOnDeleted: { value: 'hides_at_once', at: 5 },
+      piecesCarryDocumentId: { value: false, at: 1 },
+    };
+    const b: ShownBehaviour = {
+      restrictionOnDeleted: { value: 'serves_until_purge', at: 9 },
+      readAfterDelete: { value: 'not_found', at: 2 },
+      piecesCarryDocumentId: { value: true, at: 8 },
+    };
+    expect(mergeShown(a, b)).toEqual({
+      restrictionOnDeleted: { value: 'serves_until_purge', at: 9 },
+      readAfterDelete: { value: 'not_found', at: 2 },
+      piecesCarryDocumentId: { value: false, at: 8 },
+    });
+    expect(mergeShown({}, b)).toEqual(b);
+    expect(mergeShown(a, {})).toEqual(a);
   });
 });

@@ -110,3 +110,49 @@ export function keyValueBehaviourStore(kv: KeyValue): BehaviourStore {
     },
   };
 }
+
+const VALUES: { [K in BehaviourKey]: readonly unknown[] } = {
+  readAfterDelete: ['not_found', 'base_info_still_answers'],
+  piecesCarryDocumentId: [true, false],
+  restrictionOnDeleted: ['hides_at_once', 'serves_until_purge'],
+};
+
+/**
+ * A record read back from storage (a file, a state line), checked: every behaviour it names has a value this
+ * module writes, a finite time and, if any, a string id. Anything else is malformed: undefined, never a guess
+ * (unknown keys, from a later version, are dropped).
+ */
+export function parseShownBehaviour(raw: unknown): ShownBehaviour | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const out: Record<string, Shown<unknown>> = {};
+  for (const key of Object.keys(VALUES) as BehaviourKey[]) {
+    const entry: unknown = (raw as Record<string, unknown>)[key];
+    if (entry === undefined) continue;
+    if (!entry || typeof entry !== 'object') return undefined;
+    const { value, at, documentId } = entry as Record<string, unknown>;
+    if (!VALUES[key].includes(value) || typeof at !== 'number' || !Number.isFinite(at)) return undefined;
+    if (documentId !== undefined && typeof documentId !== 'string') return undefined;
+    out[key] = { value, at, ...(documentId !== undefined ? { documentId } : {}) };
+  }
+  return out as ShownBehaviour;
+}
+
+const later = <T>(a: Shown<T> | undefined, b: Shown<T> | undefined) => (!a ? b : !b ? a : b.at >= a.at ? b : a);
+
+/**
+ * Two records of one service joined (a run's state file and a file kept across runs): the latest of each behaviour,
+ * except that pieces carry `document_id` only while neither record saw one that did not.
+ */
+export function mergeShown(a: ShownBehaviour, b: ShownBehaviour): ShownBehaviour {
+  const out: ShownBehaviour = {};
+  const read = later(a.readAfterDelete, b.readAfterDelete);
+  if (read) out.readAfterDelete = read;
+  const restriction = later(a.restrictionOnDeleted, b.restrictionOnDeleted);
+  if (restriction) out.restrictionOnDeleted = restriction;
+  const pieces = later(a.piecesCarryDocumentId, b.piecesCarryDocumentId);
+  if (pieces) {
+    const value = (a.piecesCarryDocumentId?.value ?? true) && (b.piecesCarryDocumentId?.value ?? true);
+    out.piecesCarryDocumentId = { ...pieces, value };
+  }
+  return out;
+}

@@ -9,9 +9,11 @@ export {
   BEHAVIOUR_LABELS,
   keyValueBehaviourStore,
   memoryBehaviourStore,
+  mergeShown,
   observePieces,
   observeRead,
   observeRestriction,
+  parseShownBehaviour,
   type BehaviourKey,
   type BehaviourStore,
   type KeyValue,
@@ -28,7 +30,18 @@ export {
   type ProbeTiming,
 } from './bounds';
 export { probeStep, readConfirmed, type ProbeDeps } from './driver';
-export { evidenceLines, evidenceOf, type ProbeEvidence } from './evidence';
+export {
+  ENGLISH_EVIDENCE_WORDS,
+  evidenceLine,
+  evidenceLines,
+  evidenceOf,
+  evidenceParts,
+  type EvidenceKind,
+  type EvidenceLine,
+  type EvidenceWords,
+  type ProbeEvidence,
+  type ProbeOutcome,
+} from './evidence';
 export {
   probeDue,
   probeRequest,
