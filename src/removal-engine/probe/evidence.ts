@@ -1,5 +1,5 @@
 import { BEHAVIOUR_LABELS, type BehaviourKey } from './behaviour';
-import { roundProbes } from './reducer';
+import { roundProbes } from './round';
 import type { ConfirmedRead, ProbeRecord, ProbeRun, ProbeStage } from './state';
 
 /** What a verdict rests on, named: which read, which probes (and which field), the space, the time, the tokens. */
