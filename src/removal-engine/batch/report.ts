@@ -33,6 +33,18 @@ export interface ReportProbes {
 
 const NO_PROBES: ReportProbes = { probing: false, runs: new Map() };
 
+/** A console batch's probes, as its rows keep them (./row-probes.ts): probing when it was given a space. */
+export function reportProbesOf(batch: Batch): ReportProbes {
+  const runs = new Map<number, ProbeRun>();
+  batch.rows.forEach((row, i) => {
+    if (row?.probe) runs.set(i, row.probe);
+  });
+  return { probing: batch.probeTarget !== undefined, runs };
+}
+
+/** Tokens the batch's probes used so far (each probe is a billed completion). */
+export const probeTokensOf = (batch: Batch) => batch.rows.reduce((n, row) => n + (row?.probe?.tokens ?? 0), 0);
+
 const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
 
 /**
