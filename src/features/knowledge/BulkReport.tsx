@@ -5,8 +5,15 @@ import { Link } from 'react-router-dom';
 import { downloadText, StatusBadge } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import type { Batch, PhaseCounts, RowPhase } from '../../removal-engine/batch/batch';
-import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from '../../removal-engine/batch/report';
-import { PHASE_VIEW, retryableCount } from './bulk/view';
+import {
+  reportCsv,
+  reportFileName,
+  reportJson,
+  reportProbesOf,
+  reportRows,
+  type ReportRow,
+} from '../../removal-engine/batch/report';
+import { PHASE_VIEW, PROBE_VIEW, retryableCount } from './bulk/view';
 import { paths } from '../../config/paths';
 import classes from './BulkRemoval.module.css';
 
@@ -26,9 +33,11 @@ const ROW_PX = 34;
 const MESSAGE_ROW_PX = 56;
 /**
  * Id, outcome, then the rest: the outcome is what the report is read for, so it is in view beside the id on a phone
- * (420 px) without scrolling sideways; the name, attempts, confirmation and time follow.
+ * (420 px) without scrolling sideways; whether it is gone from answers comes next, then the name, attempts,
+ * confirmation and time.
  */
-const COLUMNS = 'minmax(8rem, 1fr) minmax(8rem, 1.1fr) minmax(8rem, 2fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
+const COLUMNS =
+  'minmax(8rem, 1fr) minmax(8rem, 1.1fr) minmax(10rem, 1.4fr) minmax(8rem, 2fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
 
 /**
  * Whether the element has columns hidden to its right (narrow screens): the cue says so until they are scrolled
@@ -69,7 +78,9 @@ export function BulkReport({
   const t = useT();
   const { formatNumber } = useFormat();
   const [filter, setFilter] = useState<Filter>('all');
-  const rows = useMemo(() => reportRows(batch), [batch]);
+  // Sampled rows carry their probes ("gone from answers"); the others read "not probed" (or, with no space chosen,
+  // "answers not checked").
+  const rows = useMemo(() => reportRows(batch, reportProbesOf(batch)), [batch]);
   const phases = FILTERS.find((f) => f.value === filter)?.phases;
   const shown = useMemo(() => (phases ? rows.filter((r) => phases.includes(r.outcome)) : rows), [rows, phases]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -164,7 +175,7 @@ export function BulkReport({
           <table
             aria-label={t('knowledge.bulk.report.label', { count: shown.length })}
             aria-rowcount={shown.length + 1}
-            style={{ display: 'grid', minWidth: '44rem', borderCollapse: 'collapse' }}
+            style={{ display: 'grid', minWidth: '55rem', borderCollapse: 'collapse' }}
           >
             <thead style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
               <tr
@@ -181,7 +192,7 @@ export function BulkReport({
                   background: 'var(--mantine-color-body)',
                 }}
               >
-                {(['id', 'outcome', 'name', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
+                {(['id', 'outcome', 'probe', 'name', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
                   <th key={c} scope="col" style={{ textAlign: 'start', fontWeight: 600 }}>
                     {t(`knowledge.bulk.report.col.${c}`)}
                   </th>
@@ -233,6 +244,7 @@ const ReportLine = memo(function ReportLine({
   const t = useT();
   const { formatTime } = useFormat();
   const view = PHASE_VIEW[row.outcome];
+  const probe = PROBE_VIEW[row.probe];
   const time = row.at === undefined ? '' : formatTime(row.at);
   const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
@@ -243,6 +255,7 @@ const ReportLine = memo(function ReportLine({
       data-testid="bulk-row"
       data-document-id={row.documentId}
       data-outcome={row.outcome}
+      data-probe={row.probe}
       style={{
         position: 'absolute',
         top: 0,
@@ -265,6 +278,11 @@ const ReportLine = memo(function ReportLine({
       <td>
         <StatusBadge tone={view.tone} size="sm" style={{ maxWidth: 'none', overflow: 'visible' }}>
           {t(view.label)}
+        </StatusBadge>
+      </td>
+      <td title={row.probeEvidence?.join('\n')} data-testid="bulk-row-probe">
+        <StatusBadge tone={probe.tone} size="sm" style={{ maxWidth: '100%' }}>
+          {t(probe.label, { count: row.probeCount ?? 0, n: row.probeCount ?? 0 })}
         </StatusBadge>
       </td>
       <td style={clip} title={row.name}>

@@ -1,6 +1,6 @@
 import { writeCsv } from '../../lib/csv';
 import type { ConfirmingRead } from '../single/machine';
-import { evidenceLines, evidenceOf, type ProbeRun } from '../probe';
+import { evidenceLines, evidenceOf, roundProbes, type ProbeRun } from '../probe';
 import { phaseOf, type Batch, type BatchRow, type RowPhase } from './batch';
 import { probeColumn, type ProbeColumn } from './probe-sample';
 
@@ -23,6 +23,8 @@ export interface ReportRow {
   probeEvidence?: string[];
   /** Tokens the row's probes used (each probe is a billed completion). */
   probeTokens?: number;
+  /** Probes of its latest round ("not retrieved in N probes"). */
+  probeCount?: number;
 }
 
 /** The probes of a batch, for its report: whether it had a space to probe, and each sampled row's run. */
@@ -88,7 +90,9 @@ function reportRow(row: BatchRow, index: number, probing: boolean, run: ProbeRun
     at: d && SETTLED.has(outcome) ? d.updatedAt : undefined,
     message,
     probe: probeColumn(probing, run),
-    ...(run ? { probeEvidence: evidenceForReport(run), probeTokens: run.tokens } : {}),
+    ...(run
+      ? { probeEvidence: evidenceForReport(run), probeTokens: run.tokens, probeCount: roundProbes(run).length }
+      : {}),
   };
 }
 

@@ -1,0 +1,30 @@
+import type { StorageLike } from '../../../lib';
+import { keyValueBehaviourStore, memoryBehaviourStore } from '../../../removal-engine/probe/behaviour';
+import type { RowProbeDeps } from '../../../removal-engine/batch/row-probes';
+import { connectionDeps } from '../deletion/connection-deps';
+import { probeTimingSetting } from '../deletion/probe-deps';
+
+/** The batch's probe calls (callEndpoint, logged in Activity, left out of the id catalog), loaded when first sent. */
+const loadProbeIo = () => import('../../../removal-engine/batch/probe-io');
+
+function profile(profileId: string) {
+  const p = connectionDeps.profileFor(profileId);
+  if (!p) throw new Error(`The connection profile "${profileId}" no longer exists.`);
+  return p;
+}
+
+/**
+ * How the console's bulk removals probe their sample for "gone from answers" (removal-engine/batch/row-probes.ts):
+ * the batch's profile, what this service has shown of its behaviour (per profile, the single deletions' record
+ * too), and the probe schedule setting `kc.probe-timing.v1` (the single deletions' too).
+ */
+export function bulkProbeDeps(storage: StorageLike | null): RowProbeDeps {
+  return {
+    io: (profileId) => ({
+      send: async (target, request) => (await loadProbeIo()).createProbeIo(profile(profileId)).send(target, request),
+      readText: async (documentId) => (await loadProbeIo()).createProbeIo(profile(profileId)).readText(documentId),
+    }),
+    behaviour: storage ? keyValueBehaviourStore(storage) : memoryBehaviourStore(),
+    timing: probeTimingSetting(storage),
+  };
+}
