@@ -2,7 +2,7 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { downloadText, StatusBadge } from '../../components';
+import { downloadText, StatusBadge, type StatusTone } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import type { Batch, PhaseCounts, RowPhase } from '../../removal-engine/batch/batch';
 import {
@@ -28,6 +28,15 @@ const FILTERS: { value: Filter; phases?: RowPhase[] }[] = [
   { value: 'not_sent', phases: ['not_sent'] },
   { value: 'left_out', phases: ['left_out'] },
 ];
+
+/** The probe column's words, coloured by their tone (dimmed when nothing is claimed). */
+const PROBE_TONE_COLOR: Record<StatusTone, string> = {
+  ok: 'teal',
+  error: 'red',
+  warning: 'orange',
+  info: 'blue',
+  unknown: 'dimmed',
+};
 
 const ROW_PX = 34;
 const MESSAGE_ROW_PX = 56;
@@ -245,6 +254,7 @@ const ReportLine = memo(function ReportLine({
   const { formatTime } = useFormat();
   const view = PHASE_VIEW[row.outcome];
   const probe = PROBE_VIEW[row.probe];
+  const probeLabel = t(probe.label, { count: row.probeCount ?? 0, n: row.probeCount ?? 0 });
   const time = row.at === undefined ? '' : formatTime(row.at);
   const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
@@ -280,10 +290,15 @@ const ReportLine = memo(function ReportLine({
           {t(view.label)}
         </StatusBadge>
       </td>
-      <td title={row.probeEvidence?.join('\n')} data-testid="bulk-row-probe">
-        <StatusBadge tone={probe.tone} size="sm" style={{ maxWidth: '100%' }}>
-          {t(probe.label, { count: row.probeCount ?? 0, n: row.probeCount ?? 0 })}
-        </StatusBadge>
+      <td
+        title={[probeLabel, ...(row.probeEvidence ?? [])].join('\n')}
+        data-testid="bulk-row-probe"
+        style={{ minWidth: 0 }}
+      >
+        {/* Words, not a second badge: the outcome's badge stays the one a row is scanned for. */}
+        <Text span size="xs" fw={500} c={PROBE_TONE_COLOR[probe.tone]} style={{ display: 'block', ...clip }}>
+          {probeLabel}
+        </Text>
       </td>
       <td style={clip} title={row.name}>
         {row.name ?? '—'}
