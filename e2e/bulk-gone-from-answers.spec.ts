@@ -147,6 +147,34 @@ test.describe('gone from answers (bulk removal)', () => {
     expect(probes.length).toBeLessThanOrEqual(3 * 7 + 1);
   });
 
+  test('a reload while probing goes on from the kept runs: no control again, and the verdict after the purge', async ({
+    page,
+    sandbox,
+  }) => {
+    await page.clock.install();
+    const texts: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/v1/documents/texts/')) texts.push(req.url());
+    });
+    await deletionBehaviour(page, sandbox, { purge_stalled: true });
+    const ids = ALL.slice(0, 3);
+    await startBulk(await reviewBulk(page, ids, SPACE.support), 3);
+    await page.clock.fastForward(PAST_FIRST_CHECK_MS);
+    await probesUntil(page, ids, 'probing');
+    // Each document's text was read once, for its control before the DELETEs.
+    expect(texts).toHaveLength(3);
+
+    await page.reload();
+    const probes = probeRequests(page);
+    for (const id of ids) await expect(row(page, id)).toHaveAttribute('data-probe', 'probing');
+    await deletionBehaviour(page, sandbox, { purge_stalled: false });
+    await probesUntil(page, ids, 'not_retrieved');
+    await expect(page.getByTestId('bulk-batch')).toHaveAttribute('data-status', 'done');
+    // The reloaded page probed on (each probe searching the dataset), read no text and sent no control again.
+    expect(probes.length).toBeGreaterThanOrEqual(3);
+    expect(texts).toHaveLength(3);
+  });
+
   test('without a space the rows read "answers not checked" and no completion is sent', async ({ page }) => {
     await page.clock.install();
     const probes = probeRequests(page);
