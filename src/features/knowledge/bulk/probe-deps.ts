@@ -21,7 +21,14 @@ function profile(profileId: string) {
 export function bulkProbeDeps(storage: StorageLike | null): RowProbeDeps {
   return {
     io: (profileId) => ({
-      send: async (target, request) => (await loadProbeIo()).createProbeIo(profile(profileId)).send(target, request),
+      // A probe that cannot be sent (the profile removed meanwhile) is a failed probe, never "nothing found".
+      send: async (target, request) => {
+        try {
+          return await (await loadProbeIo()).createProbeIo(profile(profileId)).send(target, request);
+        } catch (error) {
+          return { ok: false, message: error instanceof Error ? error.message : String(error) };
+        }
+      },
       readText: async (documentId) => (await loadProbeIo()).createProbeIo(profile(profileId)).readText(documentId),
     }),
     behaviour: storage ? keyValueBehaviourStore(storage) : memoryBehaviourStore(),
