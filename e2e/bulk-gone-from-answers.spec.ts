@@ -145,6 +145,10 @@ test.describe('gone from answers (bulk removal)', () => {
     // A control and at most the documented probes per round for each (a restricted probe once per profile).
     expect(probes.length).toBeGreaterThanOrEqual(3 * 3);
     expect(probes.length).toBeLessThanOrEqual(3 * 7 + 1);
+    // The space is remembered for this knowledge base: the next bulk removal (and single delete) starts from it.
+    const next = await reviewBulk(page, ALL.slice(5, 7), null);
+    await expect(next.getByLabel('Check answers through space')).toHaveValue(SPACE.support);
+    await expect(next.getByTestId('bulk-probe-sample')).toContainText('2 of 2 documents will be probed');
   });
 
   test('a reload while probing goes on from the kept runs: no control again, and the verdict after the purge', async ({
