@@ -1,6 +1,6 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import type { SandboxHandle } from './support/sandbox';
+import { deletionBehaviour, PAST_FIRST_CHECK_MS, probeRequests } from './support/probes';
 import { deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
 import { DOC, KB, SPACE } from './support/demo-ids.mjs';
 import { LOOKS, lookPreferences, shoot } from './support/looks';
@@ -13,25 +13,7 @@ import { SCREENSHOTS_TAG } from './support/target';
  * sandbox's purges are held or run with its /__sandbox/deletion-behaviour control.
  */
 
-/** Past the first confirmation read (about 3 s after the 200). */
-const PAST_FIRST_CHECK_MS = 4_000;
-
-async function behaviour(page: Page, sandbox: SandboxHandle, change: Record<string, boolean>) {
-  const res = await page.request.put(`${sandbox.secondaryUrl}/__sandbox/deletion-behaviour`, {
-    headers: { authorization: `Bearer ${sandbox.token}` },
-    data: change,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** The probe completions the page sends (each a billed completion). */
-function probeRequests(page: Page) {
-  const seen: Request[] = [];
-  page.on('request', (req) => {
-    if (req.method() === 'POST' && req.url().includes('/v1/spaces/completions/')) seen.push(req);
-  });
-  return seen;
-}
+const behaviour = deletionBehaviour;
 
 async function deleteWithProbes(page: Page, documentId: string, name: string, space: string | null = SPACE.support) {
   await openKnowledge(page, KB.handbook);

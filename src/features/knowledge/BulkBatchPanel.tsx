@@ -8,6 +8,7 @@ import { timeLeftMs } from '../../removal-engine/batch/scheduler';
 import { COUNTED_PHASES, PHASE_VIEW, PROGRESS_PHASES, SHOWN_WHEN_ANY, STATUS_VIEW } from './bulk/view';
 import { BatchHold } from './BatchHold';
 import { StorageProblem } from './StorageProblem';
+import { BulkProbeSummary } from './BulkProbeSummary';
 import { BulkReport } from './BulkReport';
 import classes from './BulkRemoval.module.css';
 import { useDeletionRuntime } from './deletion/hooks';
@@ -141,6 +142,8 @@ export function BulkBatchPanel({
             ),
           )}
         </Group>
+
+        <BulkProbeSummary batch={batch} />
 
         {batch.hold && !finished ? <BatchHold hold={batch.hold} /> : null}
 

@@ -1,10 +1,12 @@
 import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import type { Dispatch, Ref } from 'react';
-import { storageErrorKey } from '../../components';
+import { useId, type Dispatch, type Ref } from 'react';
+import { CatalogDatalist, storageErrorKey } from '../../components';
+import type { CatalogEntry } from '../../lib';
 import { useT } from '../../i18n';
 import { BULK_BOUNDS } from '../../removal-engine/batch/bounds';
 import type { RefusedId } from '../../removal-engine/batch/parse-ids';
-import type { RemovalWizard, WizardAction } from './bulk/removal-wizard';
+import { DEFAULT_PROBE_TIMING } from '../../removal-engine/probe/bounds';
+import { probedCount, type RemovalWizard, type WizardAction } from './bulk/removal-wizard';
 import { BulkCheckResult } from './BulkCheckResult';
 import { BulkRefusedIds } from './BulkRefusedIds';
 
@@ -18,6 +20,8 @@ export interface BulkConfirmStepProps {
   /** The number typed is `count`. */
   confirmed: boolean;
   knowledgeLabel: string;
+  /** The spaces this browser has met (offered for the probes). */
+  spaces: readonly CatalogEntry[];
   /** The check's result: focus moves to it from the button that led here. */
   focusRef: Ref<HTMLDivElement>;
   /** Saves the batch and starts it; `unsaved`: the admin chose to run it without saving. */
@@ -34,13 +38,16 @@ export function BulkConfirmStep({
   count,
   confirmed,
   knowledgeLabel,
+  spaces,
   focusRef,
   onStart,
   onBack,
   onCancel,
 }: BulkConfirmStepProps) {
   const t = useT();
-  const { lookups, includeUnknown, concurrency, typed, starting, saveError } = wizard;
+  const { lookups, includeUnknown, concurrency, typed, starting, saveError, probeSpace, probeSpaceError } = wizard;
+  const spaceListId = useId();
+  const probing = probeSpace.trim() !== '';
   return (
     <Stack gap="sm" data-testid="bulk-review">
       <BulkCheckResult
@@ -61,6 +68,28 @@ export function BulkConfirmStep({
         allowDecimal={false}
         styles={{ wrapper: { width: '8rem' } }}
       />
+      <TextInput
+        label={t('knowledge.gone.space')}
+        description={t('knowledge.bulk.probe.spaceHint')}
+        value={probeSpace}
+        onChange={(e) => dispatch({ type: 'probeSpaceSet', value: e.currentTarget.value })}
+        list={spaceListId}
+        error={probeSpaceError}
+        autoComplete="off"
+        spellCheck={false}
+        maw="44rem"
+        data-testid="bulk-probe-space"
+      />
+      <CatalogDatalist id={spaceListId} entries={spaces} />
+      <Text size="sm" c="dimmed" component="output" data-testid="bulk-probe-sample" mt={-6}>
+        {probing
+          ? t('knowledge.bulk.probe.sample', {
+              n: probedCount(count),
+              count,
+              max: DEFAULT_PROBE_TIMING.maxProbesPerRound,
+            })
+          : t('knowledge.bulk.probe.none')}
+      </Text>
       <Alert color="red" variant="light" title={t('knowledge.bulk.confirm.title', { count })}>
         <Text size="sm">{t('knowledge.bulk.confirm.explain', { name: knowledgeLabel })}</Text>
       </Alert>

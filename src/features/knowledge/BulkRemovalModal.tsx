@@ -10,6 +10,8 @@ import { BulkCheckStep } from './BulkCheckStep';
 import { BulkConfirmStep } from './BulkConfirmStep';
 import { BulkIdsStep } from './BulkIdsStep';
 import { useDeletionRuntime } from './deletion/hooks';
+import { rememberedSpace, rememberSpace } from './retrieval-space';
+import { usePathIdError } from '../../components';
 
 export interface BulkRemovalModalProps {
   profileId: string;
@@ -41,7 +43,10 @@ export function BulkRemovalModal({
 }: BulkRemovalModalProps) {
   const t = useT();
   const runtime = useDeletionRuntime();
-  const [wizard, dispatch] = useReducer(wizardReducer, undefined, initialWizard);
+  // The probes' space starts as the one this knowledge base's Test retrieval (or last probe) went through.
+  const [wizard, dispatch] = useReducer(wizardReducer, rememberedSpace(profileId, knowledgeId) ?? '', initialWizard);
+  const spaces = useCatalog(profileId, 'space');
+  const pathIdError = usePathIdError();
   const { step, moved } = wizard;
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -88,7 +93,14 @@ export function BulkRemovalModal({
   /** Saves the batch and starts it; not saved, nothing is sent and the admin is told why (`unsaved`: their choice). */
   async function start(unsaved = false) {
     if (!confirmed || wizard.starting) return;
+    const spaceId = wizard.probeSpace.trim();
+    const badSpace = spaceId ? pathIdError(spaceId) : null;
+    if (badSpace) {
+      dispatch({ type: 'probeSpaceRefused', error: badSpace });
+      return;
+    }
     dispatch({ type: 'startRequested' });
+    if (spaceId) rememberSpace(profileId, knowledgeId, spaceId);
     let batch;
     try {
       batch = await runtime.batches.create(
@@ -99,6 +111,8 @@ export function BulkRemovalModal({
           knowledgeName,
           concurrency: wizard.concurrency,
           rows: batchRows(parsed.ids, wizard.lookups, leftOut),
+          // A sample is probed for "gone from answers" through the space, searching the knowledge base's dataset.
+          ...(spaceId ? { probeTarget: { spaceId, ...(datasetId ? { datasetId } : {}) } } : {}),
         },
         { unsaved },
       );
@@ -149,6 +163,7 @@ export function BulkRemovalModal({
           count={count}
           confirmed={confirmed}
           knowledgeLabel={knowledgeLabel}
+          spaces={spaces}
           focusRef={stepFocus}
           onStart={(unsaved) => void start(unsaved)}
           onBack={() => dispatch({ type: 'back' })}

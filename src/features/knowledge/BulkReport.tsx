@@ -1,13 +1,12 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
-import { downloadText, StatusBadge } from '../../components';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { downloadText } from '../../components';
 import { useFormat, useT } from '../../i18n';
 import type { Batch, PhaseCounts, RowPhase } from '../../removal-engine/batch/batch';
-import { reportCsv, reportFileName, reportJson, reportRows, type ReportRow } from '../../removal-engine/batch/report';
+import { reportCsv, reportFileName, reportJson, reportProbesOf, reportRows } from '../../removal-engine/batch/report';
 import { PHASE_VIEW, retryableCount } from './bulk/view';
-import { paths } from '../../config/paths';
+import { BulkReportLine, REPORT_COLUMNS as COLUMNS, ROW_PX } from './BulkReportLine';
 import classes from './BulkRemoval.module.css';
 
 type Filter = 'all' | 'active' | RowPhase;
@@ -22,13 +21,7 @@ const FILTERS: { value: Filter; phases?: RowPhase[] }[] = [
   { value: 'left_out', phases: ['left_out'] },
 ];
 
-const ROW_PX = 34;
 const MESSAGE_ROW_PX = 56;
-/**
- * Id, outcome, then the rest: the outcome is what the report is read for, so it is in view beside the id on a phone
- * (420 px) without scrolling sideways; the name, attempts, confirmation and time follow.
- */
-const COLUMNS = 'minmax(8rem, 1fr) minmax(8rem, 1.1fr) minmax(8rem, 2fr) 4.5rem minmax(6rem, 1fr) 6.5rem';
 
 /**
  * Whether the element has columns hidden to its right (narrow screens): the cue says so until they are scrolled
@@ -69,7 +62,9 @@ export function BulkReport({
   const t = useT();
   const { formatNumber } = useFormat();
   const [filter, setFilter] = useState<Filter>('all');
-  const rows = useMemo(() => reportRows(batch), [batch]);
+  // Sampled rows carry their probes ("gone from answers"); the others read "not probed" (or, with no space chosen,
+  // "answers not checked").
+  const rows = useMemo(() => reportRows(batch, reportProbesOf(batch)), [batch]);
   const phases = FILTERS.find((f) => f.value === filter)?.phases;
   const shown = useMemo(() => (phases ? rows.filter((r) => phases.includes(r.outcome)) : rows), [rows, phases]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -164,7 +159,7 @@ export function BulkReport({
           <table
             aria-label={t('knowledge.bulk.report.label', { count: shown.length })}
             aria-rowcount={shown.length + 1}
-            style={{ display: 'grid', minWidth: '44rem', borderCollapse: 'collapse' }}
+            style={{ display: 'grid', minWidth: '55rem', borderCollapse: 'collapse' }}
           >
             <thead style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
               <tr
@@ -181,7 +176,7 @@ export function BulkReport({
                   background: 'var(--mantine-color-body)',
                 }}
               >
-                {(['id', 'outcome', 'name', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
+                {(['id', 'outcome', 'probe', 'name', 'attempts', 'confirmedBy', 'time'] as const).map((c) => (
                   <th key={c} scope="col" style={{ textAlign: 'start', fontWeight: 600 }}>
                     {t(`knowledge.bulk.report.col.${c}`)}
                   </th>
@@ -199,7 +194,7 @@ export function BulkReport({
                 virtualizer
                   .getVirtualItems()
                   .map((item) => (
-                    <ReportLine
+                    <BulkReportLine
                       key={item.key}
                       row={shown[item.index]!}
                       rowIndex={item.index + 2}
@@ -216,70 +211,3 @@ export function BulkReport({
     </Box>
   );
 }
-
-const ReportLine = memo(function ReportLine({
-  row,
-  rowIndex,
-  index,
-  top,
-  measure,
-}: {
-  row: ReportRow;
-  rowIndex: number;
-  index: number;
-  top: number;
-  measure: (el: Element | null) => void;
-}) {
-  const t = useT();
-  const { formatTime } = useFormat();
-  const view = PHASE_VIEW[row.outcome];
-  const time = row.at === undefined ? '' : formatTime(row.at);
-  const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-  return (
-    <tr
-      ref={measure}
-      data-index={index}
-      aria-rowindex={rowIndex}
-      data-testid="bulk-row"
-      data-document-id={row.documentId}
-      data-outcome={row.outcome}
-      style={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        right: 0,
-        minHeight: ROW_PX,
-        transform: `translateY(${top}px)`,
-        display: 'grid',
-        gridTemplateColumns: COLUMNS,
-        columnGap: 8,
-        alignItems: 'center',
-        alignContent: 'center',
-        padding: row.message ? '6px 10px' : '0 10px',
-        borderBottom: '1px solid var(--mantine-color-default-border)',
-      }}
-    >
-      <td style={{ ...clip, fontFamily: 'var(--mantine-font-family-monospace)' }}>
-        <Link to={paths.document.href(row.documentId)}>{row.documentId}</Link>
-      </td>
-      <td>
-        <StatusBadge tone={view.tone} size="sm" style={{ maxWidth: 'none', overflow: 'visible' }}>
-          {t(view.label)}
-        </StatusBadge>
-      </td>
-      <td style={clip} title={row.name}>
-        {row.name ?? '—'}
-      </td>
-      <td>{row.attempts}</td>
-      <td>{row.confirmedBy ? t(`knowledge.bulk.confirmedBy.${row.confirmedBy}`) : ''}</td>
-      <td>{time}</td>
-      {row.message ? (
-        <td style={{ gridColumn: '2 / -1', ...clip }} title={row.message}>
-          <Text span size="xs" c="red" data-testid="bulk-row-message">
-            {row.message}
-          </Text>
-        </td>
-      ) : null}
-    </tr>
-  );
-});

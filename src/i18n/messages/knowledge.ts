@@ -315,6 +315,18 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.report.col.attempts': 'Attempts',
     'knowledge.bulk.report.col.confirmedBy': 'Confirmed by',
     'knowledge.bulk.report.col.time': 'Time',
+    'knowledge.bulk.report.col.probe': 'Answers',
+    'knowledge.bulk.probe.spaceHint':
+      'A sample of the documents is probed: a question made from each one’s text, asked through the knowledge base’s dataset before the first DELETE and again once a read confirms its delete, until it is gone from answers.',
+    'knowledge.bulk.probe.sample':
+      '{n} of {count, plural, one {# document} other {# documents}} will be probed, each probe a billed completion (one before the delete, up to {max} after it).',
+    'knowledge.bulk.probe.none': 'No space: answers are not checked (the report reads “answers not checked”).',
+    'knowledge.bulk.probe.notProbed': 'Not probed',
+    'knowledge.bulk.probe.awaiting': 'In answers before the delete',
+    'knowledge.bulk.probe.probing': 'Probing answers ({n} so far)',
+    'knowledge.bulk.probe.summary':
+      'Answers checked through space {space}: {done} of {sampled} sampled documents settled · {tokens} probe tokens',
+    'knowledge.bulk.probe.controlling': 'Asking before the first DELETE…',
     'knowledge.bulk.notify.finished': 'Bulk removal from {name} ended',
     'knowledge.bulk.notify.finishedDetail': '{deleted} deleted, {notDeleted} not deleted, {failed} failed.',
     'knowledge.bulk.input.fileTooLarge':
@@ -626,6 +638,18 @@ export const knowledgeMessages = defineMessages({
     'knowledge.bulk.report.col.attempts': '尝试次数',
     'knowledge.bulk.report.col.confirmedBy': '确认依据',
     'knowledge.bulk.report.col.time': '时间',
+    'knowledge.bulk.report.col.probe': '回答',
+    'knowledge.bulk.probe.spaceHint':
+      '抽样探测部分文档：用每个文档自身的一段文字，在第一个 DELETE 之前以及读取确认删除之后，通过知识库的数据集提问，直到回答中不再出现该文档。',
+    'knowledge.bulk.probe.sample':
+      '将探测 {count} 个文档中的 {n} 个，每次探测都是一次计费的补全（删除前一次，删除后最多 {max} 次）。',
+    'knowledge.bulk.probe.none': '未选择空间：不检查回答（报告显示“未检查回答”）。',
+    'knowledge.bulk.probe.notProbed': '未探测',
+    'knowledge.bulk.probe.awaiting': '删除前出现在回答中',
+    'knowledge.bulk.probe.probing': '正在探测回答（已 {n} 次）',
+    'knowledge.bulk.probe.summary':
+      '通过空间 {space} 检查回答：抽样的 {sampled} 个文档中已有 {done} 个得出结论 · 探测用量 {tokens} 个令牌',
+    'knowledge.bulk.probe.controlling': '第一个 DELETE 之前提问中…',
     'knowledge.bulk.notify.finished': '从 {name} 的批量移除已结束',
     'knowledge.bulk.notify.finishedDetail': '已删除 {deleted} 个，未删除 {notDeleted} 个，失败 {failed} 个。',
     'knowledge.bulk.input.fileTooLarge':

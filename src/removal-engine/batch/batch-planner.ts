@@ -20,6 +20,8 @@ export function createBatchPlanner(
   requests: BatchRequests,
   options: {
     canRun(): boolean;
+    /** Whether the sampled rows' probes are settled (./row-probes.ts): the batch ends only then. */
+    probesSettled?(): boolean;
     singleDeletion?: (documentId: string) => TrackedDeletion | undefined;
     network?: NetworkWatch;
     baselineTotalFiles(batch: { profileId: string; knowledgeId: string }): Promise<number | undefined>;
@@ -209,6 +211,8 @@ export function createBatchPlanner(
     // Rows with work are known without a look at every row; the full look is left for when there are none.
     if (requests.inFlight > 0 || state.activeRows.size > 0 || state.rows.some(isOpen)) return;
     if (state.header.endedAt !== undefined) return;
+    // Probes still to come (a verdict pending) keep the batch open: it pumps again when they settle.
+    if (options.probesSettled?.() === false) return;
     state.dispatch({ type: 'ended', at: state.now() });
     void writes.persist();
   }

@@ -3,6 +3,7 @@ import { keptDbErrorOf, type KeptDbError } from '../../lib/storage/kept-db-error
 import type { KeptStore } from '../../lib/storage/kept-db';
 import type { Batch, BatchRow } from './batch';
 import { BULK_BOUNDS } from './bounds';
+import { probeSample } from './probe-sample';
 
 /*
  * Batches in the kept database: a new one, a profile's read back, one forgotten. A refusal is a KeptDbError the
@@ -17,6 +18,10 @@ export interface NewBatch {
   concurrency: number;
   baselineTotalFiles?: number;
   rows: Pick<BatchRow, 'documentId' | 'name' | 'leftOut'>[];
+  /** Check that a sample of the deleted documents is gone from answers, through this space (absent: not checked). */
+  probeTarget?: Batch['probeTarget'];
+  /** How many rows are probed (default PROBE_SAMPLE.perBatch, as `npm run remove`'s --probe-sample). */
+  probeSampleSize?: number;
 }
 
 /**
@@ -29,8 +34,19 @@ export interface BatchLoadIssue {
   unreadable: number;
 }
 
-/** A new batch, running, its concurrency held within the console's bounds. */
+/**
+ * A new batch, running, its concurrency held within the console's bounds. With a space to probe, its sample is
+ * picked now, over the rows that will be sent (./probe-sample.ts), and kept with the rows: a reload probes the same.
+ */
 export function newBatch(init: NewBatch, at: number, unsaved: boolean): Batch {
+  const sample = new Set(
+    init.probeTarget
+      ? probeSample(
+          init.rows.flatMap((r, i) => (r.leftOut ? [] : [i])),
+          init.probeSampleSize,
+        )
+      : [],
+  );
   return {
     id: newId(),
     profileId: init.profileId,
@@ -42,8 +58,9 @@ export function newBatch(init: NewBatch, at: number, unsaved: boolean): Batch {
     createdAt: at,
     activeMs: 0,
     baselineTotalFiles: init.baselineTotalFiles,
-    rows: init.rows.map((r) => ({ ...r, updatedAt: at })),
+    rows: init.rows.map((r, i) => ({ ...r, ...(sample.has(i) ? { sampled: true } : {}), updatedAt: at })),
     updatedAt: at,
+    ...(init.probeTarget ? { probeTarget: init.probeTarget } : {}),
     ...(unsaved ? { unsaved: true } : {}),
   };
 }

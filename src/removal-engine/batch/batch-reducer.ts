@@ -131,7 +131,14 @@ export function reduceBatch(s: BatchData, a: BatchAction, timing: DeletionTiming
         const d = row.deletion;
         const [only] = d?.attempts ?? [];
         if (d?.state === 'requesting' && d.attempts.length === 1 && only?.sentAt === undefined && !only?.outcome)
-          return { documentId: row.documentId, name: row.name, updatedAt: a.at };
+          return {
+            documentId: row.documentId,
+            name: row.name,
+            // Its place in the probe sample, and a probe run (the control, sent before any DELETE), stay.
+            ...(row.sampled ? { sampled: true } : {}),
+            ...(row.probe ? { probe: row.probe } : {}),
+            updatedAt: a.at,
+          };
         if (d) reservedUntil = i + 1;
         return row;
       });

@@ -7,6 +7,7 @@ import { isFinished, type Batch } from './batch';
 import type { BatchCommand } from './batch-messages';
 import type { BatchLoadIssue } from './batch-records';
 import { applyCommand } from './batch-sync';
+import type { RowProbeDeps } from './row-probes';
 import { createBatchScheduler, type BatchIo, type BatchScheduler } from './scheduler';
 
 export interface BatchManagerDeps {
@@ -21,6 +22,11 @@ export interface BatchManagerDeps {
   timing?: DeletionTiming;
   /** A single deletion of the document under way, if any: a batch's row leaves the document to it (one tracker). */
   singleDeletion?(profileId: string, knowledgeId: string, documentId: string): TrackedDeletion | undefined;
+  /**
+   * How a batch given a space probes its sample for "gone from answers" (./row-probes.ts), in the tab holding its
+   * lock only. Absent: no sample is probed (its rows read "not probed").
+   */
+  probes?: RowProbeDeps;
 }
 
 /** The Web Lock held by the tab that runs a batch. */
@@ -159,6 +165,7 @@ export function createBatchRunner(
           if (unheard && running && !shared.handingOver()) apply(running, unheard.command, id);
         },
         onChange: shared.publishSoon,
+        probes: deps.probes,
       },
     );
     schedulers.set(id, scheduler);

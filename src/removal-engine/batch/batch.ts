@@ -1,5 +1,6 @@
 import type { KeptDbErrorKind } from '../../lib/storage/kept-db-error';
 import { z } from '../../contract/zod';
+import type { ProbeRun } from '../probe/state';
 import { isActive, type DeletionState, type TrackedDeletion } from '../single/machine';
 import type { SendHold } from './backoff';
 
@@ -24,6 +25,13 @@ export interface BatchRow {
   sharedWithSingle?: boolean;
   /** Absent while the row waits for its first DELETE. */
   deletion?: TrackedDeletion;
+  /** In the batch's probe sample (./probe-sample.ts, fixed when the batch is made): its answers are checked. */
+  sampled?: boolean;
+  /**
+   * The sampled row's probes ("gone from answers": ./row-probes.ts), kept with the batch so a reloaded tab or the
+   * tab taking over goes on from them. Never the document's text: the run's `reference` is kept empty.
+   */
+  probe?: ProbeRun;
   updatedAt: number;
 }
 
@@ -60,6 +68,11 @@ export interface Batch {
   requested?: { command: BatchCommand; at: number };
   rows: BatchRow[];
   updatedAt: number;
+  /**
+   * The space a sample of the rows is probed through for "gone from answers", and the knowledge base's dataset the
+   * probes search (a document restriction may hide a deleted document too soon). Absent: answers not checked.
+   */
+  probeTarget?: { spaceId: string; datasetId?: string };
   /** Run without saving, as the admin chose after a save failed: it does not survive a reload. Never saved. */
   unsaved?: boolean;
   /** Why the last save failed (cleared by the next one that works); a running batch pauses on it. Never saved. */
@@ -130,6 +143,26 @@ const deletionSchema = z.object({
   updatedAt: z.number(),
 });
 
+// A kept probe run, checked for what the batch and its report read; the rest is the probe core's, passed through.
+const probeRunSchema = z.looseObject({
+  documentId: z.string(),
+  spaceId: z.string(),
+  stage: z.enum([
+    'control',
+    'control_failed',
+    'not_checkable',
+    'awaiting_read',
+    'probing',
+    'not_retrieved',
+    'still_in_answers',
+    'probe_failed',
+    'cant_tell',
+  ]),
+  round: z.number(),
+  probes: z.array(z.looseObject({ at: z.number(), outcome: z.enum(['found', 'empty', 'failed']) })),
+  tokens: z.number(),
+});
+
 const rowSchema = z.object({
   documentId: z.string(),
   name: z.optional(z.string()),
@@ -138,6 +171,8 @@ const rowSchema = z.object({
   retryQueued: z.optional(z.boolean()),
   sharedWithSingle: z.optional(z.boolean()),
   deletion: z.optional(deletionSchema),
+  sampled: z.optional(z.boolean()),
+  probe: z.optional(probeRunSchema),
   updatedAt: z.number(),
 });
 
@@ -160,6 +195,7 @@ const batchSchema = z.object({
   ),
   rows: z.array(rowSchema),
   updatedAt: z.number(),
+  probeTarget: z.optional(z.object({ spaceId: z.string(), datasetId: z.optional(z.string()) })),
   hold: z.optional(
     z.object({
       reason: z.enum(['offline', 'unreachable', 'rate_limited', 'server_error', 'token_rejected']),

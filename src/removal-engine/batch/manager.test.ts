@@ -10,6 +10,8 @@ import { createTestService } from '../test-support/bulk-service';
 import { createMemoryLocks } from '../../lib/tabs/memory-locks';
 import { countPhases, parseBatch } from './batch';
 import { createBatchManager, type BatchManager, type NewBatch } from './manager';
+import type { RowProbeDeps } from './row-probes';
+import { memoryBehaviourStore, probeTiming, type ProbeAnswer } from '../probe';
 
 const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(500 + i));
@@ -35,7 +37,7 @@ function browser(svc: ReturnType<typeof createTestService>, mode: 'locks' | 'lea
   const name = `kept-${Math.random()}`;
   const locks = createMemoryLocks();
   const channel = `bulk-${Math.random()}`;
-  const tab = (id: string, { deaf = false } = {}) => {
+  const tab = (id: string, { deaf = false, probes }: { deaf?: boolean; probes?: RowProbeDeps } = {}) => {
     const db: KeptDb = createKeptDb({ name });
     const coordinator = createTabCoordinator<TabMessage>({
       ...(mode === 'locks'
@@ -51,6 +53,7 @@ function browser(svc: ReturnType<typeof createTestService>, mode: 'locks' | 'lea
       coordinator,
       activeProfileId: () => 'p',
       timing: FAST,
+      probes,
     });
     const close = () => {
       manager.dispose();
@@ -295,5 +298,52 @@ describe('batch manager when storage fails', () => {
     expect(await two.manager.load('p')).toEqual({ unreadable: 1 });
     expect(two.manager.getLoadIssue()).toEqual({ profileId: 'p', unreadable: 1 });
     expect(two.manager.getSnapshot()).toHaveLength(1);
+  });
+
+  it('a sample is probed only in the tab holding the batch; the tab taking over goes on from the kept runs', async () => {
+    const docs = ids(6);
+    const svc = createTestService(docs);
+    const b = browser(svc);
+    // Each document is still in answers until `purged`; who sent each probe, and each text read, are counted.
+    const purged = { now: false };
+    const sentBy: string[] = [];
+    let reads = 0;
+    const text = (id: string) =>
+      `Data sheet ${id}: the retired beacon's lamp, its battery and its mount, kept until this batch removes them all.`;
+    const probesOf = (tabId: string): RowProbeDeps => ({
+      io: () => ({
+        send: async (_t, req): Promise<ProbeAnswer> => {
+          sentBy.push(tabId);
+          const id = /sheet (\d+)/.exec(req.question)?.[1] ?? '';
+          return purged.now
+            ? { ok: true, chunks: [], tokens: 2 }
+            : { ok: true, chunks: [{ document_id: id, content: text(id) }], tokens: 5 };
+        },
+        readText: async (id) => (reads++, [text(id)]),
+      }),
+      behaviour: memoryBehaviourStore(),
+      timing: probeTiming({ minGapMs: 20, windowMs: 5_000 }),
+    });
+    const one = b.tab('one', { probes: probesOf('one') });
+    const two = b.tab('two', { probes: probesOf('two') });
+    const batch = await one.manager.create({
+      ...init(docs, 2),
+      probeTarget: { spaceId: '101', datasetId: 'ds' },
+      probeSampleSize: 2,
+    });
+    await two.manager.load('p');
+    const probing = (m: BatchManager) => only(m).rows.filter((r) => r?.probe?.stage === 'probing').length;
+    await until(() => probing(two.manager) === 2);
+    expect(new Set(sentBy)).toEqual(new Set(['one']));
+    await one.close();
+    await until(() => two.manager.runsHere(batch.id));
+    purged.now = true;
+    await until(() => only(two.manager).endedAt !== undefined);
+    const rows = only(two.manager).rows;
+    expect(rows.filter((r) => r.sampled).map((r) => r.probe?.stage)).toEqual(['not_retrieved', 'not_retrieved']);
+    expect(sentBy).toContain('two');
+    // No control again in the tab taking over: each sampled text was read once.
+    expect(reads).toBe(2);
+    expect([...svc.deletes.values()].every((n) => n === 1)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { writeCsv } from '../../lib/csv';
 import type { ConfirmingRead } from '../single/machine';
-import { evidenceLines, evidenceOf, type ProbeRun } from '../probe';
+import { evidenceLines, evidenceOf, roundProbes, type ProbeRun } from '../probe';
 import { phaseOf, type Batch, type BatchRow, type RowPhase } from './batch';
 import { probeColumn, type ProbeColumn } from './probe-sample';
 
@@ -23,6 +23,8 @@ export interface ReportRow {
   probeEvidence?: string[];
   /** Tokens the row's probes used (each probe is a billed completion). */
   probeTokens?: number;
+  /** Probes of its latest round ("not retrieved in N probes"). */
+  probeCount?: number;
 }
 
 /** The probes of a batch, for its report: whether it had a space to probe, and each sampled row's run. */
@@ -32,6 +34,18 @@ export interface ReportProbes {
 }
 
 const NO_PROBES: ReportProbes = { probing: false, runs: new Map() };
+
+/** A console batch's probes, as its rows keep them (./row-probes.ts): probing when it was given a space. */
+export function reportProbesOf(batch: Batch): ReportProbes {
+  const runs = new Map<number, ProbeRun>();
+  batch.rows.forEach((row, i) => {
+    if (row?.probe) runs.set(i, row.probe);
+  });
+  return { probing: batch.probeTarget !== undefined, runs };
+}
+
+/** Tokens the batch's probes used so far (each probe is a billed completion). */
+export const probeTokensOf = (batch: Batch) => batch.rows.reduce((n, row) => n + (row?.probe?.tokens ?? 0), 0);
 
 const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
 
@@ -76,7 +90,9 @@ function reportRow(row: BatchRow, index: number, probing: boolean, run: ProbeRun
     at: d && SETTLED.has(outcome) ? d.updatedAt : undefined,
     message,
     probe: probeColumn(probing, run),
-    ...(run ? { probeEvidence: evidenceForReport(run), probeTokens: run.tokens } : {}),
+    ...(run
+      ? { probeEvidence: evidenceForReport(run), probeTokens: run.tokens, probeCount: roundProbes(run).length }
+      : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { createBatchPlanner } from './batch-planner';
 import { createBatchRequests, type BatchIo } from './batch-requests';
 import { createBatchState } from './batch-state';
 import { createHold } from './hold';
+import { createRowProbes, type RowProbeDeps, type RowProbes } from './row-probes';
 import { createWriteAhead } from './write-ahead';
 
 export type { BatchIo } from './batch-requests';
@@ -49,6 +50,12 @@ export interface SchedulerDeps {
   random?: () => number;
   /** The backoff's base and cap (tests shrink them). */
   backoffBounds?: BackoffBounds;
+  /**
+   * How a batch given a space probes its sample for "gone from answers" (./row-probes.ts): controls before its
+   * first DELETE, probes once a read confirms, the batch ended only once they are settled. Absent: not probed here
+   * (the CLI runs its probes beside the scheduler).
+   */
+  probes?: RowProbeDeps;
 }
 
 /**
@@ -59,10 +66,14 @@ export interface SchedulerDeps {
  * row that would need a re-issue ends as not deleted.
  */
 export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
+  let rowProbes: RowProbes | undefined;
   const state = createBatchState(initial, {
     now: deps.now ?? Date.now,
     timing: deps.timing ?? DEFAULT_TIMING,
-    onChange: deps.onChange,
+    onChange: () => {
+      rowProbes?.rowsChanged();
+      deps.onChange?.();
+    },
     saveSoon: () => writes.saveSoon(),
   });
   const writes = createWriteAhead(state, deps.save);
@@ -75,7 +86,9 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   });
   const network = deps.network === undefined ? browserNetwork() : (deps.network ?? undefined);
   const planner = createBatchPlanner(state, writes, hold, requests, {
-    canRun: deps.canRun ?? (() => true),
+    // Nothing is sent before the sampled rows' controls have answered.
+    canRun: () => (deps.canRun?.() ?? true) && (rowProbes?.ready ?? true),
+    probesSettled: () => rowProbes?.settled() ?? true,
     singleDeletion: deps.singleDeletion,
     network,
     baselineTotalFiles: (batch) => deps.io.baselineTotalFiles(batch),
@@ -94,6 +107,8 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
       const t = state.now();
       // A hold kept from another page's run is that page's: this one starts from what its own browser says.
       state.dispatch({ type: 'start', at: t });
+      if (deps.probes && state.header.probeTarget)
+        rowProbes = createRowProbes(state, deps.probes, { pump: () => planner.pump() });
       if (state.header.hold) hold.restore(state.header.hold);
       if (network) {
         if (!network.online()) hold.set(afterConnectivity(hold.current, false));
@@ -202,6 +217,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
      * caller tells the other tabs: a write started while the page unloads may never land) and starts its save.
      */
     handOver(): Batch {
+      rowProbes?.stop();
       state.dispatch({ type: 'hand-over', at: state.now() });
       planner.cancel();
       writes.cancel();
@@ -211,6 +227,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
     },
     /** This tab lets go (closing, or handing over): timers stop and late answers are ignored. */
     dispose() {
+      rowProbes?.stop();
       state.dispatch({ type: 'dispose' });
       unwatchNetwork?.();
       planner.cancel();

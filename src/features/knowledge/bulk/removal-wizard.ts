@@ -3,6 +3,7 @@ import type { Lookup } from '../../../removal-engine/batch/check-first';
 import { inputTooLarge } from './input-size';
 import { BULK_BOUNDS } from '../../../removal-engine/batch/bounds';
 import { sourceOfFile, type IdSource } from '../../../removal-engine/batch/parse-ids';
+import { PROBE_SAMPLE } from '../../../removal-engine/batch/probe-sample';
 
 /**
  * The "Remove many documents" dialog as data: ids in, an optional check of each id, then the confirmation.
@@ -37,6 +38,13 @@ export interface RemovalWizard {
   lookups: Lookup[] | null;
   includeUnknown: boolean;
   concurrency: number;
+  /**
+   * The space a sample of the documents is probed through for "gone from answers" (the knowledge base's remembered
+   * Test retrieval space to start with); empty: answers not checked.
+   */
+  probeSpace: string;
+  /** Why the space typed cannot be used (not an id the path takes); nothing is started while it is set. */
+  probeSpaceError: string | null;
   /** The number of documents, as typed to confirm. */
   typed: string;
   starting: boolean;
@@ -58,11 +66,13 @@ export type WizardAction =
   | { type: 'back' }
   | { type: 'includeUnknownSet'; value: boolean }
   | { type: 'concurrencySet'; value: number | string }
+  | { type: 'probeSpaceSet'; value: string }
+  | { type: 'probeSpaceRefused'; error: string }
   | { type: 'typed'; value: string }
   | { type: 'startRequested' }
   | { type: 'startFailed'; error: KeptDbError };
 
-export const initialWizard = (): RemovalWizard => ({
+export const initialWizard = (probeSpace = ''): RemovalWizard => ({
   step: 'input',
   text: '',
   source: 'text',
@@ -73,6 +83,8 @@ export const initialWizard = (): RemovalWizard => ({
   lookups: null,
   includeUnknown: false,
   concurrency: BULK_BOUNDS.concurrencyDefault,
+  probeSpace,
+  probeSpaceError: null,
   typed: '',
   starting: false,
   saveError: null,
@@ -120,6 +132,10 @@ export function wizardReducer(state: RemovalWizard, action: WizardAction): Remov
         ...state,
         concurrency: Math.min(Math.max(Number(action.value) || 1, 1), BULK_BOUNDS.concurrencyMax),
       };
+    case 'probeSpaceSet':
+      return { ...state, probeSpace: action.value, probeSpaceError: null };
+    case 'probeSpaceRefused':
+      return { ...state, probeSpaceError: action.error };
     case 'typed':
       return { ...state, typed: action.value };
     case 'startRequested':
@@ -138,6 +154,12 @@ export function leftOutBy(lookups: readonly Lookup[] | null, includeUnknown: boo
   const unknown = new Set(lookups?.filter((l) => l.status === 'unknown').map((l) => l.id));
   return (id) => elsewhere.has(id) || (!includeUnknown && unknown.has(id));
 }
+
+/**
+ * How many of the batch's documents are probed for "gone from answers" with a space chosen: the documented sample
+ * per batch (PROBE_SAMPLE, the CLI's default too), or every document of a smaller batch.
+ */
+export const probedCount = (count: number): number => Math.min(Math.max(0, count), PROBE_SAMPLE.perBatch);
 
 /** "1,000" or "1 000" typed for 1000 confirms too: the admin typed the number, not its digits. */
 export const confirms = (typed: string, count: number): boolean =>

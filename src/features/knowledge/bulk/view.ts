@@ -1,6 +1,7 @@
 import type { StatusTone } from '../../../components';
 import type { MessageKey } from '../../../i18n';
 import type { BatchStatus, PhaseCounts, RowPhase } from '../../../removal-engine/batch/batch';
+import type { ProbeColumn } from '../../../removal-engine/batch/probe-sample';
 
 /** How each row phase reads in the batch's counts, progress bar and report. */
 export const PHASE_VIEW: Record<RowPhase, { tone: StatusTone; label: MessageKey; color: string }> = {
@@ -50,3 +51,19 @@ export const retryableCount = (counts: PhaseCounts) => counts.not_deleted + coun
 
 /** Counts shown only when some row has them (outside the work, or a state met only under faults). */
 export const SHOWN_WHEN_ANY: ReadonlySet<RowPhase> = new Set<RowPhase>(['not_sent', 'left_out', 'unknown']);
+
+/** How a row's "gone from answers" reads in the report: the probe's stage, or why it has none. */
+export const PROBE_VIEW: Record<ProbeColumn, { tone: StatusTone; label: MessageKey }> = {
+  answers_not_checked: { tone: 'unknown', label: 'knowledge.gone.stage.none' },
+  not_probed: { tone: 'unknown', label: 'knowledge.bulk.probe.notProbed' },
+  control: { tone: 'info', label: 'knowledge.gone.stage.control' },
+  control_failed: { tone: 'unknown', label: 'knowledge.gone.stage.control_failed' },
+  not_checkable: { tone: 'unknown', label: 'knowledge.gone.stage.not_checkable' },
+  // The report's column is narrow: shorter words than the single deletion's (which shows the next probe's time).
+  awaiting_read: { tone: 'info', label: 'knowledge.bulk.probe.awaiting' },
+  probing: { tone: 'info', label: 'knowledge.bulk.probe.probing' },
+  not_retrieved: { tone: 'ok', label: 'knowledge.gone.stage.not_retrieved' },
+  still_in_answers: { tone: 'error', label: 'knowledge.gone.stage.still_in_answers' },
+  probe_failed: { tone: 'error', label: 'knowledge.gone.stage.probe_failed' },
+  cant_tell: { tone: 'warning', label: 'knowledge.gone.stage.cant_tell' },
+};

@@ -6,3 +6,10 @@ export const connectionDeps: DeletionIoDeps = {
   profileFor: (id) => connectionStore.getState().profiles.find((p) => p.id === id) ?? null,
   activeProfileId: () => connectionStore.getState().activeId,
 };
+
+/** The profile a deletion or probe was started with; gone meanwhile (removed in Settings) is an error it reports. */
+export function requireProfile(profileId: string) {
+  const p = connectionDeps.profileFor(profileId);
+  if (!p) throw new Error(`The connection profile "${profileId}" no longer exists.`);
+  return p;
+}

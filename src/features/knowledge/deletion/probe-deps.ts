@@ -1,50 +1,27 @@
 import { callEndpoint } from '../../../api/http/client';
 import { loadRetrievalProbe } from '../../../api/completion';
-import { safeStorage, type KeptDb, type StorageLike } from '../../../lib';
+import { type KeptDb, type StorageLike } from '../../../lib';
 import { createTabCoordinator } from '../../../lib/tabs/cross-tab';
 import { keptLeaseStore } from '../../../lib/tabs/lease';
 import {
   createProbeRunner,
   keyValueBehaviourStore,
   memoryBehaviourStore,
-  probeTiming,
   type BehaviourStore,
   type GoneFromAnswers,
   type ProbeAnswer,
   type ProbeRunner,
   type ProbeRunnerDeps,
   type ProbeTabMessage,
-  type ProbeTiming,
 } from '../../../removal-engine/probe';
-import { connectionDeps } from './connection-deps';
+import { requireProfile as profile } from './connection-deps';
+import { probeTimingSetting } from './probe-timing';
 import { keptProbeRuns } from './lazy-probes';
 
 /**
  * The console's probe runner and what only it needs (the driver, attribution, the completion call), loaded by the
  * deletion runtime when first needed (lazy-probes.ts), not with it.
  */
-/**
- * The probe schedule's setting: `{"minGapMs": …, "windowMs": …}` in localStorage, within the bounds probeTiming()
- * keeps (at least two empty probes). Default: DEFAULT_PROBE_TIMING (10 s apart, a 2-minute window).
- */
-export const PROBE_TIMING_KEY = 'kc.probe-timing.v1';
-
-export function probeTimingSetting(storage: StorageLike | null): ProbeTiming {
-  const kept = safeStorage(storage).readJson(PROBE_TIMING_KEY, {
-    parse: (v) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Partial<ProbeTiming>) : undefined),
-  });
-  const pick = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
-  return probeTiming({
-    ...(pick(kept?.minGapMs) !== undefined ? { minGapMs: pick(kept?.minGapMs) } : {}),
-    ...(pick(kept?.windowMs) !== undefined ? { windowMs: pick(kept?.windowMs) } : {}),
-  });
-}
-
-function profile(profileId: string) {
-  const p = connectionDeps.profileFor(profileId);
-  if (!p) throw new Error(`The connection profile "${profileId}" no longer exists.`);
-  return p;
-}
 
 /** One probe through the console's completion runner (logged in Activity); a failure is an answer, never thrown. */
 async function send(
