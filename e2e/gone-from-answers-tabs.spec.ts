@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { configFor, serveConfig, test, expect } from './fixtures';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { deleteDocument, deletionItem, openKnowledge } from './support/knowledge';
-import { deletionBehaviour } from './support/purges';
+import { deletionBehaviour } from './support/probes';
 import type { SandboxHandle } from './support/sandbox';
 import { DOC, KB, SPACE } from './support/demo-ids.mjs';
 
@@ -51,7 +51,7 @@ test.describe('gone from answers, with several tabs open', () => {
 
   test('each probe is sent once by one tab; the other tab shows the run and its verdict', async ({ page, sandbox }) => {
     test.setTimeout(120_000);
-    await deletionBehaviour(page.request, sandbox, { purge_stalled: true });
+    await deletionBehaviour(page, sandbox, { purge_stalled: true });
     const a = await throughProxy(await page.context().newPage(), proxy, sandbox);
     await openKnowledge(a, KB.handbook);
     await a.getByLabel('Check answers through space').fill(SPACE.support);
@@ -71,7 +71,7 @@ test.describe('gone from answers, with several tabs open', () => {
     await expect.poll(() => recordedSends(a, DOC.wifi.id), SLOW).toBeGreaterThan(seen);
     await expect(probeB.getByTestId('probe-stage')).toContainText('Probing answers (probe');
 
-    await deletionBehaviour(page.request, sandbox, { purge_stalled: false });
+    await deletionBehaviour(page, sandbox, { purge_stalled: false });
     for (const probe of [probeA, probeB]) await expect(probe).toHaveAttribute('data-stage', 'not_retrieved', SLOW);
     await expect(probeB.getByTestId('probe-stage')).toHaveText(/^Not retrieved in \d+ probes$/);
     await expect(probeB.getByTestId('probe-stage')).toHaveText(
@@ -97,7 +97,7 @@ test.describe('gone from answers, with several tabs open', () => {
     sandbox,
   }) => {
     test.setTimeout(120_000);
-    await deletionBehaviour(page.request, sandbox, { purge_stalled: true });
+    await deletionBehaviour(page, sandbox, { purge_stalled: true });
     const a = await throughProxy(await page.context().newPage(), proxy, sandbox);
     await openKnowledge(a, KB.handbook);
     await a.getByLabel('Check answers through space').fill(SPACE.support);
@@ -120,7 +120,7 @@ test.describe('gone from answers, with several tabs open', () => {
     const sentByA = proxy.completions();
     expect(await recordedSends(b, DOC.battery.id)).toBe(sentByA);
 
-    await deletionBehaviour(page.request, sandbox, { purge_stalled: false });
+    await deletionBehaviour(page, sandbox, { purge_stalled: false });
     await expect(probeB).toHaveAttribute('data-stage', 'not_retrieved', SLOW);
     // B sent the probes after A's last (two empty ones at least) and none of those A had recorded.
     const recorded = await recordedSends(b, DOC.battery.id);
