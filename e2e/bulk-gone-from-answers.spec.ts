@@ -3,7 +3,6 @@ import type { Locator, Page } from '@playwright/test';
 import { readCsv } from '../src/lib/csv';
 import { test, expect } from './fixtures';
 import { RETIRED, retiredDocumentId } from './support/bulk-fixture';
-import { openKnowledge } from './support/knowledge';
 import { LOOKS, lookPreferences, shoot } from './support/looks';
 import { deletionBehaviour, PAST_FIRST_CHECK_MS, probeRequests } from './support/probes';
 import { SPACE } from './support/demo-ids.mjs';
@@ -33,20 +32,43 @@ function traffic(page: Page) {
   return seen;
 }
 
+/** The dialog's labels the steps below use, in the two languages (the screenshots go through both). */
+const LABELS = {
+  en: {
+    open: 'Remove many documents…',
+    title: 'Remove many documents',
+    ids: 'Document ids',
+    check: (n: number) => `Check ${n} ids`,
+    space: 'Check answers through space',
+    type: (n: number) => `Type ${n} to confirm`,
+    submit: (n: number) => `Remove ${n} documents`,
+  },
+  'zh-CN': {
+    open: '批量移除文档…',
+    title: '批量移除文档',
+    ids: '文档 ID',
+    check: (n: number) => `检查 ${n} 个 ID`,
+    space: '通过空间检查回答',
+    type: (n: number) => `输入 ${n} 以确认`,
+    submit: (n: number) => `移除 ${n} 个文档`,
+  },
+};
+type Labels = (typeof LABELS)['en'];
+
 /** Opens the bulk dialog, gives it the ids, checks them, and fills the space (null: left as remembered). */
-async function reviewBulk(page: Page, ids: readonly string[], space: string | null) {
-  await openKnowledge(page, RETIRED.knowledgeId);
-  await page.getByRole('button', { name: 'Remove many documents…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Remove many documents' });
-  await dialog.getByLabel('Document ids').fill(ids.join('\n'));
-  await dialog.getByRole('button', { name: `Check ${ids.length} ids` }).click();
-  if (space !== null) await dialog.getByLabel('Check answers through space').fill(space);
+async function reviewBulk(page: Page, ids: readonly string[], space: string | null, labels: Labels = LABELS.en) {
+  await page.goto(`./knowledge/${RETIRED.knowledgeId}`);
+  await page.getByRole('button', { name: labels.open }).click();
+  const dialog = page.getByRole('dialog', { name: labels.title });
+  await dialog.getByLabel(labels.ids).fill(ids.join('\n'));
+  await dialog.getByRole('button', { name: labels.check(ids.length) }).click();
+  if (space !== null) await dialog.getByLabel(labels.space).fill(space);
   return dialog;
 }
 
-async function startBulk(dialog: Locator, count: number) {
-  await dialog.getByLabel(`Type ${count} to confirm`).fill(String(count));
-  await dialog.getByRole('button', { name: `Remove ${count} documents` }).click();
+async function startBulk(dialog: Locator, count: number, labels: Labels = LABELS.en) {
+  await dialog.getByLabel(labels.type(count)).fill(String(count));
+  await dialog.getByRole('button', { name: labels.submit(count) }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -194,12 +216,10 @@ test.describe('gone from answers (bulk removal)', () => {
   });
 });
 
-// The confirm step and the report with probes: light and dark, at 1280 and 420 px.
-const SHOT_LOOKS = LOOKS.filter((l) => l.locale === 'en').flatMap((look) =>
-  [1280, 420].map((width) => ({ ...look, width })),
-);
+// The confirm step and the report with probes: light and dark, English and Chinese, at 1280 and 420 px.
+const SHOT_LOOKS = LOOKS.flatMap((look) => [1280, 420].map((width) => ({ ...look, width })));
 for (const look of SHOT_LOOKS) {
-  const name = `${look.scheme}-${look.width}`;
+  const name = `${look.locale}-${look.scheme}-${look.width}`;
   test(
     `screenshots of the bulk dialog's probe space and the report's answers: ${name}`,
     {
@@ -210,10 +230,10 @@ for (const look of SHOT_LOOKS) {
       await lookPreferences(page, look);
       await page.setViewportSize({ width: look.width, height: 900 });
       await deletionBehaviour(page, sandbox, { purge_stalled: true });
-      const dialog = await reviewBulk(page, ALL, SPACE.support);
+      const dialog = await reviewBulk(page, ALL, SPACE.support, LABELS[look.locale]);
       await dialog.getByTestId('bulk-probe-space').scrollIntoViewIfNeeded();
       await shoot(page, `bulk-probe-confirm-${name}`, { fullPage: false });
-      await startBulk(dialog, 12);
+      await startBulk(dialog, 12, LABELS[look.locale]);
       await page.clock.fastForward(PAST_FIRST_CHECK_MS);
       const sampled = ALL.filter((id) => !UNSAMPLED.includes(id));
       await probesUntil(page, sampled, 'probing');
