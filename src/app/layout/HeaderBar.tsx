@@ -16,16 +16,14 @@ import classes from './HeaderBar.module.css';
 export const HeaderBar = memo(function HeaderBar({
   navOpened,
   onToggleNav,
+  withControls = true,
 }: {
   navOpened: boolean;
   onToggleNav: () => void;
+  /** False in the first render (AppLayout): the brand only, the controls a frame later. */
+  withControls?: boolean;
 }) {
   const t = useT();
-  const { locale, setLocale } = useLocale();
-  const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
-  const themeLabel = computed === 'dark' ? t('header.toLight') : t('header.toDark');
-
   return (
     <div className={classes.bar}>
       <div className={classes.side}>
@@ -36,32 +34,44 @@ export const HeaderBar = memo(function HeaderBar({
           <h2 className={classes.title}>{t('app.name')}</h2>
         </Link>
       </div>
-      <div className={classes.side}>
-        {headerExtras.map(({ id, Component }) => (
-          <Component key={id} />
-        ))}
-        <ProfileStatus />
-        <ProfileSelect visibleFrom="sm" />
-        <Hint label={themeLabel}>
-          <button
-            type="button"
-            className={plainControls.icon}
-            aria-label={themeLabel}
-            onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
-          >
-            {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
-          </button>
-        </Hint>
-        <HeaderSelect
-          label={t('header.language')}
-          width={104}
-          value={locale}
-          onChange={(next) => {
-            if (isLocale(next)) setLocale(next);
-          }}
-          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
-        />
-      </div>
+      {withControls ? <HeaderControls /> : <div className={classes.side} />}
     </div>
   );
 });
+
+/** The profile's status and switch, the features' slots, the colour scheme and the language. */
+function HeaderControls() {
+  const t = useT();
+  const { locale, setLocale } = useLocale();
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const themeLabel = computed === 'dark' ? t('header.toLight') : t('header.toDark');
+  return (
+    <div className={classes.side}>
+      {headerExtras.map(({ id, Component }) => (
+        <Component key={id} />
+      ))}
+      <ProfileStatus />
+      <ProfileSelect visibleFrom="sm" />
+      <Hint label={themeLabel}>
+        <button
+          type="button"
+          className={plainControls.icon}
+          aria-label={themeLabel}
+          onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
+        >
+          {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
+        </button>
+      </Hint>
+      <HeaderSelect
+        label={t('header.language')}
+        width={104}
+        value={locale}
+        onChange={(next) => {
+          if (isLocale(next)) setLocale(next);
+        }}
+        options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+      />
+    </div>
+  );
+}
