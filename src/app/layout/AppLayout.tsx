@@ -44,7 +44,7 @@ export function AppLayout() {
   const t = useT();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  // The header's controls and the navigation's links come a frame after the first paint: a cold load's first render
+  // The header's controls (but the features' slots: Ctrl+K works at once) and the navigation's links come a frame after the first paint: a cold load's first render
   // (the entry's, on a two-core machine ≈100 ms before anything shows) is then the page and the frame around it.
   // The header's height and the navigation's width are fixed, so nothing moves when they arrive.
   const painted = useAfterPaint();
