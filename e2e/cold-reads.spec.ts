@@ -49,25 +49,49 @@ for (const p of PAGES) {
   });
 }
 
-test(
-  'the first script preloads the page’s chunks and messages; nothing is fetched twice, under the base path too',
-  { tag: BASE_PATH_TAG },
-  async ({ page, baseURL }) => {
-    const files: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js')) files.push(url.pathname);
-    });
-    await page.goto(`./knowledge/${KB.handbook}`);
-    await expect(page.getByTestId('knowledge-name')).toHaveText('Beacon product handbook');
-    const preloaded = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
-    );
-    expect(preloaded.some((f) => /\/assets\/knowledge-[^/]+\.js$/.test(f))).toBe(true);
-    for (const f of preloaded) expect(f.startsWith(new URL(baseURL!).pathname), f).toBe(true);
-    expect(files.filter((f, i) => files.indexOf(f) !== i)).toEqual([]);
-  },
-);
+for (const p of [PAGES[0]!, PAGES[2]!]) {
+  const area = p.path.split('/')[0]!;
+  test(
+    `the first script preloads the page’s chunks and messages (/${area}/{id}); nothing is fetched twice, under the base path too`,
+    { tag: BASE_PATH_TAG },
+    async ({ page, baseURL }) => {
+      const files: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js')) files.push(url.pathname);
+      });
+      await page.goto(`./${p.path}`);
+      await p.shows(page);
+      const preloaded = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
+      );
+      expect(preloaded.some((f) => new RegExp(`/assets/${area}-[^/]+\\.js$`).test(f))).toBe(true);
+      for (const f of preloaded) expect(f.startsWith(new URL(baseURL!).pathname), f).toBe(true);
+      expect(files.filter((f, i) => files.indexOf(f) !== i)).toEqual([]);
+    },
+  );
+}
+
+test('a first script that arrives after the entry has started asks for nothing: each first read goes out once', async ({
+  page,
+  baseURL,
+}) => {
+  // It runs as it arrives (async), so the entry can start first when it is slow to come; the entry then asks itself.
+  await page.route(/\/assets\/early-fetches-[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    await page.waitForFunction(() => (window as { kcEntryStarted?: boolean }).kcEntryStarted === true);
+    await route.fulfill({ response });
+  });
+  const calls = watchCalls(page, new URL(baseURL!).origin);
+  const p = PAGES[2]!;
+  await page.goto(`./${p.path}`);
+  await p.shows(page);
+  await page.waitForFunction(() => Array.isArray(window.kcEarlyFetches));
+  // Whatever it would have started has gone out by then.
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.kcEarlyFetches?.length)).toBe(0);
+  expect(calls.filter((c) => p.reads.includes(c)).sort()).toEqual([...p.reads].sort());
+});
 
 test('with a profile of its own kept in this browser, the console asks itself, once', async ({ page, baseURL }) => {
   // The admin chose the (only) profile: the first script cannot know the choice, so it reads nothing ahead.

@@ -3,8 +3,9 @@ import './app/early-preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authRefusals, createQueryClient } from './api';
-import { connectionStore, createKeptDb, loadConsoleConfig } from './lib';
+import { connectionStore, loadConsoleConfig } from './lib';
 import { App } from './app/App';
+import { createLazyKeptDb } from './app/lazy-kept-db';
 import { localePreference } from './app/locale-preference';
 import { pathBelowBase, prefetchOnNavigation, prefetchPageData } from './app/prefetch';
 import { preloadPage } from './app/page-loaders';
@@ -43,8 +44,9 @@ async function start(): Promise<void> {
   const queryClient = createQueryClient({ onAuthError: authRefusals.report });
   // The page's data is asked for now, not after its chunk has arrived and rendered; so is each next page's.
   const firstData = prefetchPageData(queryClient, path);
-  // Opened on first use only (a page's own read, or a warm on intent): the first route does not load IndexedDB.
-  const keptDb = createKeptDb();
+  // Opened on first use only (a page's own read, or a warm on intent): the first route loads neither IndexedDB nor
+  // the console's module for it.
+  const keptDb = createLazyKeptDb();
   prefetchOnNavigation({ client: queryClient, keptDb });
   // And before the navigation, on hover, focus or touch of a link (or a usable id in an id box).
   prefetchOnIntent({ client: queryClient, keptDb });

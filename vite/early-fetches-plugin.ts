@@ -127,7 +127,7 @@ export function earlyFetchesPlugin(): Plugin {
             children: JSON.stringify(table).replace(/</g, '\\u003c'),
             injectTo: 'head-prepend',
           },
-          { tag: 'script', attrs: { type: 'module', src }, injectTo: 'head-prepend' },
+          { tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' },
         ];
       },
     },

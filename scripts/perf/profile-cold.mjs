@@ -4,7 +4,7 @@
 // order, then the main thread's time by script (chunk) and by function, and what is left (parsing, GC, layout, idle).
 // A tool for finding what to make quicker, not a test: figures vary from run to run; the last of RUNS is printed.
 //   npm run build && node scripts/perf/profile-cold.mjs [path] [--text T] [--runs 3] [--dist dist] [--top 25] [--slice 20]
-//     [--in-app [--hover MS]] [--large]
+//     [--in-app [--hover MS]] [--large] [--from-mark NAME] [--to-mark NAME]
 // (--in-app: the console loaded at / first, then a client-side navigation to path is profiled. --hover MS: from the
 // catalog instead (path's record kept there), the pointer resting MS on the record's link before the click, as
 // `npm run bench -- console` measures it; the profile covers the click to the content.)
@@ -31,6 +31,8 @@ const { values: options, positionals } = parseArgs({
     'in-app': { type: 'boolean', default: false },
     large: { type: 'boolean', default: false },
     hover: { type: 'string' },
+    'from-mark': { type: 'string' },
+    'to-mark': { type: 'string' },
   },
 });
 const path = positionals[0] ?? `knowledge/${KB.handbook}`;
@@ -89,6 +91,17 @@ const REACT_WORK = new Set([
   'flushSyncWorkAcrossRoots_impl',
   'commitRoot',
 ]);
+
+/** ms from the profile's start to the first sample in kcContentSeenMarker (the init script's), or undefined. */
+function markerElapsed(profile) {
+  const ids = new Set(profile.nodes.filter((n) => n.callFrame.functionName === 'kcContentSeenMarker').map((n) => n.id));
+  let elapsed = 0;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    elapsed += profile.timeDeltas[i] / 1000;
+    if (ids.has(profile.samples[i])) return elapsed;
+  }
+  return undefined;
+}
 
 /**
  * `window` ([from, to] in ms of the page's clock, `at` the page's clock when the profiler started): only the samples
@@ -170,9 +183,17 @@ async function main() {
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
       await context.addInitScript((wanted) => {
+        // Spins ≈3 ms under its own name as the content is seen: its first sample places the content on the
+        // profile's clock, so a cold load's profile is cut there (the samples after are the page's later work).
+        function kcContentSeenMarker() {
+          const until = performance.now() + 3;
+          while (performance.now() < until);
+        }
         new MutationObserver(() => {
-          if (window.kcSeen === undefined && document.body?.textContent?.includes(wanted))
+          if (window.kcSeen === undefined && document.body?.textContent?.includes(wanted)) {
             window.kcSeen = performance.now();
+            kcContentSeenMarker();
+          }
         }).observe(document, { subtree: true, childList: true, characterData: true });
       }, CONTENT_TEXT);
       const page = await context.newPage();
@@ -229,7 +250,20 @@ async function main() {
         const nav = performance.getEntriesByType('navigation')[0];
         return { responseEnd: nav.responseEnd, domInteractive: nav.domInteractive };
       });
-      const window = IN_APP && profilerAt !== null ? { at: profilerAt, from: started, to: started + shown } : undefined;
+      const seenAt = IN_APP ? undefined : markerElapsed(profile);
+      // --from-mark NAME: only the samples after the page's User Timing mark NAME (an instrumented build's).
+      const fromMark = options['from-mark']
+        ? await page.evaluate((name) => performance.getEntriesByName(name)[0]?.startTime, options['from-mark'])
+        : undefined;
+      const toMark = options['to-mark']
+        ? await page.evaluate((name) => performance.getEntriesByName(name)[0]?.startTime, options['to-mark'])
+        : undefined;
+      const window =
+        IN_APP && profilerAt !== null
+          ? { at: profilerAt, from: started, to: started + shown }
+          : seenAt !== undefined
+            ? { at: shown - seenAt, from: fromMark ?? -Infinity, to: toMark ?? shown }
+            : undefined;
       report = { shown, requests, marks, ...selfTimes(profile, moduleMapOf(DIST), window) };
       await context.close();
     }

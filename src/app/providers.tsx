@@ -4,7 +4,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { authRefusals, clearAnswers, createQueryClient } from '../api';
-import { connectionStore, createKeptDb, KeptDbContext, requestLog, type KeptDb } from '../lib';
+import { connectionStore, KeptDbContext, requestLog, type KeptDb } from '../lib';
 import {
   DeletionRuntimeContext,
   createDeletionRuntimeSlot,
@@ -13,6 +13,7 @@ import {
 import { I18nProvider, type Locale } from '../i18n';
 import { DeferredNotifications } from './DeferredNotifications';
 import { localePreference } from './locale-preference';
+import { createLazyKeptDb } from './lazy-kept-db';
 import { LocalizedDefaults } from './LocalizedDefaults';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -32,8 +33,8 @@ export interface AppProvidersProps {
 export function AppProviders({ children, queryClient: given, keptDb: givenDb, locale, env }: AppProvidersProps) {
   // Refused tokens go to the layout, which tells the admin and may open Settings (see AuthErrorWatcher).
   const [queryClient] = useState(() => given ?? createQueryClient({ onAuthError: authRefusals.report }));
-  // Opened on first use only: the first route does not load the IndexedDB library.
-  const [keptDb] = useState(() => givenDb ?? createKeptDb());
+  // Opened on first use only: the first route loads neither the IndexedDB library nor the console's module for it.
+  const [keptDb] = useState(() => givenDb ?? createLazyKeptDb());
   // Deletions (single and bulk) per app, filled by the knowledge area on first use: nothing shared by import.
   const [deletions] = useState(createDeletionRuntimeSlot);
   // The Activity page's history and the audit of destructive actions, kept across reloads: loaded after start-up,

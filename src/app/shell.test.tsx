@@ -43,10 +43,12 @@ describe('app shell', () => {
     const user = userEvent.setup();
     renderApp('/');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    // The links and the header's controls come just after the first paint (AppLayout).
+    expect(await within(nav).findByRole('link', { name: NAV_EN[0] })).toBeInTheDocument();
     for (const label of NAV_EN) expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), '简体中文');
 
     const navZh = screen.getByRole('navigation', { name: '主导航' });
     for (const label of NAV_ZH) expect(within(navZh).getByRole('link', { name: label })).toBeInTheDocument();

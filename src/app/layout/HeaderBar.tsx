@@ -16,16 +16,14 @@ import classes from './HeaderBar.module.css';
 export const HeaderBar = memo(function HeaderBar({
   navOpened,
   onToggleNav,
+  withControls = true,
 }: {
   navOpened: boolean;
   onToggleNav: () => void;
+  /** False in the first render (AppLayout): the brand and the features' slots; the other controls a frame later. */
+  withControls?: boolean;
 }) {
   const t = useT();
-  const { locale, setLocale } = useLocale();
-  const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
-  const themeLabel = computed === 'dark' ? t('header.toLight') : t('header.toDark');
-
   return (
     <div className={classes.bar}>
       <div className={classes.side}>
@@ -37,31 +35,46 @@ export const HeaderBar = memo(function HeaderBar({
         </Link>
       </div>
       <div className={classes.side}>
+        {/* The features' slots at once: the spotlight's Ctrl+K works from the first paint. */}
         {headerExtras.map(({ id, Component }) => (
           <Component key={id} />
         ))}
-        <ProfileStatus />
-        <ProfileSelect visibleFrom="sm" />
-        <Hint label={themeLabel}>
-          <button
-            type="button"
-            className={plainControls.icon}
-            aria-label={themeLabel}
-            onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
-          >
-            {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
-          </button>
-        </Hint>
-        <HeaderSelect
-          label={t('header.language')}
-          width={104}
-          value={locale}
-          onChange={(next) => {
-            if (isLocale(next)) setLocale(next);
-          }}
-          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
-        />
+        {withControls ? <HeaderControls /> : null}
       </div>
     </div>
   );
 });
+
+/** The profile's status and switch, the colour scheme and the language. */
+function HeaderControls() {
+  const t = useT();
+  const { locale, setLocale } = useLocale();
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const themeLabel = computed === 'dark' ? t('header.toLight') : t('header.toDark');
+  return (
+    <>
+      <ProfileStatus />
+      <ProfileSelect visibleFrom="sm" />
+      <Hint label={themeLabel}>
+        <button
+          type="button"
+          className={plainControls.icon}
+          aria-label={themeLabel}
+          onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
+        >
+          {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
+        </button>
+      </Hint>
+      <HeaderSelect
+        label={t('header.language')}
+        width={104}
+        value={locale}
+        onChange={(next) => {
+          if (isLocale(next)) setLocale(next);
+        }}
+        options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+      />
+    </>
+  );
+}
