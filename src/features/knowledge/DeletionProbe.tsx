@@ -6,7 +6,7 @@ import { roundProbes, type ProbeRun, type ProbeStage } from '../../removal-engin
 import type { TrackedDeletion } from '../../removal-engine/single/machine';
 import { deletionKey } from '../../removal-engine/single/tracker';
 import { useDeletionRuntime } from './deletion/hooks';
-import { useProbeEvidence } from './use-probe-evidence';
+import { loadProbeEvidence, useProbeEvidence } from './use-probe-evidence';
 
 const TONE: Record<ProbeStage, StatusTone> = {
   control: 'info',
@@ -26,6 +26,8 @@ const AGAIN: ReadonlySet<ProbeStage> = new Set<ProbeStage>([
   'cant_tell',
   'not_retrieved',
 ]);
+
+const preloadEvidence = () => void loadProbeEvidence().catch(() => undefined);
 
 function label(t: ReturnType<typeof useT>, run: ProbeRun, clock: (at: number) => string): string {
   if (run.stage === 'probing')
@@ -91,6 +93,9 @@ export function DeletionProbe({ deletion: d }: { deletion: TrackedDeletion }) {
           type="button"
           size="xs"
           onClick={() => setOpen((o) => !o)}
+          // Fetched on the way to the click, so the list is there as the disclosure opens.
+          onPointerEnter={preloadEvidence}
+          onFocus={preloadEvidence}
           aria-expanded={open}
           aria-controls={evidenceId}
         >
