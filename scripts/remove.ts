@@ -26,6 +26,7 @@ import { REMOVE_CLI_BOUNDS } from '../src/removal-engine/batch/bounds';
 import { lookUpAll, summarise, type Lookup } from '../src/removal-engine/batch/check-first';
 import { parseIds, sourceOfFile } from '../src/removal-engine/batch/parse-ids';
 import { reportCsv, reportJson, reportRows } from '../src/removal-engine/batch/report';
+import { reportEvidence } from '../src/removal-engine/batch/report-evidence';
 import { createBatchScheduler, type BatchScheduler } from '../src/removal-engine/batch/scheduler';
 import { createBatchProbes, type BatchProbes } from '../src/removal-engine/batch/batch-probes';
 import { createProbeIo } from '../src/removal-engine/batch/probe-io';
@@ -243,7 +244,11 @@ const t0 = performance.now();
 /** The reports, written from whatever the run has reached. Returns the lines that could not be written. */
 function writeReports(current: Batch): string[] {
   const failed: string[] = [];
-  const rows = reportRows(current, { probing: probeSpace !== undefined, runs: probes?.runs ?? keptProbes });
+  const rows = reportRows(current, {
+    probing: probeSpace !== undefined,
+    runs: probes?.runs ?? keptProbes,
+    evidence: reportEvidence,
+  });
   for (const [path, body] of [
     [reportPath, () => reportCsv(current, rows)],
     [jsonPath, () => reportJson(current, rows)],

@@ -8,6 +8,7 @@ import { reportCsv, reportFileName, reportJson, reportProbesOf, reportRows } fro
 import { PHASE_VIEW, retryableCount } from './bulk/view';
 import { BulkReportLine, REPORT_COLUMNS as COLUMNS, ROW_PX } from './BulkReportLine';
 import classes from './BulkRemoval.module.css';
+import { loadProbeEvidence, useProbeEvidence } from './use-probe-evidence';
 
 type Filter = 'all' | 'active' | RowPhase;
 
@@ -64,7 +65,15 @@ export function BulkReport({
   const [filter, setFilter] = useState<Filter>('all');
   // Sampled rows carry their probes ("gone from answers"); the others read "not probed" (or, with no space chosen,
   // "answers not checked").
-  const rows = useMemo(() => reportRows(batch, reportProbesOf(batch)), [batch]);
+  // Their evidence (the rows' tooltips, the files) loads once a report with probes is shown.
+  const evidence = useProbeEvidence(batch.probeTarget !== undefined)?.reportEvidence;
+  const rows = useMemo(() => reportRows(batch, { ...reportProbesOf(batch), evidence }), [batch, evidence]);
+  /** The rows as the files write them: with their probes' evidence, loaded first if it has not yet. */
+  const fileRows = async () => {
+    if (evidence || batch.probeTarget === undefined) return rows;
+    const loaded = await loadProbeEvidence().catch(() => undefined);
+    return loaded ? reportRows(batch, { ...reportProbesOf(batch), evidence: loaded.reportEvidence }) : rows;
+  };
   const phases = FILTERS.find((f) => f.value === filter)?.phases;
   const shown = useMemo(() => (phases ? rows.filter((r) => phases.includes(r.outcome)) : rows), [rows, phases]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -121,14 +130,18 @@ export function BulkReport({
           <Button
             size="xs"
             variant="default"
-            onClick={() => downloadText(reportFileName(batch, 'csv'), reportCsv(batch, rows), 'text/csv')}
+            onClick={() =>
+              void fileRows().then((r) => downloadText(reportFileName(batch, 'csv'), reportCsv(batch, r), 'text/csv'))
+            }
           >
             {t('knowledge.bulk.report.csv')}
           </Button>
           <Button
             size="xs"
             variant="default"
-            onClick={() => downloadText(reportFileName(batch, 'json'), reportJson(batch, rows))}
+            onClick={() =>
+              void fileRows().then((r) => downloadText(reportFileName(batch, 'json'), reportJson(batch, r)))
+            }
           >
             {t('knowledge.bulk.report.json')}
           </Button>

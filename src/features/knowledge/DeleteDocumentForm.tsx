@@ -4,7 +4,7 @@ import { documentsIn, stillThere, useCatalog } from '../../lib';
 import { CatalogDatalist, usePathIdError } from '../../components';
 import { useT } from '../../i18n';
 import { phaseOf } from '../../removal-engine/batch/batch';
-import { PHASE_VIEW } from './bulk/view';
+import { phaseLabel } from './bulk/phase-label';
 import { useBatches, useDeletionRuntime } from './deletion/hooks';
 import { deletionKey } from '../../removal-engine/single/tracker';
 import { isActive } from '../../removal-engine/single/machine';
@@ -188,7 +188,7 @@ export function DeleteDocumentForm({
         </form>
         {inBatch && batchRow ? (
           <Alert color="blue" variant="light" data-testid="delete-in-batch" data-document-id={inBatch}>
-            {t('knowledge.delete.inBatch', { id: inBatch, state: t(PHASE_VIEW[phaseOf(batchRow)].label) })}
+            {t('knowledge.delete.inBatch', { id: inBatch, state: t(phaseLabel(phaseOf(batchRow))) })}
           </Alert>
         ) : null}
       </Stack>

@@ -2,11 +2,11 @@ import { Anchor, Button, Collapse, Group, List, Stack, Text } from '@mantine/cor
 import { useState, useSyncExternalStore } from 'react';
 import { StatusBadgeWithTooltip, type StatusTone } from '../../components';
 import { useFormat, useT, type MessageKey } from '../../i18n';
-import { evidenceLines, evidenceOf, roundProbes, type ProbeRun, type ProbeStage } from '../../removal-engine/probe';
+import { roundProbes, type ProbeRun, type ProbeStage } from '../../removal-engine/probe';
 import type { TrackedDeletion } from '../../removal-engine/single/machine';
 import { deletionKey } from '../../removal-engine/single/tracker';
 import { useDeletionRuntime } from './deletion/hooks';
-import { evidenceWords } from './evidence-words';
+import { loadProbeEvidence, useProbeEvidence } from './use-probe-evidence';
 
 const TONE: Record<ProbeStage, StatusTone> = {
   control: 'info',
@@ -26,6 +26,8 @@ const AGAIN: ReadonlySet<ProbeStage> = new Set<ProbeStage>([
   'cant_tell',
   'not_retrieved',
 ]);
+
+const preloadEvidence = () => void loadProbeEvidence().catch(() => undefined);
 
 function label(t: ReturnType<typeof useT>, run: ProbeRun, clock: (at: number) => string): string {
   if (run.stage === 'probing')
@@ -50,6 +52,8 @@ export function DeletionProbe({ deletion: d }: { deletion: TrackedDeletion }) {
   const key = deletionKey(d);
   const run = runs.get(key);
   const [open, setOpen] = useState(false);
+  // The evidence's wording loads when the disclosure first opens (a knowledge page's first visit does without it).
+  const evidence = useProbeEvidence(open);
   if (!run) {
     if (d.state !== 'deleted') return null;
     return (
@@ -65,7 +69,7 @@ export function DeletionProbe({ deletion: d }: { deletion: TrackedDeletion }) {
   const evidenceId = `deletion-probe-evidence-${d.knowledgeId}-${d.documentId}`;
   const tooltip =
     run.stage === 'not_checkable' ? t('knowledge.gone.stage.not_checkable.tooltip') : t('knowledge.gone.spaceHint');
-  const lines = evidenceLines(evidenceOf(run), (at) => clock(at), evidenceWords(t));
+  const lines = open && evidence ? evidence.deletionEvidenceLines(run, (at) => clock(at), t) : [];
   return (
     <Stack gap={4} data-testid="deletion-probe" data-stage={run.stage}>
       <Group gap="xs">
@@ -89,6 +93,9 @@ export function DeletionProbe({ deletion: d }: { deletion: TrackedDeletion }) {
           type="button"
           size="xs"
           onClick={() => setOpen((o) => !o)}
+          // Fetched on the way to the click, so the list is there as the disclosure opens.
+          onPointerEnter={preloadEvidence}
+          onFocus={preloadEvidence}
           aria-expanded={open}
           aria-controls={evidenceId}
         >

@@ -1,8 +1,6 @@
-import { callEndpoint } from '../../api/http/client';
-import { isApiError } from '../../api/http/errors';
 import { confirmByReads } from '../single/confirm';
 import { profileOf, sendDelete, serviceReads, type DeletionIoDeps } from '../single/io';
-import { placeFound, type CheckTarget, type Lookup } from './check-first';
+import type { CheckTarget, Lookup } from './check-first';
 import type { BatchIo } from './batch-requests';
 
 /**
@@ -39,24 +37,13 @@ export function createBatchIo(deps: DeletionIoDeps): BatchIo & {
     async baselineTotalFiles(batch) {
       return serviceReads(profileOf(deps, batch), false).totalFiles(batch.knowledgeId);
     },
-    /** The check before confirming: does the document exist, its name, and its knowledge base if the read says. */
+    /**
+     * The check before confirming: does the document exist, its name, and its knowledge base if the read says.
+     * Loaded when the bulk dialog first checks (./look-up.ts), not with the batches a page resumes.
+     */
     async lookUp(profileId, documentId, target) {
-      try {
-        const { record } = await callEndpoint('queryDocumentBase', {
-          body: { document_id: documentId },
-          profile: profileOf(deps, { profileId }),
-          remember: false,
-        });
-        return placeFound(documentId, record as Record<string, unknown>, target);
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'http' && error.status === 404)
-          return { id: documentId, status: 'unknown' };
-        return {
-          id: documentId,
-          status: 'unchecked',
-          error: isApiError(error) ? (error.serviceMessage ?? error.message) : String(error),
-        };
-      }
+      const { lookUpDocument } = await import('./look-up');
+      return lookUpDocument(() => profileOf(deps, { profileId }), documentId, target);
     },
   };
 }

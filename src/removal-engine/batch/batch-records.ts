@@ -3,7 +3,7 @@ import { keptDbErrorOf, type KeptDbError } from '../../lib/storage/kept-db-error
 import type { KeptStore } from '../../lib/storage/kept-db';
 import type { Batch, BatchRow } from './batch';
 import { BULK_BOUNDS } from './bounds';
-import { probeSample } from './probe-sample';
+import type { probeSample } from './probe-sample';
 
 /*
  * Batches in the kept database: a new one, a profile's read back, one forgotten. A refusal is a KeptDbError the
@@ -36,12 +36,18 @@ export interface BatchLoadIssue {
 
 /**
  * A new batch, running, its concurrency held within the console's bounds. With a space to probe, its sample is
- * picked now, over the rows that will be sent (./probe-sample.ts), and kept with the rows: a reload probes the same.
+ * picked now by `pickSample` (./probe-sample.ts, loaded by the caller only for such a batch), over the rows that will
+ * be sent, and kept with the rows: a reload probes the same. No picker: no row is sampled (all read "not probed").
  */
-export function newBatch(init: NewBatch, at: number, unsaved: boolean): Batch {
+export function newBatch(
+  init: NewBatch,
+  at: number,
+  unsaved: boolean,
+  pickSample: typeof probeSample | undefined,
+): Batch {
   const sample = new Set(
-    init.probeTarget
-      ? probeSample(
+    init.probeTarget && pickSample
+      ? pickSample(
           init.rows.flatMap((r, i) => (r.leftOut ? [] : [i])),
           init.probeSampleSize,
         )

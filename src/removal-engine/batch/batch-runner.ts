@@ -24,9 +24,9 @@ export interface BatchManagerDeps {
   singleDeletion?(profileId: string, knowledgeId: string, documentId: string): TrackedDeletion | undefined;
   /**
    * How a batch given a space probes its sample for "gone from answers" (./row-probes.ts), in the tab holding its
-   * lock only. Absent: no sample is probed (its rows read "not probed").
+   * lock only, loaded when such a batch starts. Absent: no sample is probed (its rows read "not probed").
    */
-  probes?: RowProbeDeps;
+  probes?: () => Promise<RowProbeDeps>;
 }
 
 /** The Web Lock held by the tab that runs a batch. */

@@ -25,6 +25,12 @@ export const BULK_BOUNDS = {
   reserveBlockFactor: 4,
 } as const;
 
+/**
+ * The "gone from answers" sample of a batch (./probe-sample.ts): up to `perBatch` rows by default (the CLI's
+ * --probe-sample changes it, up to `max`). Here, apart from the picker, so the bulk dialog's count does not load it.
+ */
+export const PROBE_SAMPLE = { perBatch: 10, max: 1_000 } as const;
+
 /** Bounds of `npm run remove` (scripts/remove.ts): the same engine, without a tab's memory to spare. */
 export const REMOVE_CLI_BOUNDS = {
   /** Ids in one run at most: a larger file is refused (exit 2, nothing sent). */

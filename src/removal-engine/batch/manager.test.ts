@@ -37,7 +37,7 @@ function browser(svc: ReturnType<typeof createTestService>, mode: 'locks' | 'lea
   const name = `kept-${Math.random()}`;
   const locks = createMemoryLocks();
   const channel = `bulk-${Math.random()}`;
-  const tab = (id: string, { deaf = false, probes }: { deaf?: boolean; probes?: RowProbeDeps } = {}) => {
+  const tab = (id: string, { deaf = false, probes }: { deaf?: boolean; probes?: () => Promise<RowProbeDeps> } = {}) => {
     const db: KeptDb = createKeptDb({ name });
     const coordinator = createTabCoordinator<TabMessage>({
       ...(mode === 'locks'
@@ -324,8 +324,8 @@ describe('batch manager when storage fails', () => {
       behaviour: memoryBehaviourStore(),
       timing: probeTiming({ minGapMs: 20, windowMs: 5_000 }),
     });
-    const one = b.tab('one', { probes: probesOf('one') });
-    const two = b.tab('two', { probes: probesOf('two') });
+    const one = b.tab('one', { probes: async () => probesOf('one') });
+    const two = b.tab('two', { probes: async () => probesOf('two') });
     const batch = await one.manager.create({
       ...init(docs, 2),
       probeTarget: { spaceId: '101', datasetId: 'ds' },

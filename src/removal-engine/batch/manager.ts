@@ -175,7 +175,12 @@ export function createBatchManager(deps: BatchManagerDeps) {
      * KeptDbError saying why, and nothing is sent — unless the admin chose `unsaved` (it then lasts this page).
      */
     async create(init: NewBatch, options: { unsaved?: boolean } = {}): Promise<Batch> {
-      const batch = newBatch(init, now(), options.unsaved === true);
+      // The sample's picker loads only for a batch given a space; not loaded (offline after a deploy), the batch
+      // runs unprobed, its rows reading "not probed".
+      const pickSample = init.probeTarget
+        ? await import('./probe-sample').then(({ probeSample }) => probeSample).catch(() => undefined)
+        : undefined;
+      const batch = newBatch(init, now(), options.unsaved === true, pickSample);
       if (!options.unsaved) await keptWrite(() => store?.put(batch));
       batches.set(batch.id, batch);
       runner.createdHere(batch.id);

@@ -1,4 +1,7 @@
-import type { ProbeRun, ProbeStage } from '../probe';
+import type { ProbeRun } from '../probe';
+import { PROBE_SAMPLE } from './bounds';
+
+export { PROBE_SAMPLE } from './bounds';
 
 /**
  * Which rows of a batch are probed for "gone from answers". Each probe is a billed completion (a positive control
@@ -7,9 +10,9 @@ import type { ProbeRun, ProbeStage } from '../probe';
  *
  * The sample: up to PROBE_SAMPLE.perBatch rows (default 10; the CLI's --probe-sample changes it, up to .max), spread
  * evenly over the rows that are sent (the first and the last included), so a fault in one stretch of the list is
- * still met. Every row outside it reads "not probed".
+ * still met. Every row outside it reads "not probed". Loaded only for a batch given a space (the sample's size,
+ * PROBE_SAMPLE, is in ./bounds.ts; the report's probe column in ./probe-column.ts).
  */
-export const PROBE_SAMPLE = { perBatch: 10, max: 1_000 } as const;
 
 /** Indices of the sampled rows among `eligible` (the rows sent, in order), at most `size` of them, evenly spread. */
 export function probeSample(eligible: readonly number[], size: number = PROBE_SAMPLE.perBatch): number[] {
@@ -20,18 +23,6 @@ export function probeSample(eligible: readonly number[], size: number = PROBE_SA
   const picked = new Set<number>();
   for (let k = 0; k < n; k++) picked.add(eligible[Math.round((k * (eligible.length - 1)) / (n - 1))]!);
   return [...picked].sort((a, b) => a - b);
-}
-
-/** What a row's probe column says: its stage, or why it has none. */
-export type ProbeColumn = ProbeStage | 'not_probed' | 'answers_not_checked';
-
-/**
- * The report's probe column of a row: `answers_not_checked` when the batch had no space to probe, `not_probed`
- * outside the sample, else the probe's stage (`not_retrieved`, `still_in_answers`, `not_checkable`, ...).
- */
-export function probeColumn(probing: boolean, run: ProbeRun | undefined): ProbeColumn {
-  if (!probing) return 'answers_not_checked';
-  return run ? run.stage : 'not_probed';
 }
 
 /**

@@ -5,6 +5,7 @@ import { newBatch } from '../test-support/bulk-service';
 import { startProbeRun } from '../probe';
 import { probeSample } from './probe-sample';
 import { CSV_COLUMNS, reportCsv, reportJson, reportRows } from './report';
+import { reportEvidence } from './report-evidence';
 
 function sample() {
   const batch = newBatch(['1', '2', '3', '4'], {
@@ -88,7 +89,7 @@ describe('bulk removal report', () => {
       tokens: 42,
     };
     expect(reportRows(sample()).map((r) => r.probe)).toEqual(Array(4).fill('answers_not_checked'));
-    const rows = reportRows(sample(), { probing: true, runs: new Map([[0, run]]) });
+    const rows = reportRows(sample(), { probing: true, runs: new Map([[0, run]]), evidence: reportEvidence });
     expect(rows.map((r) => r.probe)).toEqual(['still_in_answers', 'not_probed', 'not_probed', 'not_probed']);
     expect(rows[0]).toMatchObject({ probeTokens: 42 });
     expect(rows[0]!.probeEvidence).toContain('Space 101, dataset d');

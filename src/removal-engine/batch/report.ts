@@ -1,8 +1,8 @@
 import { writeCsv } from '../../lib/csv';
 import type { ConfirmingRead } from '../single/machine';
-import { evidenceLines, evidenceOf, roundProbes, type ProbeRun } from '../probe';
+import { roundProbes, type ProbeRun } from '../probe';
 import { phaseOf, type Batch, type BatchRow, type RowPhase } from './batch';
-import { probeColumn, type ProbeColumn } from './probe-sample';
+import { probeColumn, type ProbeColumn } from './probe-column';
 
 /** One line of a batch's report: what happened to one submitted id. */
 export interface ReportRow {
@@ -31,6 +31,11 @@ export interface ReportRow {
 export interface ReportProbes {
   probing: boolean;
   runs: ReadonlyMap<number, ProbeRun>;
+  /**
+   * A run's evidence lines (./report-evidence.ts's reportEvidence), handed in so the report itself does not load
+   * the evidence's wording. Absent: the rows carry no `probeEvidence` (the console loads it to show or export).
+   */
+  evidence?: (run: ProbeRun) => string[];
 }
 
 const NO_PROBES: ReportProbes = { probing: false, runs: new Map() };
@@ -53,27 +58,29 @@ const SETTLED = new Set<RowPhase>(['deleted', 'not_deleted', 'failed']);
  * A row's report line, kept while the row is unchanged (rows are immutable): while a batch runs, the report is
  * rebuilt several times a second and only its changed lines are new objects, so the table re-renders only those.
  */
-const lineOf = new WeakMap<BatchRow, { line: ReportRow; run?: ProbeRun; probing: boolean }>();
+const lineOf = new WeakMap<
+  BatchRow,
+  { line: ReportRow; run?: ProbeRun; probing: boolean; evidence?: ReportProbes['evidence'] }
+>();
 
 export function reportRows(batch: Batch, probes: ReportProbes = NO_PROBES): ReportRow[] {
   return batch.rows.map((row, index) => {
     const known = lineOf.get(row);
     const run = probes.runs.get(index);
-    if (known?.line.index === index && known.run === run && known.probing === probes.probing) return known.line;
-    const line = reportRow(row, index, probes.probing, run);
-    lineOf.set(row, { line, run, probing: probes.probing });
+    if (
+      known?.line.index === index &&
+      known.run === run &&
+      known.probing === probes.probing &&
+      known.evidence === probes.evidence
+    )
+      return known.line;
+    const line = reportRow(row, index, probes, run);
+    lineOf.set(row, { line, run, probing: probes.probing, evidence: probes.evidence });
     return line;
   });
 }
 
-/**
- * A probe's evidence for a report, without its question: the question is a passage of the document's own text, and
- * a report of a removal (of leaked data, say) must not carry it on.
- */
-const evidenceForReport = (run: ProbeRun) =>
-  evidenceLines(evidenceOf(run)).filter((line) => !line.startsWith('Question:'));
-
-function reportRow(row: BatchRow, index: number, probing: boolean, run: ProbeRun | undefined): ReportRow {
+function reportRow(row: BatchRow, index: number, probes: ReportProbes, run: ProbeRun | undefined): ReportRow {
   const d = row.deletion;
   const outcome = phaseOf(row);
   let message: string | undefined;
@@ -89,9 +96,13 @@ function reportRow(row: BatchRow, index: number, probing: boolean, run: ProbeRun
     confirmedBy: d?.state === 'deleted' ? d.confirmedBy : undefined,
     at: d && SETTLED.has(outcome) ? d.updatedAt : undefined,
     message,
-    probe: probeColumn(probing, run),
+    probe: probeColumn(probes.probing, run),
     ...(run
-      ? { probeEvidence: evidenceForReport(run), probeTokens: run.tokens, probeCount: roundProbes(run).length }
+      ? {
+          ...(probes.evidence ? { probeEvidence: probes.evidence(run) } : {}),
+          probeTokens: run.tokens,
+          probeCount: roundProbes(run).length,
+        }
       : {}),
   };
 }

@@ -4,7 +4,8 @@ import { createTestService } from '../test-support/bulk-service';
 import { parseBatch, type Batch } from './batch';
 import { newBatch } from './batch-records';
 import { reportCsv, reportProbesOf, reportRows } from './report';
-import { PROBE_SAMPLE } from './probe-sample';
+import { reportEvidence } from './report-evidence';
+import { PROBE_SAMPLE, probeSample } from './probe-sample';
 import { createBatchScheduler, type BatchScheduler } from './scheduler';
 import type { DeletionTiming } from '../single/machine';
 
@@ -69,11 +70,11 @@ function run(batch: Batch, a: ReturnType<typeof answers>) {
     save: async (b) => {
       saved.batch = structuredClone(b);
     },
-    probes: {
+    probes: async () => ({
       io: () => ({ send: a.send, readText: a.readText }),
       behaviour: memoryBehaviourStore(),
       timing: TIMING,
-    },
+    }),
   });
   running.push(scheduler);
   scheduler.start();
@@ -93,6 +94,7 @@ const init = (docs: string[], probeSampleSize?: number) =>
     },
     1_000,
     false,
+    probeSample,
   );
 
 describe("a console batch's probe sample", () => {
@@ -103,12 +105,18 @@ describe("a console batch's probe sample", () => {
       { profileId: 'p', profileName: 'P', knowledgeId: 'k', concurrency: 4, rows, probeTarget: { spaceId: '101' } },
       0,
       false,
+      probeSample,
     );
     const sampled = batch.rows.flatMap((r, i) => (r.sampled ? [i] : []));
     expect(sampled).toHaveLength(PROBE_SAMPLE.perBatch);
     expect(sampled[0]).toBe(1);
     expect(sampled.at(-1)).toBe(39);
-    const without = newBatch({ profileId: 'p', profileName: 'P', knowledgeId: 'k', concurrency: 4, rows }, 0, false);
+    const without = newBatch(
+      { profileId: 'p', profileName: 'P', knowledgeId: 'k', concurrency: 4, rows },
+      0,
+      false,
+      probeSample,
+    );
     expect(without.rows.some((r) => r.sampled)).toBe(false);
     expect(without.probeTarget).toBeUndefined();
   });
@@ -145,7 +153,7 @@ describe("a console batch's probe sample", () => {
     await scheduler.flush();
     const kept = parseBatch(JSON.parse(JSON.stringify(saved.batch)))!;
     expect(kept.rows.filter((r) => r.probe).map((r) => r.probe!.reference)).toEqual(['', '', '']);
-    const report = reportRows(kept, reportProbesOf(kept));
+    const report = reportRows(kept, { ...reportProbesOf(kept), evidence: reportEvidence });
     expect(report.map((r) => r.probe)).toEqual(
       docs.map((id) => (sampledIds.includes(id) ? 'not_retrieved' : 'not_probed')),
     );

@@ -13,7 +13,7 @@ import { createBatchPlanner } from './batch-planner';
 import { createBatchRequests, type BatchIo } from './batch-requests';
 import { createBatchState } from './batch-state';
 import { createHold } from './hold';
-import { createRowProbes, type RowProbeDeps, type RowProbes } from './row-probes';
+import type { RowProbeDeps, RowProbes } from './row-probes';
 import { createWriteAhead } from './write-ahead';
 
 export type { BatchIo } from './batch-requests';
@@ -53,9 +53,10 @@ export interface SchedulerDeps {
   /**
    * How a batch given a space probes its sample for "gone from answers" (./row-probes.ts): controls before its
    * first DELETE, probes once a read confirms, the batch ended only once they are settled. Absent: not probed here
-   * (the CLI runs its probes beside the scheduler).
+   * (the CLI runs its probes beside the scheduler). Asked for (and ./row-probes.ts loaded) only when a batch with a
+   * space starts: most batches have none, and a knowledge page's first visit fetches neither.
    */
-  probes?: RowProbeDeps;
+  probes?: () => Promise<RowProbeDeps>;
 }
 
 /**
@@ -67,6 +68,9 @@ export interface SchedulerDeps {
  */
 export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   let rowProbes: RowProbes | undefined;
+  /** The row probes are being loaded: nothing is sent, and the batch does not end, until they are there. */
+  let probesLoading = false;
+  let probesStopped = false;
   const state = createBatchState(initial, {
     now: deps.now ?? Date.now,
     timing: deps.timing ?? DEFAULT_TIMING,
@@ -87,13 +91,36 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
   const network = deps.network === undefined ? browserNetwork() : (deps.network ?? undefined);
   const planner = createBatchPlanner(state, writes, hold, requests, {
     // Nothing is sent before the sampled rows' controls have answered.
-    canRun: () => (deps.canRun?.() ?? true) && (rowProbes?.ready ?? true),
-    probesSettled: () => rowProbes?.settled() ?? true,
+    canRun: () => (deps.canRun?.() ?? true) && !probesLoading && (rowProbes?.ready ?? true),
+    probesSettled: () => !probesLoading && (rowProbes?.settled() ?? true),
     singleDeletion: deps.singleDeletion,
     network,
     baselineTotalFiles: (batch) => deps.io.baselineTotalFiles(batch),
   });
   let unwatchNetwork: (() => void) | undefined;
+
+  /**
+   * Loads the row probes (and the host's probe calls) of a batch given a space. Not loaded (offline after a deploy):
+   * the batch goes on, its sampled rows read "not probed", as when row-probes cannot load its own core.
+   */
+  function loadRowProbes(load: () => Promise<RowProbeDeps>) {
+    probesLoading = true;
+    void Promise.all([import('./row-probes'), load()])
+      .then(([{ createRowProbes }, probeDeps]) => {
+        if (probesStopped || state.disposed) return;
+        rowProbes = createRowProbes(state, probeDeps, { pump: () => planner.pump() });
+      })
+      .catch(() => undefined)
+      .then(() => {
+        probesLoading = false;
+        if (!probesStopped && !state.disposed) planner.pump();
+      });
+  }
+
+  function stopRowProbes() {
+    probesStopped = true;
+    rowProbes?.stop();
+  }
 
   function setStatus(status: Batch['status']) {
     state.dispatch({ type: 'status', status, at: state.now() });
@@ -107,8 +134,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
       const t = state.now();
       // A hold kept from another page's run is that page's: this one starts from what its own browser says.
       state.dispatch({ type: 'start', at: t });
-      if (deps.probes && state.header.probeTarget)
-        rowProbes = createRowProbes(state, deps.probes, { pump: () => planner.pump() });
+      if (deps.probes && state.header.probeTarget) loadRowProbes(deps.probes);
       if (state.header.hold) hold.restore(state.header.hold);
       if (network) {
         if (!network.online()) hold.set(afterConnectivity(hold.current, false));
@@ -217,7 +243,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
      * caller tells the other tabs: a write started while the page unloads may never land) and starts its save.
      */
     handOver(): Batch {
-      rowProbes?.stop();
+      stopRowProbes();
       state.dispatch({ type: 'hand-over', at: state.now() });
       planner.cancel();
       writes.cancel();
@@ -227,7 +253,7 @@ export function createBatchScheduler(initial: Batch, deps: SchedulerDeps) {
     },
     /** This tab lets go (closing, or handing over): timers stop and late answers are ignored. */
     dispose() {
-      rowProbes?.stop();
+      stopRowProbes();
       state.dispatch({ type: 'dispose' });
       unwatchNetwork?.();
       planner.cancel();

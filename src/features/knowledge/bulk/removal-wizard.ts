@@ -1,9 +1,8 @@
 import type { KeptDbError } from '../../../lib';
 import type { Lookup } from '../../../removal-engine/batch/check-first';
 import { inputTooLarge } from './input-size';
-import { BULK_BOUNDS } from '../../../removal-engine/batch/bounds';
+import { BULK_BOUNDS, PROBE_SAMPLE } from '../../../removal-engine/batch/bounds';
 import { sourceOfFile, type IdSource } from '../../../removal-engine/batch/parse-ids';
-import { PROBE_SAMPLE } from '../../../removal-engine/batch/probe-sample';
 
 /**
  * The "Remove many documents" dialog as data: ids in, an optional check of each id, then the confirmation.

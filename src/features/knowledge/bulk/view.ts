@@ -1,7 +1,7 @@
 import type { StatusTone } from '../../../components';
 import type { MessageKey } from '../../../i18n';
 import type { BatchStatus, PhaseCounts, RowPhase } from '../../../removal-engine/batch/batch';
-import type { ProbeColumn } from '../../../removal-engine/batch/probe-sample';
+import type { ProbeColumn } from '../../../removal-engine/batch/probe-column';
 
 /** How each row phase reads in the batch's counts, progress bar and report. */
 export const PHASE_VIEW: Record<RowPhase, { tone: StatusTone; label: MessageKey; color: string }> = {

@@ -8,7 +8,6 @@ import { connectionDeps } from './connection-deps';
 import type { GoneFromAnswers } from '../../../removal-engine/probe';
 import type { ProbeRunner } from '../../../removal-engine/probe/runner';
 import { lazyProbeRunner } from './lazy-probes';
-import { bulkProbeDeps } from '../bulk/probe-deps';
 import { createDeletionIo } from '../../../removal-engine/single/io';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import type { DeletionTiming, TrackedDeletion } from '../../../removal-engine/single/machine';
@@ -116,8 +115,9 @@ export function createDeletionRuntime(options: DeletionRuntimeOptions = {}): Del
     coordinator: coordinator ?? undefined,
     activeProfileId,
     timing: options.timing,
-    // A batch given a space probes its sample for "gone from answers" (in the tab holding the batch).
-    probes: bulkProbeDeps(storage),
+    // A batch given a space probes its sample for "gone from answers" (in the tab holding the batch); its probe
+    // calls and the service's shown behaviour load when such a batch starts, not on a knowledge page's first visit.
+    probes: () => import('../bulk/probe-deps').then(({ bulkProbeDeps }) => bulkProbeDeps(storage)),
     // One tracker per document: a batch's row whose document a single deletion is deleting follows that one.
     singleDeletion: (profileId, knowledgeId, documentId) =>
       singles.get(deletionKey({ profileId, knowledgeId, documentId })),
