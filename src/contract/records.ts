@@ -2,7 +2,6 @@ import { z } from './zod';
 import { LIMITS } from './limits';
 import { AUDIO_PARSING_MODE, DATASET_TYPE, PDF_PARSING_MODE, RECALL_STRATEGY, RETRIEVAL_CONTEXT_MODE } from './enums';
 import { defineRecord, f } from './fields';
-import { lazySchema } from './lazy-schema';
 
 const C = LIMITS.conversation;
 const D = LIMITS.dataset;
@@ -111,16 +110,14 @@ const optionalOrDropped = <T extends z.ZodMiniType>(schema: T) => z.catch(z.opti
 /** A string, or a number read as its text (as ids are read). */
 const stringOrNumber = () => f.id().tolerant;
 
-export const DocumentChunk = lazySchema(() =>
-  z.looseObject({
-    document_id: optionalOrDropped(stringOrNumber()),
-    document_name: optionalOrDropped(z.string()),
-    dataset_id: optionalOrDropped(stringOrNumber()),
-    chunk_index: optionalOrDropped(z.number()),
-    content: optionalOrDropped(z.string()),
-    score: optionalOrDropped(z.number()),
-  }),
-);
+export const DocumentChunk = z.looseObject({
+  document_id: optionalOrDropped(stringOrNumber()),
+  document_name: optionalOrDropped(z.string()),
+  dataset_id: optionalOrDropped(stringOrNumber()),
+  chunk_index: optionalOrDropped(z.number()),
+  content: optionalOrDropped(z.string()),
+  score: optionalOrDropped(z.number()),
+});
 export type DocumentChunk = z.output<typeof DocumentChunk>;
 
 export const CompletionResultRecord = defineRecord(
@@ -128,11 +125,7 @@ export const CompletionResultRecord = defineRecord(
     message_id: f.id(),
     user_message: f.str(),
     assistant_message: f.str(),
-    document_chunks: {
-      documented: lazySchema(() => z.array(z.unknown())),
-      tolerant: lazySchema(() => z.array(DocumentChunk)),
-      shape: { type: 'list' },
-    },
+    document_chunks: { documented: z.array(z.unknown()), tolerant: z.array(DocumentChunk), shape: { type: 'list' } },
     token_usage: f.nested(TokenUsageRecord),
   },
   { required: ['assistant_message'] },
@@ -148,7 +141,7 @@ export const DocumentFullTextRecord = defineRecord(
 export const StatusMessageRecord = defineRecord({ status: f.bool(), message: f.str() });
 
 /** Every error body the service sends. Strict: an answer is an ErrorResponse only if it has both fields. */
-export const ErrorResponse = lazySchema(() => z.object({ code: z.int(), message: z.string() }));
+export const ErrorResponse = z.object({ code: z.int(), message: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export function asErrorResponse(body: unknown): ErrorResponse | undefined {

@@ -1,5 +1,4 @@
 import { z } from './zod';
-import { lazySchema } from './lazy-schema';
 
 /**
  * Streamed completions (stream: true). The spec does not show the format; the real service's sibling
@@ -9,12 +8,10 @@ import { lazySchema } from './lazy-schema';
  */
 export const STREAM_DONE = '[DONE]';
 
-export const StreamTextEvent = lazySchema(() =>
-  z.looseObject({
-    type: z.enum(['stream', 'agent', 'planning', 'tool', 'error']),
-    message: z.catch(z.optional(z.string()), undefined),
-  }),
-);
+export const StreamTextEvent = z.looseObject({
+  type: z.enum(['stream', 'agent', 'planning', 'tool', 'error']),
+  message: z.catch(z.optional(z.string()), undefined),
+});
 export type StreamTextEvent = z.output<typeof StreamTextEvent>;
 
-export const StreamResultEvent = lazySchema(() => z.looseObject({ type: z.literal('result'), result: z.unknown() }));
+export const StreamResultEvent = z.looseObject({ type: z.literal('result'), result: z.unknown() });
