@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useId, type Dispatch, type Ref } from 'react';
-import { CatalogDatalist, storageErrorKey } from '../../components';
+import type { Dispatch, Ref } from 'react';
+import { storageErrorKey } from '../../components';
 import type { CatalogEntry } from '../../lib';
 import { useT } from '../../i18n';
 import { BULK_BOUNDS } from '../../removal-engine/batch/bounds';
@@ -9,6 +9,7 @@ import { DEFAULT_PROBE_TIMING } from '../../removal-engine/probe/bounds';
 import { probedCount, type RemovalWizard, type WizardAction } from './bulk/removal-wizard';
 import { BulkCheckResult } from './BulkCheckResult';
 import { BulkRefusedIds } from './BulkRefusedIds';
+import { ProbeSpaceField } from './ProbeSpaceField';
 
 export interface BulkConfirmStepProps {
   wizard: RemovalWizard;
@@ -46,7 +47,6 @@ export function BulkConfirmStep({
 }: BulkConfirmStepProps) {
   const t = useT();
   const { lookups, includeUnknown, concurrency, typed, starting, saveError, probeSpace, probeSpaceError } = wizard;
-  const spaceListId = useId();
   const probing = probeSpace.trim() !== '';
   return (
     <Stack gap="sm" data-testid="bulk-review">
@@ -68,19 +68,14 @@ export function BulkConfirmStep({
         allowDecimal={false}
         styles={{ wrapper: { width: '8rem' } }}
       />
-      <TextInput
-        label={t('knowledge.gone.space')}
+      <ProbeSpaceField
         description={t('knowledge.bulk.probe.spaceHint')}
         value={probeSpace}
-        onChange={(e) => dispatch({ type: 'probeSpaceSet', value: e.currentTarget.value })}
-        list={spaceListId}
+        onChange={(value) => dispatch({ type: 'probeSpaceSet', value })}
         error={probeSpaceError}
-        autoComplete="off"
-        spellCheck={false}
-        maw="44rem"
-        data-testid="bulk-probe-space"
+        spaces={spaces}
+        testId="bulk-probe-space"
       />
-      <CatalogDatalist id={spaceListId} entries={spaces} />
       <Text size="sm" c="dimmed" component="output" data-testid="bulk-probe-sample" mt={-6}>
         {probing
           ? t('knowledge.bulk.probe.sample', {

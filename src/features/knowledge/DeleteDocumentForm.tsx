@@ -9,6 +9,7 @@ import { useBatches, useDeletionRuntime } from './deletion/hooks';
 import { deletionKey } from '../../removal-engine/single/tracker';
 import { isActive } from '../../removal-engine/single/machine';
 import { rememberedSpace, rememberSpace } from './retrieval-space';
+import { ProbeSpaceField } from './ProbeSpaceField';
 
 // Loaded when first asked for: the modal's focus trap and scroll lock are not part of the page's first view.
 const ConfirmDeletionModal = lazy(() =>
@@ -44,7 +45,6 @@ export function DeleteDocumentForm({
   /** The control is being asked (the DELETE waits for it); a ref too, so a second click sends nothing twice. */
   const controlling = useRef(false);
   const [controlPending, setControlPending] = useState(false);
-  const spaceListId = useId();
   /** A document a running bulk removal is deleting: shown with that one's state, no second DELETE sent. */
   const [inBatch, setInBatch] = useState<string | null>(null);
   useBatches();
@@ -162,24 +162,19 @@ export function DeleteDocumentForm({
             )}
           />
           <CatalogDatalist id={listId} entries={documents} />
-          <TextInput
+          <ProbeSpaceField
             mt="xs"
-            label={t('knowledge.gone.space')}
             description={t('knowledge.gone.spaceHint')}
             value={space}
-            onChange={(e) => {
-              setSpace(e.currentTarget.value);
+            onChange={(next) => {
+              setSpace(next);
               setSpaceError(null);
             }}
-            list={spaceListId}
             error={spaceError}
             disabled={disabled}
-            autoComplete="off"
-            spellCheck={false}
-            maw="44rem"
-            data-testid="gone-space"
+            spaces={spaces}
+            testId="gone-space"
           />
-          <CatalogDatalist id={spaceListId} entries={spaces} />
           {controlPending ? (
             <Text component="output" display="block" size="sm" c="dimmed" mt="xs" data-testid="gone-controlling">
               {t('knowledge.gone.controlling')}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKeptDb, type KeptDb } from '../storage/kept-db';
 import { createTabCoordinator, type LockClaim, type TabCoordinator } from './cross-tab';
 import { keptLeaseStore, type LeaseStore } from './lease';
+import { until } from '../test-support/until';
 
 /** No Web Locks (plain http on a LAN address): the coordinators share leases in the kept database. */
 const opened: { coordinators: TabCoordinator<unknown>[]; dbs: KeptDb[] } = { coordinators: [], dbs: [] };
@@ -63,13 +64,6 @@ function tabs(n: number, leaseTiming = { renewMs: 100, lapseMs: 600 }) {
   });
 }
 
-const until = async (condition: () => boolean, ms = 3_000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 const heldBy = (claims: LockClaim[]) => claims.map((c, i) => (c.held ? i : -1)).filter((i) => i >= 0);
 
 describe('tab coordinator without Web Locks: a lease in the kept database', () => {

@@ -12,17 +12,10 @@ import { countPhases, parseBatch } from './batch';
 import { createBatchManager, type BatchManager, type NewBatch } from './manager';
 import type { RowProbeDeps } from './row-probes';
 import { memoryBehaviourStore, probeTiming, type ProbeAnswer } from '../probe';
+import { until } from '../../lib/test-support/until';
 
 const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(500 + i));
-
-const until = async (fn: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 const cleanup: (() => unknown)[] = [];
 afterEach(async () => {

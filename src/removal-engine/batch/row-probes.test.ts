@@ -8,6 +8,7 @@ import { reportEvidence } from './report-evidence';
 import { PROBE_SAMPLE, probeSample } from './probe-sample';
 import { createBatchScheduler, type BatchScheduler } from './scheduler';
 import type { DeletionTiming } from '../single/machine';
+import { until } from '../../lib/test-support/until';
 
 /**
  * A console batch's sample probed for "gone from answers" inside its scheduler (row-probes.ts): controls before any
@@ -19,14 +20,6 @@ const TIMING = probeTiming({ minGapMs: 20, windowMs: 1_000 });
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(700 + i));
 const textOf = (id: string) =>
   `Document ${id} says the retired warranty policy covered repairs for three years. Claims after the change are refused by the service desk, whatever the receipt says.`;
-
-const until = async (fn: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-};
 
 const running: BatchScheduler[] = [];
 afterEach(() => running.splice(0).forEach((s) => s.dispose()));

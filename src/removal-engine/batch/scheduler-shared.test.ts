@@ -3,17 +3,10 @@ import { reduce, startDeletion, type DeletionTiming, type TrackedDeletion } from
 import { createTestService, newBatch } from '../test-support/bulk-service';
 import { phaseOf } from './batch';
 import { createBatchScheduler, type BatchScheduler } from './scheduler';
+import { until } from '../../lib/test-support/until';
 
 const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(100 + i));
-
-const until = async (fn: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-};
 
 const running: BatchScheduler[] = [];
 afterEach(() => running.splice(0).forEach((s) => s.dispose()));

@@ -3,18 +3,11 @@ import type { DeletionTiming } from '../single/machine';
 import { createTestNetwork, createTestService, newBatch } from '../test-support/bulk-service';
 import { countPhases, phaseOf, type Batch } from './batch';
 import { createBatchScheduler, timeLeftMs, type BatchScheduler, type SchedulerDeps } from './scheduler';
+import { until } from '../../lib/test-support/until';
 
 /** The single deletion's schedule (3 s first read, 30 s lock window), scaled down. */
 const FAST: DeletionTiming = { firstCheckMs: 10, backoffFactor: 2, lockWindowMs: 60, graceMs: 10, maxAttempts: 3 };
 const ids = (n: number, from = 100) => Array.from({ length: n }, (_, i) => String(from + i));
-
-const until = async (fn: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-};
 
 const running: BatchScheduler[] = [];
 afterEach(() => running.splice(0).forEach((s) => s.dispose()));

@@ -9,6 +9,7 @@ import { createTabCoordinator } from '../../lib/tabs/cross-tab';
 import type { DeletionTiming, TrackedDeletion } from './machine';
 import type { TabMessage } from '../tab-messages';
 import { createTestNetwork } from '../test-support/bulk-service';
+import { until } from '../../lib/test-support/until';
 
 class MemoryStorage {
   map = new Map<string, string>();
@@ -45,14 +46,6 @@ function fakeService() {
   };
   return { io, present, locked, calls };
 }
-
-const until = async (fn: () => boolean, ms = 2000) => {
-  const end = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 const trackers: { stop(): void }[] = [];
 afterEach(() => trackers.splice(0).forEach((t) => t.stop()));

@@ -4,15 +4,9 @@ import { memoryBehaviourStore } from '../../../removal-engine/probe/behaviour';
 import { createProbeRunner, type ProbeRunner } from '../../../removal-engine/probe/runner';
 import type { ProbeRun } from '../../../removal-engine/probe/state';
 import { keptProbeRuns, lazyProbeRunner, PROBES_KEY } from './lazy-probes';
+import { MemoryStorage } from '../../../lib/test-support/memory-storage';
 
-function memoryStorage(): StorageLike {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+const memoryStorage = () => new MemoryStorage();
 
 const run = (stage: ProbeRun['stage']): ProbeRun => ({
   profileId: 'p',

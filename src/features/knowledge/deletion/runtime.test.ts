@@ -4,15 +4,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStore, createKeptDb, type KeptDb, type StorageLike } from '../../../lib';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import { createDeletionRuntime, type DeletionRuntime } from './runtime';
+import { MemoryStorage } from '../../../lib/test-support/memory-storage';
 
-function memoryStorage(): StorageLike {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+const memoryStorage = () => new MemoryStorage();
 
 beforeAll(() => {
   connectionStore.init({

@@ -10,19 +10,12 @@ import { json, profileFor, startServer, type TestServer } from '../../../lib/tes
 import { startRun } from './live-runs';
 import { createRunTabs, type RunTabs, type SuiteRunMessage } from './run-tabs';
 import { suitesStore } from './store';
+import { until } from '../../../lib/test-support/until';
 
 const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });
-
-const until = async (fn: () => boolean | Promise<boolean>, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 const answer = (res: ServerResponse) =>
   json(res, 200, {
