@@ -1,7 +1,7 @@
 // The browser's IndexedDB, in memory.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectionStore, createKeptDb, type KeptDb, type StorageLike } from '../../../lib';
+import { connectionStore, createKeptDb, type KeptDb } from '../../../lib';
 import { keepUnfinishedBatches, unfinishedBatches } from './presence';
 import { createDeletionRuntime, type DeletionRuntime } from './runtime';
 import { MemoryStorage } from '../../../lib/test-support/memory-storage';
