@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DOC, KB, SPACE } from '../e2e/support/demo-ids.mjs';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
@@ -11,6 +10,7 @@ import type { Batch } from '../src/removal-engine/batch/batch';
 import type { ShownBehaviour } from '../src/removal-engine/probe';
 import { cliBehaviour, serviceKey } from './remove-behaviour';
 import { openState, readState } from './remove-state';
+import { startCli } from './test-support/suite-cli';
 
 /**
  * What the service has shown, kept across `npm run remove` runs (--behaviour-file) and in a run's --state: the CLI
@@ -18,7 +18,6 @@ import { openState, readState } from './remove-state';
  * a document (the probe that learns how a restriction treats a deleted document).
  */
 const SLOW = 120_000;
-const root = resolve(import.meta.dirname, '..');
 let sandbox: SandboxHandle;
 let dir: string;
 let restricted = 0;
@@ -90,19 +89,7 @@ function run(name: string, documentId: string, extra: string[]) {
     ],
     ...extra,
   ];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/remove.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', KC_TOKEN: sandbox.token },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((ok, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => ok({ code, stdout, stderr }));
-  });
+  return startCli('remove', args, { KC_TOKEN: sandbox.token }).done;
 }
 
 describe('npm run remove --behaviour-file FILE', () => {

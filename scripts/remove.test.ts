@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RETIRED, retiredDocumentId, writeBulkFixture } from '../e2e/support/bulk-fixture';
 import { startSandbox, type SandboxHandle } from '../e2e/support/sandbox';
 import { readCsv } from '../src/lib/csv';
 import { DOC, KB, SPACE } from '../e2e/support/demo-ids.mjs';
 import { startFaultProxy, type FaultProxy, type Faults } from '../e2e/support/fault-proxy';
+import { startCli } from './test-support/suite-cli';
 
 /**
  * `npm run remove` as an operator runs it: a child process against a real sandbox (a child process too), the
@@ -15,7 +15,6 @@ import { startFaultProxy, type FaultProxy, type Faults } from '../e2e/support/fa
  * are few and the limits generous; the sandbox's lock wait and the CLI's lock window are shrunk to keep them short.
  */
 const SLOW = 120_000;
-const root = resolve(import.meta.dirname, '..');
 const DOCS = 40;
 const LOCK_WINDOW = ['--lock-window-ms', '600'];
 
@@ -41,28 +40,8 @@ afterEach(async () => {
   proxy = undefined;
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function startRemove(args: string[], env: Record<string, string> = { KC_TOKEN: sandbox.token }) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/remove.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Outcome>((settle, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => settle({ code, stdout, stderr }));
-  });
-  return { child, done };
-}
+const startRemove = (args: string[], env: Record<string, string> = { KC_TOKEN: sandbox.token }) =>
+  startCli('remove', args, env);
 
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => retiredDocumentId(from + i));
 function idsFile(name: string, list: string[]): string {

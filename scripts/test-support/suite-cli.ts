@@ -16,11 +16,11 @@ export interface Outcome {
 }
 
 /**
- * `npm run suite -- ARGS` started as CI starts it (a child process, `node --import tsx scripts/suite.ts`), with only
- * PATH and `env` in its environment; `done` settles once it has exited and its output is all read.
+ * A CLI of this project (`scripts/SCRIPT.ts`) started as CI starts it (a child process, `node --import tsx`), with
+ * only PATH and `env` in its environment; `done` settles once it has exited and its output is all read.
  */
-export function startSuite(args: string[], env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/suite.ts', ...args], {
+export function startCli(script: string, args: string[], env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,6 +35,9 @@ export function startSuite(args: string[], env: Record<string, string>) {
   });
   return { child, done, stdout: () => stdout };
 }
+
+/** `npm run suite -- ARGS`, started as CI starts it. */
+export const startSuite = (args: string[], env: Record<string, string>) => startCli('suite', args, env);
 
 /** `npm run suite -- ARGS` run to its end. */
 export const runSuite = (args: string[], env: Record<string, string>): Promise<Outcome> => startSuite(args, env).done;
